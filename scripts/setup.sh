@@ -1,0 +1,31 @@
+# Sourced by scripts/serve and scripts/test: makes .venv and installs the project into it.
+# $1 is the pip extra to install ("" for the app alone, "test" for the test suite).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+extra="${1:-}"
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+# shellcheck disable=SC1091
+. .venv/bin/activate
+stamp=".venv/.installed-${extra:-app}"
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    python -m pip install --quiet --upgrade pip
+    if [ -n "$extra" ]; then
+        python -m pip install --quiet -e ".[$extra]"
+    else
+        python -m pip install --quiet -e .
+    fi
+    touch "$stamp"
+fi
+# WeasyPrint needs Pango and a font from the system; install them where they are missing.
+if ! python -c "import weasyprint" >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core >/dev/null
+    else
+        echo "WeasyPrint cannot load Pango: install libpango-1.0-0, libpangoft2-1.0-0 and fonts-dejavu-core" >&2
+        exit 1
+    fi
+fi
