@@ -11,11 +11,12 @@ fi
 . .venv/bin/activate
 stamp=".venv/.installed-${extra:-app}"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-    python -m pip install --quiet --upgrade pip
-    if [ -n "$extra" ]; then
-        python -m pip install --quiet -e ".[$extra]"
-    else
-        python -m pip install --quiet -e .
+    log=.venv/pip-install.log
+    target="."; [ -n "$extra" ] && target=".[$extra]"
+    echo "Installing the project into .venv (log: $log)..." >&2
+    if ! python -m pip install --quiet -e "$target" >"$log" 2>&1; then
+        cat "$log" >&2
+        exit 1
     fi
     touch "$stamp"
 fi

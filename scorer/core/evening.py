@@ -1,0 +1,102 @@
+"""An evening: four players, their house rules, and the deals in order.
+
+Nothing about an evening is stored but its inputs: the balances, the pool
+and everything else are the replay of its deals through :func:`settle`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import rules as R
+from .errors import DealError, ImpossibleDeal
+from .model import Deal, Pot, Reason, Settlement, TableState, Transfer, check_players
+from .rules import HouseRules
+from .settle import settle
+
+DEFAULT_DEALS_AGREED = 40
+
+
+@dataclass(frozen=True)
+class Evening:
+    """The inputs of an evening of Quadrille."""
+
+    players: tuple[str, ...]
+    """The four players in the order of play: each one's right-hand neighbour is the next."""
+    rules: HouseRules = field(default_factory=HouseRules.of)
+    deals: tuple[Deal, ...] = ()
+    deals_agreed: int = DEFAULT_DEALS_AGREED
+    """The length of the evening agreed in advance, a multiple of four (P)."""
+
+    def __post_init__(self) -> None:
+        check_players(self.players)
+        if self.deals_agreed <= 0 or self.deals_agreed % 4:
+            raise ImpossibleDeal(f"an evening is a multiple of four deals, not {self.deals_agreed}", "deals_agreed")
+
+
+@dataclass(frozen=True)
+class Replay:
+    """An evening replayed: one settlement per deal and the state after the last."""
+
+    evening: Evening
+    settlements: tuple[Settlement, ...]
+    final: TableState
+
+    @property
+    def balances(self) -> dict[str, int]:
+        return dict(zip(self.final.players, self.final.balances))
+
+    def running_balances(self) -> list[dict[str, int]]:
+        """Each player's balance after each deal, in order."""
+        return [dict(zip(s.after.players, s.after.balances)) for s in self.settlements]
+
+    @property
+    def next_dealer(self) -> str | None:
+        return self.final.next_dealer
+
+
+def replay(evening: Evening) -> Replay:
+    """Settle every deal of the evening in order.
+
+    Raises :class:`DealError` naming the first impossible deal; nothing
+    after it is settled.
+    """
+    state = TableState.start(evening.players)
+    settlements = []
+    for number, deal in enumerate(evening.deals, start=1):
+        try:
+            settlement = settle(deal, state, evening.rules, evening.deals_agreed)
+        except ImpossibleDeal as error:
+            raise DealError(number, error) from error
+        settlements.append(settlement)
+        state = settlement.after
+    return Replay(evening, tuple(settlements), state)
+
+
+def close_evening(state: TableState, rules: HouseRules) -> tuple[tuple[Transfer, ...], TableState]:
+    """What happens to the pool when the evening ends (house rule ``pool_at_end``).
+
+    Shared equally, the odd chips (and any vole pool or chips reserved for
+    Spadille) are carried to the next evening like a pool carried whole.
+    """
+    if rules[R.POOL_AT_END] == "carry_forward" or state.pool < len(state.players):
+        return (), state
+    share = state.pool // len(state.players)
+    transfers = tuple(
+        Transfer(
+            Pot.POOL, player, share, Reason.POOL_SPLIT_AT_END,
+            f"{player} takes {share} from the pool — the pool shared out at the end of the evening",
+            (R.POOL_AT_END,), "",
+        )
+        for player in state.players
+    )
+    closed = TableState(
+        players=state.players,
+        balances=tuple(b + share for b in state.balances),
+        pool=state.pool - share * len(state.players),
+        vole_pool=state.vole_pool,
+        spadille_reserve=state.spadille_reserve,
+        deals_played=state.deals_played,
+        last_dealer=state.last_dealer,
+    )
+    return transfers, closed

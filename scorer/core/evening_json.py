@@ -1,0 +1,173 @@
+"""The ``quadrille-evening/1`` JSON format of an evening's inputs.
+
+``parse_evening(format_evening(e)) == e`` for every evening. Parsing is
+strict: a wrong type, an unknown value or an unknown field is an
+:class:`EveningFormatError` naming the deal, so that a typo in a file is
+never settled as something else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import EveningFormatError, ImpossibleDeal, ScorerError
+from .evening import DEFAULT_DEALS_AGREED, Evening
+from .model import Card, Contract, Deal, Suit, Vole
+from .rules import DEFAULT_PROFILE, HouseRules
+
+FORMAT = "quadrille-evening/1"
+
+DEAL_FIELDS = frozenset(
+    {"dealer", "hombre", "contract", "trumps", "called", "ally", "tricks", "matadors", "premiers", "vole", "spadille"}
+)
+EVENING_FIELDS = frozenset({"format", "players", "profile", "house_rules", "deals_agreed", "deals"})
+
+
+def _choices(enum: type[Contract] | type[Suit] | type[Vole]) -> str:
+    return ", ".join(repr(m.value) for m in enum)
+
+
+def _get_int(data: Mapping[str, Any], key: str, where: str, default: int | None = None) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{where} must be a whole number, not {value!r}")
+    return value
+
+
+def _get_name(data: Mapping[str, Any], key: str, optional: bool = False) -> str | None:
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{key!r} must be a player's name, not {value!r}")
+    return value
+
+
+def parse_deal(data: object) -> Deal:
+    """A deal from its JSON object; raises ``ValueError`` with a plain message."""
+    if not isinstance(data, dict):
+        raise ValueError(f"a deal must be a JSON object, not {data!r}")
+    unknown = sorted(set(data) - DEAL_FIELDS)
+    if unknown:
+        raise ValueError(f"unknown field {unknown[0]!r} (a deal has: {', '.join(sorted(DEAL_FIELDS))})")
+    try:
+        contract = Contract(data.get("contract"))
+    except ValueError:
+        raise ValueError(f"'contract' must be one of {_choices(Contract)}, not {data.get('contract')!r}") from None
+    try:
+        trumps = Suit(data.get("trumps"))
+    except ValueError:
+        raise ValueError(f"'trumps' must be one of {_choices(Suit)}, not {data.get('trumps')!r}") from None
+    try:
+        vole = Vole(data.get("vole", "none"))
+    except ValueError:
+        raise ValueError(f"'vole' must be one of {_choices(Vole)}, not {data.get('vole')!r}") from None
+    called_text = data.get("called")
+    if called_text is not None and not isinstance(called_text, str):
+        raise ValueError(f"'called' must be a card such as \"KS\", or null, not {called_text!r}")
+    called = Card.parse(called_text) if called_text is not None else None
+    tricks = data.get("tricks")
+    if not isinstance(tricks, dict) or set(tricks) - {"hombre", "ally"}:
+        raise ValueError("'tricks' must be an object {\"hombre\": n, \"ally\": n}")
+    ally_tricks = None if tricks.get("ally") is None else _get_int(tricks, "ally", "tricks.ally")
+    premiers = data.get("premiers", False)
+    if not isinstance(premiers, bool):
+        raise ValueError(f"'premiers' must be true or false, not {premiers!r}")
+    dealer = _get_name(data, "dealer")
+    hombre = _get_name(data, "hombre")
+    assert dealer is not None and hombre is not None
+    return Deal(
+        dealer=dealer,
+        hombre=hombre,
+        contract=contract,
+        trumps=trumps,
+        called=called,
+        ally=_get_name(data, "ally", optional=True),
+        hombre_tricks=_get_int(tricks, "hombre", "tricks.hombre"),
+        ally_tricks=ally_tricks,
+        matadors=_get_int(data, "matadors", "'matadors'", 0),
+        premiers=premiers,
+        vole=vole,
+        spadille=_get_name(data, "spadille", optional=True),
+    )
+
+
+def format_deal(deal: Deal) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "dealer": deal.dealer,
+        "hombre": deal.hombre,
+        "contract": deal.contract.value,
+        "trumps": deal.trumps.value,
+        "called": deal.called.code if deal.called else None,
+        "ally": deal.ally,
+        "tricks": {"hombre": deal.hombre_tricks, "ally": deal.ally_tricks},
+        "matadors": deal.matadors,
+        "premiers": deal.premiers,
+        "vole": deal.vole.value,
+    }
+    if deal.spadille is not None:
+        data["spadille"] = deal.spadille
+    return data
+
+
+def parse_evening(data: object) -> Evening:
+    """An evening from the decoded JSON; raises :class:`EveningFormatError`."""
+    if not isinstance(data, dict):
+        raise EveningFormatError("an evening file must hold a JSON object")
+    if data.get("format") != FORMAT:
+        raise EveningFormatError(f"not a {FORMAT} file: its \"format\" is {data.get('format')!r}")
+    unknown = sorted(set(data) - EVENING_FIELDS)
+    if unknown:
+        raise EveningFormatError(f"unknown field {unknown[0]!r} (an evening has: {', '.join(sorted(EVENING_FIELDS))})")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise EveningFormatError("\"players\" must be a list of four names")
+    house_rules = data.get("house_rules", {})
+    if not isinstance(house_rules, dict):
+        raise EveningFormatError("\"house_rules\" must be an object of rule names and values")
+    profile_name = data.get("profile", DEFAULT_PROFILE)
+    if not isinstance(profile_name, str):
+        raise EveningFormatError("\"profile\" must be the name of a rule profile")
+    deals_data = data.get("deals", [])
+    if not isinstance(deals_data, list):
+        raise EveningFormatError("\"deals\" must be a list")
+    try:
+        deals_agreed = _get_int(data, "deals_agreed", "\"deals_agreed\"", DEFAULT_DEALS_AGREED)
+        rules = HouseRules.of(profile_name, house_rules)
+    except (ValueError, ScorerError) as error:
+        raise EveningFormatError(str(error)) from None
+    deals = []
+    for number, deal_data in enumerate(deals_data, start=1):
+        try:
+            deals.append(parse_deal(deal_data))
+        except ValueError as error:
+            raise EveningFormatError(str(error), deal=number) from None
+    try:
+        return Evening(tuple(players), rules, tuple(deals), deals_agreed)
+    except ImpossibleDeal as error:
+        raise EveningFormatError(error.message) from None
+
+
+def format_evening(evening: Evening) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "players": list(evening.players),
+        "profile": evening.rules.profile_name,
+        "house_rules": evening.rules.changes(),
+        "deals_agreed": evening.deals_agreed,
+        "deals": [format_deal(d) for d in evening.deals],
+    }
+
+
+def loads(text: str) -> Evening:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise EveningFormatError(f"not valid JSON: {error}") from None
+    return parse_evening(data)
+
+
+def dumps(evening: Evening) -> str:
+    return json.dumps(format_evening(evening), indent=2, ensure_ascii=False) + "\n"

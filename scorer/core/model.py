@@ -1,0 +1,316 @@
+"""The things a deal of Quadrille is made of, as frozen values.
+
+Seating: players are kept in the order of play. Deal, bidding and play
+pass to the right (P: "rotate from left to right"), so each player's
+right-hand neighbour is the next one in the list: the eldest hand is the
+player after the dealer, and the next deal is dealt by the eldest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .errors import ImpossibleDeal
+
+SEATS = 4
+TRICKS = 10
+
+
+class Suit(str, Enum):
+    SPADES = "spades"
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+    HEARTS = "hearts"
+
+    @property
+    def letter(self) -> str:
+        return self.value[0].upper()
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def trump_count(self) -> int:
+        """Trumps in the suit: 12 when red (with Punto), 11 when black (P)."""
+        return 12 if self.is_red else 11
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Suit:
+        for suit in cls:
+            if suit.letter == letter.upper():
+                return suit
+        raise ValueError(f"no suit with the letter {letter!r}")
+
+
+RANK_NAMES = {"K": "King", "Q": "Queen", "J": "Knave", "A": "Ace"}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A card named by rank letter and suit letter, as ``KS`` or ``QH``."""
+
+    rank: str
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        text = text.strip().upper()
+        if len(text) != 2:
+            raise ValueError(f"{text!r} is not a card: write it as rank and suit letters, e.g. KS")
+        rank, suit_letter = text[0], text[1]
+        if rank not in "KQJA765432":
+            raise ValueError(f"{text!r} is not a card: unknown rank {rank!r}")
+        try:
+            suit = Suit.from_letter(suit_letter)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a card: the suit letter must be S, C, D or H") from None
+        return cls(rank, suit)
+
+    @property
+    def code(self) -> str:
+        return f"{self.rank}{self.suit.letter}"
+
+    @property
+    def name(self) -> str:
+        return f"{RANK_NAMES.get(self.rank, self.rank)} of {self.suit.value}"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Contract(str, Enum):
+    """What Hombre undertook. The profile says which of these a table plays."""
+
+    ALLIANCE = "alliance"
+    SOLO = "solo"
+    VOLE = "vole"  # a solo with the vole announced in the auction
+    FORCED_SPADILLE = "forced_spadille"
+
+    @property
+    def label(self) -> str:
+        return _CONTRACT_LABELS[self]
+
+
+_CONTRACT_LABELS = {
+    Contract.ALLIANCE: "alliance",
+    Contract.SOLO: "solo",
+    Contract.VOLE: "vole announced",
+    Contract.FORCED_SPADILLE: "forced spadille",
+}
+
+
+class Vole(str, Enum):
+    """Whether the contracting side went on for all ten tricks after premiers."""
+
+    NONE = "none"
+    UNDERTAKEN = "undertaken"
+
+
+class Result(str, Enum):
+    WON = "won"
+    VOLE_WON = "vole_won"
+    VOLE_LOST = "vole_lost"
+    REMISE = "remise"
+    CODILLE = "codille"
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ")
+
+
+class Pot(str, Enum):
+    """The two places chips can lie between deals besides players' hands."""
+
+    POOL = "pool"
+    VOLE_POOL = "vole_pool"
+
+    @property
+    def label(self) -> str:
+        return "the pool" if self is Pot.POOL else "the vole pool"
+
+
+Account = str | Pot
+"""Who pays or is paid: a player (by name), the pool or the vole pool."""
+
+RESERVED_NAMES = frozenset(p.value for p in Pot)
+
+
+class Reason(str, Enum):
+    """Why a transfer happened; each has a short code for files and tests."""
+
+    ANTE = "ante"
+    VOLE_STAKE = "vole_stake"
+    POOL_SWEPT = "pool_swept"
+    POOL_SHARED = "pool_shared"
+    CODILLE_SHARE = "codille_share"
+    REMISE_BEAST = "remise_beast"
+    CODILLE_BEAST = "codille_beast"
+    GAME_PREMIUM = "game_premium"
+    MATADORS = "matadors"
+    PREMIERS = "premiers"
+    VOLE_BONUS = "vole_bonus"
+    VOLE_PREMIUM_LOST = "vole_premium_lost"
+    VOLE_POOL_WON = "vole_pool_won"
+    VOLE_POOL_LOST = "vole_pool_lost"
+    ODD_CHIPS_TO_SPADILLE = "odd_chips_to_spadille"
+    POOL_SPLIT_AT_END = "pool_split_at_end"
+
+
+@dataclass(frozen=True)
+class Deal:
+    """What happened in one deal, as a player enters it.
+
+    The contracting side is Hombre and, in an alliance or forced spadille,
+    the holder of the called card (her ally). When Hombre called a King
+    she held herself, ``ally`` is Hombre: a secret solo (P, EB).
+    """
+
+    dealer: str
+    """Who dealt this deal."""
+    hombre: str
+    """Who won the auction (in forced spadille: who held Spadille)."""
+    contract: Contract
+    trumps: Suit
+    called: Card | None = None
+    """The King (or Queen, if Hombre held every King) called for an ally."""
+    ally: str | None = None
+    """Who held the called card; Hombre herself for a secret solo."""
+    hombre_tricks: int = 0
+    """Tricks taken by Hombre herself, 0-10."""
+    ally_tricks: int | None = None
+    """Tricks taken by the ally (``None`` when there is no ally)."""
+    matadors: int = 0
+    """Matadors held by the contracting side: 0, or the unbroken run from Spadille (3, 4, ...)."""
+    premiers: bool = False
+    """The contracting side took the first six tricks straight off."""
+    vole: Vole = Vole.NONE
+    """Whether the vole was undertaken after premiers (not for an announced vole)."""
+    spadille: str | None = None
+    """Who held Spadille; needed only when odd codille chips await its holder (EB)."""
+
+    @property
+    def has_real_ally(self) -> bool:
+        """An ally other than Hombre herself."""
+        return self.ally is not None and self.ally != self.hombre
+
+    @property
+    def is_secret_solo(self) -> bool:
+        return self.ally is not None and self.ally == self.hombre
+
+    @property
+    def side_tricks(self) -> int:
+        """Tricks taken by the contracting side together."""
+        ally_tricks = (self.ally_tricks or 0) if self.has_real_ally else 0
+        return self.hombre_tricks + ally_tricks
+
+    @property
+    def side(self) -> tuple[str, ...]:
+        return (self.hombre, self.ally) if self.has_real_ally and self.ally is not None else (self.hombre,)
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One movement of chips, with the reason and the house rules behind it."""
+
+    payer: Account
+    payee: Account
+    chips: int
+    reason: Reason
+    sentence: str
+    """A short sentence a player reads: "Cat pays Bea 4 (solo premium)"."""
+    rules: tuple[str, ...] = ()
+    """Names of the house rules that decided this transfer (may be empty for a fixed law)."""
+    source: str = "P"
+    """Tags of the sources the transfer follows (P, W, EB, PG, FR, H47)."""
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Everything carried from one deal to the next.
+
+    Balances are chips won (positive) or paid out (negative) since the
+    start of the evening. Chips are conserved: balances, the pool, the
+    vole pool and the odd chips reserved for Spadille always sum to zero.
+    """
+
+    players: tuple[str, ...]
+    balances: tuple[int, ...]
+    pool: int = 0
+    vole_pool: int = 0
+    spadille_reserve: int = 0
+    """Odd codille chips that go to whoever holds Spadille next deal (EB)."""
+    deals_played: int = 0
+    last_dealer: str | None = None
+
+    @classmethod
+    def start(cls, players: tuple[str, ...] | list[str]) -> TableState:
+        players = tuple(players)
+        check_players(players)
+        return cls(players=players, balances=(0,) * len(players))
+
+    def balance(self, player: str) -> int:
+        return self.balances[self.seat(player)]
+
+    def seat(self, player: str) -> int:
+        try:
+            return self.players.index(player)
+        except ValueError:
+            raise ImpossibleDeal(f"{player!r} is not one of the players at this table ({', '.join(self.players)})") from None
+
+    def right_of(self, player: str) -> str:
+        """The player to the right, who plays (and deals) next."""
+        return self.players[(self.seat(player) + 1) % len(self.players)]
+
+    def eldest(self, dealer: str) -> str:
+        return self.right_of(dealer)
+
+    @property
+    def next_dealer(self) -> str | None:
+        """Whose deal is next (``None`` before the first deal: any player may deal first)."""
+        return None if self.last_dealer is None else self.right_of(self.last_dealer)
+
+    def order_from(self, player: str) -> tuple[str, ...]:
+        """All players in order of play, starting with ``player``."""
+        i = self.seat(player)
+        return self.players[i:] + self.players[:i]
+
+    @property
+    def total(self) -> int:
+        """Balances plus every pot: zero whenever chips are conserved."""
+        return sum(self.balances) + self.pool + self.vole_pool + self.spadille_reserve
+
+
+def check_players(players: tuple[str, ...]) -> None:
+    if len(players) != SEATS:
+        raise ImpossibleDeal(f"Quadrille is played by four; {len(players)} players were given", "players")
+    for name in players:
+        if not name.strip():
+            raise ImpossibleDeal("every player needs a name", "players")
+        if name.strip().lower() in RESERVED_NAMES:
+            raise ImpossibleDeal(f"{name!r} cannot be a player's name: it names a pot of chips", "players")
+    if len({n.strip().lower() for n in players}) != len(players):
+        raise ImpossibleDeal("two players have the same name; give each a different one", "players")
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The outcome of settling one deal: the result, every transfer, and the state after."""
+
+    number: int
+    deal: Deal
+    result: Result
+    transfers: tuple[Transfer, ...]
+    before: TableState
+    after: TableState
+    unit: int
+    """Chips per unit in this deal (a quarter of the stake, or as the house rules say)."""
+    stake: int
+    """The pool in play: what was in it after this deal's antes."""
+    notes: tuple[str, ...] = field(default=())
+    """Remarks on this deal a player should see (a pool left in place, a rule with no source)."""
+
+    def change(self, player: str) -> int:
+        """How much this deal changed the player's balance."""
+        return self.after.balance(player) - self.before.balance(player)

@@ -1,0 +1,124 @@
+"""What ``scorer settle`` prints: an evening's settlement as JSON or as text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .evening import Replay, close_evening
+from .model import Account, Pot, Settlement, Transfer
+
+REPORT_FORMAT = "quadrille-settlement/1"
+
+
+def account_name(account: Account) -> str:
+    """A player's name, or ``"pool"`` / ``"vole_pool"``."""
+    return account.value if isinstance(account, Pot) else account
+
+
+def transfer_json(transfer: Transfer) -> dict[str, Any]:
+    return {
+        "from": account_name(transfer.payer),
+        "to": account_name(transfer.payee),
+        "chips": transfer.chips,
+        "reason": transfer.reason.value,
+        "rule": list(transfer.rules),
+        "sentence": transfer.sentence,
+        "source": transfer.source,
+    }
+
+
+def settlement_json(s: Settlement) -> dict[str, Any]:
+    deal = s.deal
+    return {
+        "number": s.number,
+        "dealer": deal.dealer,
+        "eldest": s.before.eldest(deal.dealer),
+        "hombre": deal.hombre,
+        "ally": deal.ally,
+        "contract": deal.contract.value,
+        "trumps": deal.trumps.value,
+        "result": s.result.value,
+        "stake": s.stake,
+        "unit": s.unit,
+        "transfers": [transfer_json(t) for t in s.transfers],
+        "pool_before": s.before.pool,
+        "pool_after": s.after.pool,
+        "vole_pool_after": s.after.vole_pool,
+        "balances_after": dict(zip(s.after.players, s.after.balances)),
+        "notes": list(s.notes),
+    }
+
+
+def replay_json(replay: Replay, close: bool = False) -> dict[str, Any]:
+    final = replay.final
+    report: dict[str, Any] = {
+        "format": REPORT_FORMAT,
+        "players": list(final.players),
+        "profile": replay.evening.rules.profile_name,
+        "house_rules": dict(replay.evening.rules.values),
+        "deals": [settlement_json(s) for s in replay.settlements],
+        "balances": replay.balances,
+        "pool": final.pool,
+        "vole_pool": final.vole_pool,
+        "spadille_reserve": final.spadille_reserve,
+        "next_dealer": final.next_dealer,
+    }
+    if close:
+        transfers, closed = close_evening(final, replay.evening.rules)
+        report["closing"] = {
+            "transfers": [transfer_json(t) for t in transfers],
+            "balances": dict(zip(closed.players, closed.balances)),
+            "pool": closed.pool,
+        }
+    return report
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def replay_text(replay: Replay, close: bool = False) -> str:
+    players = replay.final.players
+    width = max(8, *(len(p) for p in players))
+    lines: list[str] = []
+    rules = replay.evening.rules
+    lines.append(f"Profile: {rules.profile.title}")
+    changed = rules.changes()
+    lines.append("House rules changed: " + (", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "none"))
+    lines.append("")
+    for s in replay.settlements:
+        deal = s.deal
+        ally = f" with {deal.ally}" if deal.has_real_ally else (" (her own King: alone)" if deal.is_secret_solo else "")
+        called = f", called {deal.called.code}" if deal.called else ""
+        lines.append(
+            f"Deal {s.number}: {deal.dealer} deals, {s.before.eldest(deal.dealer)} is eldest. "
+            f"{deal.hombre} plays {deal.contract.label} in {deal.trumps.value}{called}{ally}: "
+            f"{s.result.label}, {deal.side_tricks} tricks. Stake {s.stake}, unit {s.unit}."
+        )
+        for t in s.transfers:
+            rule = f"  [{', '.join(t.rules)}]" if t.rules else ""
+            lines.append(f"    {t.sentence}{rule}")
+        for note in s.notes:
+            lines.append(f"    * {note}")
+        lines.append(f"    pool {s.before.pool} -> {s.after.pool}, vole pool {s.after.vole_pool}")
+        lines.append("")
+    header = "  ".join(p.rjust(width) for p in players)
+    lines.append(f"{'Deal':>5}  {header}  {'pool':>6}")
+    for s in replay.settlements:
+        row = "  ".join(_signed(s.change(p)).rjust(width) for p in players)
+        lines.append(f"{s.number:>5}  {row}  {s.after.pool:>6}")
+    total = "  ".join(_signed(b).rjust(width) for b in replay.final.balances)
+    lines.append(f"{'Total':>5}  {total}  {replay.final.pool:>6}")
+    if replay.final.vole_pool or replay.final.spadille_reserve:
+        lines.append(f"Vole pool {replay.final.vole_pool}; reserved for Spadille {replay.final.spadille_reserve}")
+    if replay.final.next_dealer:
+        lines.append(f"Next to deal: {replay.final.next_dealer}")
+    if close:
+        transfers, closed = close_evening(replay.final, rules)
+        lines.append("")
+        lines.append("Closing the evening:")
+        for t in transfers:
+            lines.append(f"    {t.sentence}")
+        final = "  ".join(_signed(b).rjust(width) for b in closed.balances)
+        lines.append(f"{'Final':>5}  {final}  {closed.pool:>6}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,428 @@
+"""House rules: every point on which the sources disagree, as named data.
+
+There was never one standard Quadrille (P). Each disputed point of
+``shared/RULES-NOTES.md`` is a :class:`HouseRule` with a default taken
+from source P, the alternatives the sources give, and a help text citing
+them. A :class:`Profile` is a named set of rule values plus the contracts
+a table plays; a table picks a profile and may change any rule of it.
+
+Source tags: P (Parlett after Quanti, 1822), W (Wikipedia after Quanti),
+EB (Encyclopaedia Britannica, 7th ed.), PG (Parlett, Penguin Book of Card
+Games), FR (a French *Jeu de Quadrille*, 1720s-40s), H47 (Hoyle's Games, 1847).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from .errors import UnknownHouseRule
+from .model import Contract
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a house rule may take."""
+
+    value: str
+    label: str
+    sources: str
+    """Source tags that give this value, or "" where no source does."""
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    name: str
+    title: str
+    help: str
+    """What the rule decides and what the sources say, citing their tags."""
+    choices: tuple[Choice, ...]
+    default: str
+    """The value in the ``quadrille`` profile (from P where P says)."""
+    point: int | None = None
+    """The number of the disputed point in RULES-NOTES, if it is one."""
+
+    def choice(self, value: str) -> Choice:
+        for c in self.choices:
+            if c.value == value:
+                return c
+        allowed = ", ".join(c.value for c in self.choices)
+        raise UnknownHouseRule(f"{value!r} is not a value of the house rule {self.name} (choose one of: {allowed})")
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(c.value for c in self.choices)
+
+
+# Rule names, as constants so that the settlement code cannot misspell them.
+SOLO_PREMIUM = "solo_premium"
+UNIT = "unit"
+UNIT_ROUNDING = "unit_rounding"
+ANTES = "antes"
+ANTE_BY = "ante_by"
+DOUBLE_MATADORS_SUITS = "double_matadors_suits"
+DOUBLE_MATADORS_PAY = "double_matadors_pay"
+LONG_MATADORS = "long_matadors"
+MATADORS_PAID = "matadors_paid"
+BONUS_FLOW = "bonus_flow"
+ALLIANCE_LOSS = "alliance_loss"
+ALLIANCE_ODD_CHIP = "alliance_odd_chip"
+REMISE_BEAST = "remise_beast"
+CODILLE_BEAST = "codille_beast"
+CODILLE_INDIVISIBLE = "codille_indivisible"
+CODILLE_PAYMENTS = "codille_payments"
+VOLE_PAYMENT = "vole_payment"
+VOLE_LOST_PAYS = "vole_lost_pays"
+ANNOUNCED_VOLE_PREMIUM = "announced_vole_premium"
+ANNOUNCED_VOLE_SHORT = "announced_vole_short"
+FORCED_SPADILLE_BONUSES = "forced_spadille_bonuses"
+OWN_KING = "own_king"
+POOL_AT_END = "pool_at_end"
+PAULANS = "paulans"
+
+
+def _rule(name: str, title: str, point: int | None, default: str, help: str, *choices: tuple[str, str, str]) -> HouseRule:
+    rule = HouseRule(name, title, " ".join(help.split()), tuple(Choice(*c) for c in choices), default, point)
+    rule.choice(default)  # the default must be one of the choices
+    return rule
+
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    _rule(
+        SOLO_PREMIUM, "Premium for a solo", 1, "four_units",
+        """What each opponent pays Hombre for a won solo (and Hombre pays each
+        for a lost one). P's basic game gives 4 units; P's Médiateur section and
+        Quanti's table halve it to 2; PG pays no premium at all. A vole announced
+        is a solo and takes the same premium.""",
+        ("four_units", "4 units", "P"),
+        ("two_units", "2 units", "P (Médiateur), Quanti"),
+        ("none", "no premium", "PG"),
+    ),
+    _rule(
+        UNIT, "What a unit is", 2, "quarter_of_stake",
+        """Premiums and bonuses are counted in units. P and PG: a unit is a
+        quarter of the stake now in the pool (after this deal's antes), so
+        payments grow as the pool is carried forward. A common simplification
+        fixes the unit at a quarter of the basic four-chip stake: one chip.""",
+        ("quarter_of_stake", "a quarter of the pool in play", "P, PG"),
+        ("one_chip", "one chip, always", ""),
+    ),
+    _rule(
+        UNIT_ROUNDING, "Rounding a quarter of the pool", 2, "down",
+        """Used when the unit is a quarter of the pool and the pool does not
+        divide by four. No source gives a rule; the unit is never less than one
+        chip. Under the quadrille defaults the pool always divides by four.""",
+        ("down", "round down", ""),
+        ("up", "round up", ""),
+        ("nearest", "to the nearest chip, halves up", ""),
+    ),
+    _rule(
+        ANTES, "Antes while a pool is carried forward", 3, "every_deal",
+        """P: "before each deal, each player stakes one chip", and W's "triple
+        stake" after a remise implies antes go on while a pool is carried.
+        Some tables ante only into an empty pool.""",
+        ("every_deal", "every deal", "P, W"),
+        ("when_pool_empty", "only when the pool is empty", ""),
+    ),
+    _rule(
+        ANTE_BY, "Who antes", None, "each_player",
+        """P and PG: each player stakes one chip to the pool before each deal,
+        "or the dealer stakes four, if preferred". The stake is four chips
+        either way.""",
+        ("each_player", "each player one chip", "P, PG"),
+        ("dealer", "the dealer four chips", "P, PG, W"),
+    ),
+    _rule(
+        DOUBLE_MATADORS_SUITS, "Which runs of four are double matadors", 4, "red_only",
+        """P: double matadors are the three matadors plus Punto, the Ace of a
+        red trump suit, so they exist only when a red suit is trumps (with black
+        trumps, four or more matadors cannot be entered). W counts "the four
+        highest" trumps in any suit.""",
+        ("red_only", "with Punto: red trumps only", "P"),
+        ("any_suit", "the four highest trumps, any suit", "W"),
+    ),
+    _rule(
+        DOUBLE_MATADORS_PAY, "What double matadors pay", 4, "instead",
+        """P's list and Quanti's table give 3 matadors 1 unit and 4 matadors 2
+        units: 2 in place of 1. Some read the list as cumulative, 1 + 2.""",
+        ("instead", "2 units in place of 1", "P, Quanti"),
+        ("in_addition", "1 + 2 = 3 units", ""),
+    ),
+    _rule(
+        LONG_MATADORS, "Runs of matadors longer than four", 5, "as_double",
+        """EB and H47 call every trump that follows the three matadors without a
+        break a matador ("false matadores"), but no source gives a rate past
+        four. Either a longer run pays as double matadors, or each matador past
+        the fourth adds one unit.""",
+        ("as_double", "paid as double matadors", ""),
+        ("one_more_each", "one more unit for each past the fourth", "EB, H47 (the name only)"),
+    ),
+    _rule(
+        MATADORS_PAID, "Whose matadors are paid", 6, "contracting_side",
+        """P: only the contracting side's matadors count: each opponent pays
+        them when the side wins, and the side pays them when it loses (remise or
+        codille). No source pays the defenders for theirs, so this rule has one
+        value.""",
+        ("contracting_side", "the contracting side's only", "P, PG, EB"),
+    ),
+    _rule(
+        BONUS_FLOW, "How an alliance's bonuses flow", 7, "one_to_one",
+        """P: in an alliance the opponents pay the allies "one to one": one
+        opponent pays Hombre, the other pays her ally (the first opponent after
+        Hombre in the order of play pays Hombre). Losses flow the same way back.
+        PG: each opponent pays each partner.""",
+        ("one_to_one", "one to one", "P"),
+        ("each_to_each", "each opponent to each ally", "PG"),
+    ),
+    _rule(
+        ALLIANCE_LOSS, "Who pays when an alliance loses", 8, "shared_unless_under_3",
+        """P, EB, H47: Hombre and her ally share the loss (each pays one opponent,
+        and half the beast), unless Hombre herself took fewer than three tricks:
+        then she pays it all. FR: some houses ask four tricks of Hombre. PG: the
+        caller always pays alone. Forced spadille is always shared (P, PG, EB).""",
+        ("shared_unless_under_3", "shared, unless Hombre took under 3 tricks", "P, EB, H47"),
+        ("shared_unless_under_4", "shared, unless Hombre took under 4 tricks", "FR"),
+        ("hombre_alone", "Hombre always pays alone", "PG"),
+    ),
+    _rule(
+        ALLIANCE_ODD_CHIP, "An odd chip when allies share a pool", None, "stays_in_pool",
+        """A won alliance divides the pool equally between the allies (P). No
+        source says what happens to an odd chip; it can only arise under other
+        house rules (odd codille chips left in the pool, or antes only into an
+        empty pool).""",
+        ("stays_in_pool", "stays in the pool for the next deal", ""),
+        ("to_hombre", "goes to Hombre", ""),
+    ),
+    _rule(
+        REMISE_BEAST, "The remise", 9, "double_pool",
+        """P: on a remise Hombre "doubles the stake", adding to the pool as much
+        as is in it, and the pool is carried forward; EB: she is "beasted what
+        goes upon the game". The sources agree, so this rule has one value.""",
+        ("double_pool", "Hombre adds as much as is in the pool", "P, EB, PG"),
+    ),
+    _rule(
+        CODILLE_BEAST, "What Hombre puts up on codille", 10, "twice_taken",
+        """After the opponents sweep the pool on codille, P and PG have Hombre
+        put up twice what they took (nothing, if the pool stayed for being
+        indivisible: the sources do not say). EB: one beast, as much as was on
+        the game. W: "double a remise", twice the pool, whatever was taken.""",
+        ("twice_taken", "twice what the opponents took", "P, PG"),
+        ("once_pool", "once what was in the pool", "EB"),
+        ("twice_pool", "twice what was in the pool", "W"),
+    ),
+    _rule(
+        CODILLE_INDIVISIBLE, "A codille pool that does not divide", 11, "carry_whole",
+        """When the opponents cannot divide the pool equally: P and PG leave the
+        whole pool in place for the next deal; FR (for Quintille) divides what
+        divides and leaves the odd chips; EB gives the odd chips to whoever holds
+        Spadille in the next deal (enter who that was). With a plain four-chip
+        stake a solo codille never divides by three under P.""",
+        ("carry_whole", "the whole pool stays", "P, PG"),
+        ("split_carry_odd", "divide, the odd chips stay", "FR"),
+        ("odd_to_spadille", "divide, the odd chips to Spadille next deal", "EB"),
+    ),
+    _rule(
+        CODILLE_PAYMENTS, "What Hombre pays besides the pool on codille", 12, "what_she_would_have_received",
+        """P: she pays each opponent what she would have received: the premium,
+        the matadors and the vole undertaken. PG states no payment besides the
+        beast.""",
+        ("what_she_would_have_received", "premium and matadors to each opponent", "P, EB"),
+        ("none", "nothing besides the beast", "PG"),
+    ),
+    _rule(
+        VOLE_PAYMENT, "How the vole is paid", 13, "pool_and_bonus",
+        """P: whenever a vole is announced or undertaken, every player, Hombre
+        too, pays 3 chips into a separate vole pool of 12, which goes to Hombre's
+        side if it takes all ten tricks and to the opponents in equal shares if
+        not; P's list of bonuses also has each opponent pay 2 units for a won
+        vole. PG has only the 2 units. (The Médiateur and counter systems have
+        their own vole payments.)""",
+        ("pool_and_bonus", "vole pool of 12 and 2 units from each", "P"),
+        ("pool_only", "the vole pool of 12 only", "P"),
+        ("bonus_only", "2 units from each, no vole pool", "PG"),
+    ),
+    _rule(
+        VOLE_LOST_PAYS, "A vole undertaken after premiers and lost", 14, "nothing_more",
+        """P: Hombre still takes the pool and is paid the game, premiers and
+        matadors; only the vole pool goes to the opponents. PG: she also pays 2
+        units to each opponent.""",
+        ("nothing_more", "only the vole pool is lost", "P"),
+        ("vole_bonus", "and 2 units to each opponent", "PG"),
+    ),
+    _rule(
+        ANNOUNCED_VOLE_PREMIUM, "The premium paid for a vole announced and lost", 15, "vole_bonus",
+        """P: Hombre who announced the vole and lost it with six tricks or more
+        neither takes nor doubles the pool and pays each opponent only "the
+        premium of the vole", whose amount P does not give. The default is the
+        vole's bonus in P's list, 2 units.""",
+        ("vole_bonus", "2 units to each opponent", "P (amount assumed)"),
+        ("none", "nothing besides the vole pool", ""),
+    ),
+    _rule(
+        ANNOUNCED_VOLE_SHORT, "A vole announced, with fewer than six tricks", 15, "remise",
+        """P: if Hombre who announced the vole fails even to take six tricks, she
+        "pays a remise to the pool" as well as the payments for a lost solo and
+        the vole premium, however few tricks she took. Read strictly by tricks,
+        four or fewer would be a codille.""",
+        ("remise", "always a remise", "P"),
+        ("by_tricks", "remise at 5 tricks, codille at 4 or fewer", ""),
+    ),
+    _rule(
+        FORCED_SPADILLE_BONUSES, "Premiers and vole in forced spadille", 16, "no_premiers_no_vole",
+        """P and H47: in a forced spadille no vole may be undertaken and there is
+        no extra payment for it, which P takes to preclude premiers too. PG's
+        point table lists premiers and the vole for it anyway.""",
+        ("no_premiers_no_vole", "neither premiers nor vole", "P, H47"),
+        ("premiers_and_vole", "premiers and vole as in an alliance", "PG"),
+    ),
+    _rule(
+        OWN_KING, "Hombre calls a King she holds", 19, "secret_solo",
+        """P: Hombre may call her own King, by mistake or as a bluff; she then
+        plays a secret solo and wins or loses as a solo, premium included. EB:
+        she wins or loses alone, but without the solo premium (sans appeler)
+        either way. A table may forbid it.""",
+        ("secret_solo", "a secret solo, with the solo premium", "P"),
+        ("alone_no_premium", "alone, without the solo premium", "EB"),
+        ("forbidden", "not allowed", ""),
+    ),
+    _rule(
+        POOL_AT_END, "The pool at the end of the evening", 21, "split_equally",
+        """No source says. Tables usually share the pool out equally (the odd
+        chips stay for the next evening) or carry it whole to the next
+        evening.""",
+        ("split_equally", "shared equally, odd chips carried", ""),
+        ("carry_forward", "carried whole to the next evening", ""),
+    ),
+    _rule(
+        PAULANS, "The last deals played double (paulans)", 22, "none",
+        """EB: "the last game is generally played double, and is called
+        paulans"; FR doubles the last round. In a doubled deal the antes, the
+        vole stake and every payment counted in units are doubled; the unit is
+        worked out from the pool as single antes would have made it.""",
+        ("none", "no", ""),
+        ("last_deal", "the last deal", "EB"),
+        ("last_round", "the last round of four deals", "FR"),
+    ),
+)
+
+RULES_BY_NAME: Mapping[str, HouseRule] = {rule.name: rule for rule in HOUSE_RULES}
+
+
+def house_rule(name: str) -> HouseRule:
+    try:
+        return RULES_BY_NAME[name]
+    except KeyError:
+        raise UnknownHouseRule(f"there is no house rule called {name!r}") from None
+
+
+BASIC_CONTRACTS = (Contract.FORCED_SPADILLE, Contract.ALLIANCE, Contract.SOLO, Contract.VOLE)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A settlement system of the sources: its contracts and its rule values."""
+
+    name: str
+    title: str
+    description: str
+    contracts: tuple[Contract, ...]
+    """The contracts a table of this profile plays, lowest bid first."""
+    overrides: tuple[tuple[str, str], ...] = ()
+    """Rule values that differ from the quadrille defaults."""
+
+    def default(self, rule_name: str) -> str:
+        for name, value in self.overrides:
+            if name == rule_name:
+                return value
+        return house_rule(rule_name).default
+
+
+PROFILES: Mapping[str, Profile] = {
+    profile.name: profile
+    for profile in (
+        Profile(
+            "quadrille",
+            "Quadrille, hard score (P)",
+            "Chips and a pool: alliance, solo, vole and forced spadille; matadors, "
+            "premiers and the vole; remise and codille beasts; a separate vole pool. "
+            "Every default follows Parlett after Quanti (P).",
+            BASIC_CONTRACTS,
+        ),
+        Profile(
+            "penguin_chips",
+            "Penguin settlement in chips (PG)",
+            "The simpler settlement of the Penguin Book of Card Games: no solo premium, "
+            "each opponent pays each ally, a lost alliance is paid by Hombre alone, the vole "
+            "is 2 units each way with no vole pool, and codille costs only the beast.",
+            BASIC_CONTRACTS,
+            (
+                (SOLO_PREMIUM, "none"),
+                (BONUS_FLOW, "each_to_each"),
+                (ALLIANCE_LOSS, "hombre_alone"),
+                (CODILLE_PAYMENTS, "none"),
+                (VOLE_PAYMENT, "bonus_only"),
+                (VOLE_LOST_PAYS, "vole_bonus"),
+            ),
+        ),
+    )
+}
+
+DEFAULT_PROFILE = "quadrille"
+
+
+def profile(name: str) -> Profile:
+    try:
+        return PROFILES[name]
+    except KeyError:
+        known = ", ".join(PROFILES)
+        raise UnknownHouseRule(f"there is no rule profile called {name!r} (known: {known})") from None
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The rule values a table plays: a profile and the values it changed.
+
+    Look a value up with ``rules[SOLO_PREMIUM]``. Instances compare equal
+    when they play the same profile with the same values.
+    """
+
+    profile_name: str
+    values: tuple[tuple[str, str], ...]
+    """Every house rule's value, in the order of ``HOUSE_RULES``."""
+
+    @classmethod
+    def of(cls, profile_name: str = DEFAULT_PROFILE, changes: Mapping[str, str] | None = None) -> HouseRules:
+        """The profile's values, with ``changes`` applied (each checked)."""
+        prof = profile(profile_name)
+        changes = dict(changes or {})
+        values = []
+        for rule in HOUSE_RULES:
+            value = changes.pop(rule.name, prof.default(rule.name))
+            if not isinstance(value, str):
+                raise UnknownHouseRule(f"the value of the house rule {rule.name} must be a name, not {value!r}")
+            rule.choice(value)
+            values.append((rule.name, value))
+        if changes:
+            house_rule(next(iter(changes)))  # raises for the unknown name
+        return cls(prof.name, tuple(values))
+
+    @property
+    def profile(self) -> Profile:
+        return profile(self.profile_name)
+
+    def __getitem__(self, name: str) -> str:
+        for rule_name, value in self.values:
+            if rule_name == name:
+                return value
+        raise UnknownHouseRule(f"there is no house rule called {name!r}")
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self.values)
+
+    def changes(self) -> dict[str, str]:
+        """The values that differ from the profile's defaults."""
+        prof = self.profile
+        return {name: value for name, value in self.values if value != prof.default(name)}
+
+    def with_changes(self, changes: Mapping[str, str]) -> HouseRules:
+        return HouseRules.of(self.profile_name, {**self.changes(), **changes})
