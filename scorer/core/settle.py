@@ -417,7 +417,7 @@ def _game_won(
 
     for member, opponent in _pairs(side, opponents, rules):
         u = terms.unit
-        book.pay(opponent, member, terms.premium * u, Reason.GAME_PREMIUM, f"{deal.contract.label} premium", terms.premium_rules + flow)
+        book.pay(opponent, member, terms.premium * u, Reason.GAME_PREMIUM, _premium_label(deal), terms.premium_rules + flow)
         book.pay(opponent, member, terms.matadors * u, Reason.MATADORS, _matadors_label(deal), terms.matador_rules + flow)
         book.pay(opponent, member, terms.premiers * u, Reason.PREMIERS, "premiers", (R.UNIT,) + flow)
         if result is Result.VOLE_WON:
@@ -425,6 +425,12 @@ def _game_won(
         if result is Result.VOLE_LOST and rules[R.VOLE_LOST_PAYS] == "vole_bonus":
             book.pay(member, opponent, VOLE_BONUS_UNITS * u, Reason.VOLE_PREMIUM_LOST, "the vole undertaken and lost",
                      (R.VOLE_LOST_PAYS, R.UNIT) + flow, "PG")
+
+
+def _premium_label(deal: Deal) -> str:
+    if deal.is_secret_solo:
+        return "solo premium (her own King called: a secret solo)"
+    return f"{deal.contract.label} premium"
 
 
 def _matadors_label(deal: Deal) -> str:
@@ -456,12 +462,14 @@ def _game_lost(
 
     if result is Result.REMISE:
         beast = stake
-        beast_reason, beast_what, beast_rules = Reason.REMISE_BEAST, "remise: Hombre doubles the pool", (R.REMISE_BEAST,)
+        beast_reason, beast_what, beast_rules = Reason.REMISE_BEAST, "remise: the pool doubled", (R.REMISE_BEAST,)
         notes.append("remise: the pool is doubled and carried forward")
     else:
         taken = _codille_sweep(book, stake, opponents, rules, notes)
         kind = rules[R.CODILLE_BEAST]
         beast = {"twice_taken": 2 * taken, "once_pool": stake, "twice_pool": 2 * stake}[kind]
+        if kind == "twice_taken" and taken == 0:
+            notes.append("nothing was taken, so twice what was taken is nothing: Hombre puts up no beast (P does not say)")
         beast_reason, beast_what, beast_rules = Reason.CODILLE_BEAST, "codille beast", (R.CODILLE_BEAST,)
     _share(book, payers, deal.hombre, beast, beast_reason, beast_what, beast_rules + loss_rules)
 
@@ -472,7 +480,7 @@ def _game_lost(
     u = terms.unit
     for member, opponent in _pairs(side, opponents, rules):
         payer = member if member in payers else deal.hombre
-        book.pay(payer, opponent, terms.premium * u, Reason.GAME_PREMIUM, f"{deal.contract.label} premium, the game lost",
+        book.pay(payer, opponent, terms.premium * u, Reason.GAME_PREMIUM, f"{_premium_label(deal)}, the game lost",
                  terms.premium_rules + flow + loss_rules + extra)
         book.pay(payer, opponent, terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal)}, the game lost",
                  terms.matador_rules + flow + loss_rules + extra)
