@@ -62,9 +62,9 @@ def rules_markdown() -> str:
         for c in rule.choices:
             mark = " **(default)**" if c.value == rule.default else ""
             out.append(f"| `{c.value}`{mark} | {c.label} | {c.sources or 'no source'} |")
-        other = _default_in(rule)
-        if other:
-            out.append("")
-            out.append(f"Default in other profiles:{other.strip(' ()').join(('  ', ''))}.")
+        for p in PROFILES.values():
+            if p.default(rule.name) != rule.default:
+                out.append("")
+                out.append(f"Default in profile `{p.name}`: `{p.default(rule.name)}`.")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
