@@ -73,24 +73,29 @@ def check_deal(deal: Deal, state: TableState, rules: HouseRules) -> None:
         )
 
 
+def _a(label: str) -> str:
+    """The label with its indefinite article: "an alliance", "a solo"."""
+    return f"{'an' if label[0] in 'aeiou' else 'a'} {label}"
+
+
 def _check_partnership(deal: Deal, state: TableState, rules: HouseRules) -> None:
     allied = deal.contract in (Contract.ALLIANCE, Contract.FORCED_SPADILLE)
     if not allied:
         if deal.ally is not None:
-            raise ImpossibleDeal(f"a {deal.contract.label} is played alone: there is no ally", "ally")
+            raise ImpossibleDeal(f"{_a(deal.contract.label)} is played alone: there is no ally", "ally")
         if deal.called is not None:
-            raise ImpossibleDeal(f"nobody is called in a {deal.contract.label}", "called")
+            raise ImpossibleDeal(f"nobody is called in {_a(deal.contract.label)}", "called")
         if deal.ally_tricks:
-            raise ImpossibleDeal(f"a {deal.contract.label} has no ally to take tricks", "tricks")
+            raise ImpossibleDeal(f"{_a(deal.contract.label)} has no ally to take tricks", "tricks")
         return
     if deal.called is None:
-        raise ImpossibleDeal(f"a {deal.contract.label} calls a King: which one?", "called")
+        raise ImpossibleDeal(f"{_a(deal.contract.label)} calls a King: which one?", "called")
     if deal.called.rank not in ("K", "Q"):
         raise ImpossibleDeal(f"Hombre calls a King (or a Queen when she holds every King), not the {deal.called.name}", "called")
     if deal.called.suit is deal.trumps:
         raise ImpossibleDeal(f"the {deal.called.name} is a trump: Hombre may not call a card of the trump suit", "called")
     if deal.ally is None:
-        raise ImpossibleDeal(f"who held the {deal.called.name}? A {deal.contract.label} needs the ally", "ally")
+        raise ImpossibleDeal(f"who held the {deal.called.name}? {_a(deal.contract.label).capitalize()} needs the ally", "ally")
     if deal.ally not in state.players:
         raise ImpossibleDeal(f"{deal.ally!r} is not one of the players at this table", "ally")
     if deal.is_secret_solo:
