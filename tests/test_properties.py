@@ -1,0 +1,136 @@
+"""Invariants over random valid evenings and random house rules (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorer.core import (
+    HOUSE_RULES,
+    PROFILES,
+    Card,
+    Contract,
+    Deal,
+    Evening,
+    HouseRules,
+    Pot,
+    Suit,
+    TableState,
+    Vole,
+    dumps,
+    format_evening,
+    loads,
+    parse_evening,
+    replay,
+    settle,
+)
+
+NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=12)
+
+
+@st.composite
+def players(draw: st.DrawFn) -> tuple[str, ...]:
+    names = draw(
+        st.lists(
+            NAMES.filter(lambda n: n.strip() and n.strip().lower() not in ("pool", "vole_pool")),
+            min_size=4, max_size=4, unique_by=lambda n: n.strip().lower(),
+        )
+    )
+    return tuple(names)
+
+
+@st.composite
+def house_rules(draw: st.DrawFn) -> HouseRules:
+    profile = draw(st.sampled_from(sorted(PROFILES)))
+    changes = {rule.name: draw(st.sampled_from(rule.values)) for rule in HOUSE_RULES if draw(st.booleans())}
+    return HouseRules.of(profile, changes)
+
+
+@st.composite
+def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
+    """A deal that could have happened at this table under these rules."""
+    table = state.players
+    dealer = state.next_dealer or draw(st.sampled_from(table))
+    contract = draw(st.sampled_from(rules.profile.contracts))
+    hombre = draw(st.sampled_from(table))
+    trumps = draw(st.sampled_from(list(Suit)))
+    hombre_tricks = draw(st.integers(0, 10))
+    called = ally = ally_tricks = None
+    if contract in (Contract.ALLIANCE, Contract.FORCED_SPADILLE):
+        called = Card(draw(st.sampled_from("KQ")), draw(st.sampled_from([s for s in Suit if s is not trumps])))
+        candidates = [p for p in table if p != hombre or rules["own_king"] != "forbidden"]
+        ally = draw(st.sampled_from(candidates))
+        if ally != hombre:
+            ally_tricks = draw(st.integers(0, 10 - hombre_tricks))
+    side_tricks = hombre_tricks + (ally_tricks or 0)
+
+    longest = 4 if (trumps.is_red or rules["double_matadors_suits"] == "any_suit") else 3
+    matadors = draw(st.sampled_from([0, 3] + list(range(4, trumps.trump_count + 1)) if longest == 4 else [0, 3]))
+
+    forced_without = contract is Contract.FORCED_SPADILLE and rules["forced_spadille_bonuses"] == "no_premiers_no_vole"
+    premiers, vole = False, Vole.NONE
+    if side_tricks >= 6 and not forced_without:
+        premiers = side_tricks == 10 or draw(st.booleans())
+    if premiers and contract is not Contract.VOLE:
+        vole = Vole.UNDERTAKEN if side_tricks > 6 else draw(st.sampled_from(list(Vole)))
+
+    spadille = None
+    if contract is Contract.FORCED_SPADILLE:
+        spadille = hombre if draw(st.booleans()) else None
+    elif state.spadille_reserve or draw(st.booleans()):
+        spadille = draw(st.sampled_from(table))
+    return Deal(dealer, hombre, contract, trumps, called, ally, hombre_tricks, ally_tricks, matadors, premiers, vole, spadille)
+
+
+@st.composite
+def evenings(draw: st.DrawFn, max_deals: int = 40) -> Evening:
+    table = draw(players())
+    rules = draw(house_rules())
+    count = draw(st.integers(0, max_deals))
+    agreed = max(4, -(-count // 4) * 4) + 4 * draw(st.integers(0, 2))
+    state = TableState.start(table)
+    deals = []
+    for _ in range(count):
+        deal = draw(valid_deal(state, rules))
+        state = settle(deal, state, rules, agreed).after
+        deals.append(deal)
+    return Evening(table, rules, tuple(deals), agreed)
+
+
+@settings(max_examples=150, deadline=None)
+@given(evenings())
+def test_chips_are_conserved_after_every_deal(evening: Evening) -> None:
+    result = replay(evening)
+    for s in result.settlements:
+        assert s.after.total == 0
+        moved = sum(s.change(p) for p in s.after.players)
+        pots = (s.after.pool - s.before.pool) + (s.after.vole_pool - s.before.vole_pool)
+        pots += s.after.spadille_reserve - s.before.spadille_reserve
+        assert moved + pots == 0
+        for t in s.transfers:
+            assert t.chips > 0 and t.payer != t.payee
+            assert t.sentence and t.reason
+        assert s.after.pool >= 0 and s.after.vole_pool >= 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(evenings())
+def test_replay_is_deterministic(evening: Evening) -> None:
+    assert replay(evening) == replay(evening)
+
+
+@settings(max_examples=100, deadline=None)
+@given(evenings())
+def test_evening_json_round_trips(evening: Evening) -> None:
+    assert parse_evening(format_evening(evening)) == evening
+    assert loads(dumps(evening)) == evening
+    assert dumps(loads(dumps(evening))) == dumps(evening)
+
+
+@settings(max_examples=100, deadline=None)
+@given(evenings(max_deals=12))
+def test_transfers_only_move_chips_between_the_table_and_its_pots(evening: Evening) -> None:
+    for s in replay(evening).settlements:
+        for t in s.transfers:
+            for account in (t.payer, t.payee):
+                assert isinstance(account, Pot) or account in evening.players
