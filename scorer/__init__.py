@@ -22,9 +22,12 @@ def _secret_key(instance_path: str) -> str:
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The app factory. ``test_config`` replaces instance/config.py; its
+    ``INSTANCE_PATH``, if any, moves the instance folder (for tests)."""
     app = Flask(
         __name__,
         instance_relative_config=True,
+        instance_path=(test_config or {}).get("INSTANCE_PATH"),
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )

@@ -7,6 +7,7 @@ import sqlite3
 import click
 import sqlite_utils
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 
 SCHEMA_VERSION = 1
 
@@ -35,6 +36,7 @@ def init_db() -> None:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command() -> None:
     """Create the database tables in instance/ if they are not there."""
     init_db()

@@ -1,0 +1,56 @@
+"""The web skeleton: app factory, home page, house rules page, init-db, secret key."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient
+from markupsafe import escape
+
+from scorer import create_app
+from scorer.core.rules import HOUSE_RULES
+
+
+def test_home_page(client: FlaskClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    assert b"Quadrille scorer" in response.data
+    assert b"Quadrille, hard score (P)" in response.data
+
+
+def test_rules_page_lists_every_house_rule(client: FlaskClient) -> None:
+    page = client.get("/rules").get_data(as_text=True)
+    for rule in HOUSE_RULES:
+        assert f'id="{rule.name}"' in page
+        assert str(escape(rule.title)) in page
+
+
+def test_unknown_page_is_404(client: FlaskClient) -> None:
+    assert client.get("/no-such-page").status_code == 404
+
+
+def test_init_db_command_creates_the_database(app: Flask, tmp_path: Path) -> None:
+    db_path = tmp_path / "fresh.sqlite"
+    app.config["DATABASE"] = str(db_path)
+    result = app.test_cli_runner().invoke(args=["init-db"])
+    assert "Database ready" in result.output
+    row = sqlite3.connect(db_path).execute("select value from meta where key = 'schema_version'").fetchone()
+    assert row == ("1",)
+
+
+def test_secret_key_is_generated_into_the_instance_folder_and_kept(tmp_path: Path) -> None:
+    instance = tmp_path / "instance"
+    first = create_app({"INSTANCE_PATH": str(instance)})
+    second = create_app({"INSTANCE_PATH": str(instance)})
+    key = (instance / "secret_key").read_text().strip()
+    assert len(key) == 64
+    assert first.config["SECRET_KEY"] == second.config["SECRET_KEY"] == key
+    assert first.config["DATABASE"] == str(instance / "scorer.sqlite")
+
+
+def test_each_instance_gets_its_own_secret_key(tmp_path: Path) -> None:
+    one = create_app({"INSTANCE_PATH": str(tmp_path / "one")})
+    two = create_app({"INSTANCE_PATH": str(tmp_path / "two")})
+    assert one.config["SECRET_KEY"] != two.config["SECRET_KEY"]
