@@ -49,3 +49,17 @@ def test_quadrille_defaults_follow_p_where_p_gives_a_value() -> None:
         choices_from_p = [c.value for c in rule.choices if re.search(r"\bP\b", c.sources)]
         if choices_from_p:
             assert rule.default in choices_from_p, rule.name
+
+
+def test_readme_table_names_every_rule_with_its_default() -> None:
+    readme = (ROOT / "README.md").read_text()
+    rows = re.findall(r"^\| `(\w+)` \| `(\w+)` \|", readme, flags=re.MULTILINE)
+    assert dict(rows) == {rule.name: rule.default for rule in HOUSE_RULES}
+
+
+def test_readme_documents_every_deal_field() -> None:
+    from scorer.core.evening_json import DEAL_FIELDS, EVENING_FIELDS
+
+    readme = (ROOT / "README.md").read_text()
+    for name in DEAL_FIELDS | EVENING_FIELDS:
+        assert f"| `{name}` |" in readme, name
