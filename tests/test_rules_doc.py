@@ -63,3 +63,11 @@ def test_readme_documents_every_deal_field() -> None:
     readme = (ROOT / "README.md").read_text()
     for name in DEAL_FIELDS | EVENING_FIELDS:
         assert f"| `{name}` |" in readme, name
+
+
+def test_readme_lists_every_reason_code() -> None:
+    from scorer.core import Reason
+
+    readme = (ROOT / "README.md").read_text()
+    for reason in Reason:
+        assert f"`{reason.value}`" in readme, reason

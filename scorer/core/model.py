@@ -121,14 +121,23 @@ class Result(str, Enum):
 
 
 class Pot(str, Enum):
-    """The two places chips can lie between deals besides players' hands."""
+    """The places chips can lie between deals besides players' hands."""
 
     POOL = "pool"
     VOLE_POOL = "vole_pool"
+    SPADILLE_RESERVE = "spadille_reserve"
+    """Odd codille chips kept for whoever holds Spadille next deal (EB rule only)."""
 
     @property
     def label(self) -> str:
-        return "the pool" if self is Pot.POOL else "the vole pool"
+        return _POT_LABELS[self]
+
+
+_POT_LABELS = {
+    Pot.POOL: "the pool",
+    Pot.VOLE_POOL: "the vole pool",
+    Pot.SPADILLE_RESERVE: "the odd chips kept for Spadille",
+}
 
 
 Account = str | Pot
@@ -154,6 +163,7 @@ class Reason(str, Enum):
     VOLE_PREMIUM_LOST = "vole_premium_lost"
     VOLE_POOL_WON = "vole_pool_won"
     VOLE_POOL_LOST = "vole_pool_lost"
+    ODD_CHIPS_SET_ASIDE = "odd_chips_set_aside"
     ODD_CHIPS_TO_SPADILLE = "odd_chips_to_spadille"
     POOL_SPLIT_AT_END = "pool_split_at_end"
 

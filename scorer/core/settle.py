@@ -178,6 +178,8 @@ def _label(account: Account) -> str:
 
 
 def _sentence(payer: Account, payee: Account, chips: int, what: str) -> str:
+    if isinstance(payer, Pot) and isinstance(payee, Pot):
+        return f"{chips} go from {_label(payer)} to {_label(payee)} — {what}"
     if isinstance(payer, Pot):
         return f"{_label(payee)} takes {chips} from {_label(payer)} — {what}"
     if isinstance(payee, Pot):
@@ -190,7 +192,7 @@ class _Book:
 
     def __init__(self, state: TableState) -> None:
         self.balances = dict(zip(state.players, state.balances))
-        self.pots = {Pot.POOL: state.pool, Pot.VOLE_POOL: state.vole_pool}
+        self.pots = {Pot.POOL: state.pool, Pot.VOLE_POOL: state.vole_pool, Pot.SPADILLE_RESERVE: state.spadille_reserve}
         self.transfers: list[Transfer] = []
 
     def pay(
@@ -294,20 +296,12 @@ def settle(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int =
     doubling: tuple[str, ...] = (R.PAULANS,) if factor == 2 else ()
     book = _Book(state)
     notes: list[str] = []
-    reserve = state.spadille_reserve
 
     # EB: odd chips of the last codille belong to whoever holds Spadille now.
     holder = _spadille_holder(deal)
-    if reserve and holder is not None:
-        book.balances[holder] += reserve
-        book.transfers.append(
-            Transfer(
-                Pot.POOL, holder, reserve, Reason.ODD_CHIPS_TO_SPADILLE,
-                _sentence(Pot.POOL, holder, reserve, "odd chips of the last codille, for holding Spadille"),
-                (R.CODILLE_INDIVISIBLE,), "EB",
-            )
-        )
-        reserve = 0
+    if holder is not None:
+        book.pay(Pot.SPADILLE_RESERVE, holder, state.spadille_reserve, Reason.ODD_CHIPS_TO_SPADILLE,
+                 "odd chips of the last codille, for holding Spadille", (R.CODILLE_INDIVISIBLE,), "EB")
 
     # Antes (P: each stakes one chip before each deal, or the dealer four).
     ante_rules = (R.ANTE_BY, R.ANTES) + doubling
@@ -367,21 +361,12 @@ def settle(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int =
         for player in winners:
             book.pay(Pot.VOLE_POOL, player, share, reason, what, (R.VOLE_PAYMENT,))
 
-    # Odd codille chips set aside for Spadille next deal stay out of the pool (EB).
-    pool = book.pots[Pot.POOL]
-    if result is Result.CODILLE and rules[R.CODILLE_INDIVISIBLE] == "odd_to_spadille":
-        odd = _codille_odd_chips(stake, len(opponents))
-        if odd:
-            pool -= odd
-            reserve += odd
-            notes.append(f"{odd} odd chips are set aside for whoever holds Spadille next deal (EB)")
-
     after = TableState(
         players=state.players,
         balances=tuple(book.balances[p] for p in state.players),
-        pool=pool,
+        pool=book.pots[Pot.POOL],
         vole_pool=book.pots[Pot.VOLE_POOL],
-        spadille_reserve=reserve,
+        spadille_reserve=book.pots[Pot.SPADILLE_RESERVE],
         deals_played=number,
         last_dealer=deal.dealer,
     )
@@ -446,10 +431,6 @@ def _matadors_label(deal: Deal) -> str:
     return f"{deal.matadors} matadors"
 
 
-def _codille_odd_chips(pool: int, opponents: int) -> int:
-    return pool % opponents
-
-
 def _game_lost(
     deal: Deal, book: _Book, result: Result, terms: _Terms, side: tuple[str, ...], opponents: tuple[str, ...],
     rules: HouseRules, flow: tuple[str, ...], notes: list[str], stake: int,
@@ -507,6 +488,9 @@ def _codille_sweep(book: _Book, stake: int, opponents: tuple[str, ...], rules: H
                  (R.CODILLE_INDIVISIBLE,) if odd else ())
     if odd and rules[R.CODILLE_INDIVISIBLE] == "split_carry_odd":
         notes.append(f"{odd} odd chips stay in the pool (FR)")
+    if odd and rules[R.CODILLE_INDIVISIBLE] == "odd_to_spadille":
+        book.pay(Pot.POOL, Pot.SPADILLE_RESERVE, odd, Reason.ODD_CHIPS_SET_ASIDE,
+                 "odd chips of the codille, for whoever holds Spadille next deal", (R.CODILLE_INDIVISIBLE,), "EB")
     return share * n
 
 
