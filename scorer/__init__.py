@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,7 +24,12 @@ def _secret_key(instance_path: str) -> str:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory. ``test_config`` replaces instance/config.py; its
-    ``INSTANCE_PATH``, if any, moves the instance folder (for tests)."""
+    ``INSTANCE_PATH``, if any, moves the instance folder (for tests).
+
+    Flask is imported here, not at the top, so that importing the pure
+    settlement core (``scorer.core``) never loads the web framework."""
+    from flask import Flask
+
     app = Flask(
         __name__,
         instance_relative_config=True,
