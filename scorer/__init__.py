@@ -46,8 +46,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
-    from . import db, home
+    from flask_wtf.csrf import CSRFProtect
 
+    from . import db, home, table
+
+    CSRFProtect(app)
     db.init_app(app)
     app.register_blueprint(home.bp)
+    app.register_blueprint(table.bp)
     return app

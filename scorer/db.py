@@ -1,4 +1,8 @@
-"""The SQLite database in instance/, reached through sqlite-utils (flaskr's get_db on g)."""
+"""The SQLite database in instance/, reached through sqlite-utils (flaskr's get_db on g).
+
+The schema is created or brought up to date by :func:`migrate`, run when the
+app starts and by ``flask --app scorer init-db``.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,19 @@ import sqlite_utils
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+
+def connect(path: str) -> sqlite_utils.Database:
+    conn = sqlite3.connect(path)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA foreign_keys = ON")
+    return sqlite_utils.Database(conn)
 
 
 def get_db() -> sqlite_utils.Database:
     if "db" not in g:
-        conn = sqlite3.connect(current_app.config["DATABASE"], detect_types=sqlite3.PARSE_DECLTYPES)
-        conn.row_factory = sqlite3.Row
-        g.db = sqlite_utils.Database(conn)
+        g.db = connect(current_app.config["DATABASE"])
     return g.db  # type: ignore[no-any-return]
 
 
@@ -26,13 +35,46 @@ def close_db(e: BaseException | None = None) -> None:
         db.conn.close()
 
 
-def init_db() -> None:
-    """Create (or bring up to date) the schema; safe to run on an existing database."""
-    db = get_db()
-    meta = db["meta"]
-    if not meta.exists():
+def migrate(db: sqlite_utils.Database) -> None:
+    """Create every table that is missing; safe to run on an existing database."""
+    if not db["meta"].exists():
         db.create_table("meta", {"key": str, "value": str}, pk="key")
-    meta.upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
+    if not db["tables"].exists():
+        db.create_table(
+            "tables",
+            {
+                "id": int,
+                "token": str,             # the players' link: unguessable
+                "spectator_token": str,   # the read-only link
+                "players": str,           # JSON list of four names in the order of play
+                "first_dealer": str,
+                "profile": str,
+                "house_rules": str,       # JSON object: the rules changed from the profile
+                "deals_agreed": int,
+                "chip_value_cents": int,  # money value of one chip, or null
+                "currency": str,
+                "created_at": str,
+            },
+            pk="id",
+            not_null={"token", "spectator_token", "players", "first_dealer", "profile", "house_rules", "deals_agreed"},
+        )
+        db["tables"].create_index(["token"], unique=True)
+        db["tables"].create_index(["spectator_token"], unique=True)
+    if not db["events"].exists():
+        # The append-only log of what was done at a table: a deal recorded, the last deal undone.
+        db.create_table(
+            "events",
+            {"id": int, "table_id": int, "seq": int, "kind": str, "number": int, "deal": str, "by": str, "created_at": str},
+            pk="id",
+            foreign_keys=[("table_id", "tables", "id")],
+            not_null={"table_id", "seq", "kind", "number", "created_at"},
+        )
+        db["events"].create_index(["table_id", "seq"], unique=True)
+    db["meta"].upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
+
+
+def init_db() -> None:
+    migrate(get_db())
 
 
 @click.command("init-db")
@@ -46,3 +88,5 @@ def init_db_command() -> None:
 def init_app(app: Flask) -> None:
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
+    with app.app_context():
+        init_db()

@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 from markupsafe import escape
 
 from scorer import create_app
+from scorer.db import SCHEMA_VERSION
 from scorer.core.rules import HOUSE_RULES
 
 
@@ -36,8 +37,11 @@ def test_init_db_command_creates_the_database(app: Flask, tmp_path: Path) -> Non
     app.config["DATABASE"] = str(db_path)
     result = app.test_cli_runner().invoke(args=["init-db"])
     assert "Database ready" in result.output
-    row = sqlite3.connect(db_path).execute("select value from meta where key = 'schema_version'").fetchone()
-    assert row == ("1",)
+    conn = sqlite3.connect(db_path)
+    row = conn.execute("select value from meta where key = 'schema_version'").fetchone()
+    assert row == (str(SCHEMA_VERSION),)
+    names = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
+    assert {"meta", "tables", "events"} <= names
 
 
 def test_secret_key_is_generated_into_the_instance_folder_and_kept(tmp_path: Path) -> None:

@@ -1,0 +1,199 @@
+"""WTForms forms, translating to the core's types and back (as ihatemoney's BillForm does).
+
+What makes a deal possible is decided in one place, the core's
+``check_deal``: ``DealForm.validate`` runs it and puts its message beside
+the field it names.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, DecimalField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
+
+from .core import Card, Contract, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole, check_deal
+from .core.model import check_players
+from .core.rules import HOUSE_RULES, PROFILES
+
+SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
+TRUMP_CHOICES = [(s.value, f"{SUIT_SYMBOLS[s]} {s.value.capitalize()}") for s in Suit]
+CALLED_CHOICES = [(f"{rank}{s.letter}", f"{rank}{SUIT_SYMBOLS[s]}") for rank in "KQ" for s in Suit]
+TRICK_CHOICES = [(n, str(n)) for n in range(11)]
+ALLIED = (Contract.ALLIANCE, Contract.FORCED_SPADILLE)
+
+
+def _rule_field(rule_name: str) -> SelectField:
+    rule = next(r for r in HOUSE_RULES if r.name == rule_name)
+    choices = [("", "as the profile says")] + [
+        (c.value, f"{c.label} ({c.sources})" if c.sources else f"{c.label} (no source)") for c in rule.choices
+    ]
+    return SelectField(rule.title, choices=choices, default="", description=rule.help)
+
+
+class TableSettingsForm(FlaskForm):  # type: ignore[misc]
+    """The profile, house rules, length and chip value: set at the start, frozen by the first deal."""
+
+    profile = RadioField("Rule profile", choices=[(p.name, p.title) for p in PROFILES.values()], default="quadrille")
+    deals_agreed = IntegerField("Deals agreed (a multiple of 4)", default=40, validators=[InputRequired(), NumberRange(4, 400)])
+    chip_value = DecimalField("Value of one chip (optional)", places=2, validators=[Optional(), NumberRange(Decimal("0"), Decimal("10000"))])
+    currency = StringField("Currency", default="", validators=[Optional(), Length(max=5)])
+
+    def validate_deals_agreed(self, field: IntegerField) -> None:
+        if field.data is not None and field.data % 4:
+            raise ValidationError(f"an evening is a multiple of four deals, not {field.data}")
+
+    def rule_fields(self) -> list[Any]:
+        return [getattr(self, f"rule_{r.name}") for r in HOUSE_RULES]
+
+    def house_rules(self) -> HouseRules:
+        changes = {r.name: getattr(self, f"rule_{r.name}").data for r in HOUSE_RULES if getattr(self, f"rule_{r.name}").data}
+        return HouseRules.of(self.profile.data, changes)
+
+    def chip_value_cents(self) -> int | None:
+        return None if self.chip_value.data is None else int((self.chip_value.data * 100).to_integral_value())
+
+    def fill_from(self, rules: HouseRules, deals_agreed: int, chip_value_cents: int | None, currency: str) -> None:
+        self.profile.data = rules.profile_name
+        for name, value in rules.changes().items():
+            getattr(self, f"rule_{name}").data = value
+        self.deals_agreed.data = deals_agreed
+        self.chip_value.data = None if chip_value_cents is None else Decimal(chip_value_cents) / 100
+        self.currency.data = currency
+
+
+for _rule in HOUSE_RULES:
+    setattr(TableSettingsForm, f"rule_{_rule.name}", _rule_field(_rule.name))
+
+
+SEATS = [("1", "1st"), ("2", "2nd"), ("3", "3rd"), ("4", "4th")]
+
+
+class NewTableForm(TableSettingsForm):  # type: ignore[misc]
+    player_1 = StringField("1st player", validators=[DataRequired("Every player needs a name."), Length(max=30)])
+    player_2 = StringField("2nd player (on the 1st player's right)", validators=[DataRequired("Every player needs a name."), Length(max=30)])
+    player_3 = StringField("3rd player", validators=[DataRequired("Every player needs a name."), Length(max=30)])
+    player_4 = StringField("4th player", validators=[DataRequired("Every player needs a name."), Length(max=30)])
+    first_dealer = RadioField("Who deals first?", choices=SEATS, default="1")
+
+    def players(self) -> tuple[str, ...]:
+        return tuple((f.data or "").strip() for f in (self.player_1, self.player_2, self.player_3, self.player_4))
+
+    def validate_player_4(self, field: StringField) -> None:
+        if all(self.players()):
+            try:
+                check_players(self.players())
+            except ImpossibleDeal as error:
+                raise ValidationError(error.message) from None
+
+    def first_dealer_name(self) -> str:
+        return self.players()[int(self.first_dealer.data) - 1]
+
+
+class DealForm(FlaskForm):  # type: ignore[misc]
+    """One deal as entered at the table. The dealer is not asked: the deal passes to the right."""
+
+    contract = HiddenField()
+    number = HiddenField()
+    previewed = HiddenField()
+    hombre = RadioField("Hombre", validators=[InputRequired("Who was Hombre?")])
+    trumps = RadioField("Trumps", choices=TRUMP_CHOICES, validators=[InputRequired("Which suit was trumps?")])
+    called = RadioField("Called card", choices=CALLED_CHOICES, validators=[Optional()])
+    ally = RadioField("Ally (who held it)", validators=[Optional()])
+    hombre_tricks = RadioField("Tricks Hombre took", choices=TRICK_CHOICES, coerce=int, default=6,
+                               validators=[InputRequired("How many tricks did Hombre take?")])
+    ally_tricks = RadioField("Tricks her ally took", choices=TRICK_CHOICES, coerce=int, default=0, validators=[Optional()])
+    matadors = RadioField("Matadors held by Hombre's side", coerce=int, default=0,
+                          choices=[(0, "none"), *((n, str(n)) for n in range(3, 13))])
+    premiers = BooleanField("Premiers (the first six tricks straight off)")
+    vole = BooleanField("Vole undertaken after premiers")
+    spadille = RadioField("Who holds Spadille this deal?", validators=[Optional()])
+
+    def __init__(self, *args: Any, players: tuple[str, ...], contract: Contract, dealer: str, state: TableState,
+                 rules: HouseRules, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        names = [(p, p) for p in players]
+        self.hombre.choices = names
+        self.ally.choices = names
+        self.spadille.choices = names
+        self.contract.data = contract.value
+        self.the_contract = contract
+        self.dealer = dealer
+        self.state = state
+        self.rules = rules
+        if self.hombre.data is None:
+            self.hombre.data = state.eldest(dealer)
+
+    @property
+    def allied(self) -> bool:
+        return self.the_contract in ALLIED
+
+    @property
+    def asks_spadille(self) -> bool:
+        return bool(self.state.spadille_reserve) and self.the_contract is not Contract.FORCED_SPADILLE
+
+    @property
+    def asks_vole(self) -> bool:
+        if self.the_contract is Contract.VOLE:
+            return False
+        return not (self.the_contract is Contract.FORCED_SPADILLE and self.rules["forced_spadille_bonuses"] == "no_premiers_no_vole")
+
+    @property
+    def asks_premiers(self) -> bool:
+        return not (self.the_contract is Contract.FORCED_SPADILLE and self.rules["forced_spadille_bonuses"] == "no_premiers_no_vole")
+
+    def to_deal(self) -> Deal:
+        allied = self.allied
+        ally = self.ally.data if allied else None
+        return Deal(
+            dealer=self.dealer,
+            hombre=self.hombre.data,
+            contract=self.the_contract,
+            trumps=Suit(self.trumps.data),
+            called=Card.parse(self.called.data) if allied and self.called.data else None,
+            ally=ally,
+            hombre_tricks=self.hombre_tricks.data,
+            ally_tricks=(self.ally_tricks.data or 0) if allied and ally is not None and ally != self.hombre.data else None,
+            matadors=self.matadors.data or 0,
+            premiers=bool(self.premiers.data) and self.asks_premiers,
+            vole=Vole.UNDERTAKEN if self.vole.data and self.asks_vole else Vole.NONE,
+            spadille=self.spadille.data if self.asks_spadille else None,
+        )
+
+    def fill_from(self, deal: Deal) -> None:
+        """Show a recorded deal in the form (the inverse of :meth:`to_deal`)."""
+        self.hombre.data = deal.hombre
+        self.trumps.data = deal.trumps.value
+        self.called.data = deal.called.code if deal.called else None
+        self.ally.data = deal.ally
+        self.hombre_tricks.data = deal.hombre_tricks
+        self.ally_tricks.data = deal.ally_tricks or 0
+        self.matadors.data = deal.matadors
+        self.premiers.data = deal.premiers
+        self.vole.data = deal.vole is Vole.UNDERTAKEN
+        self.spadille.data = deal.spadille
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        if not super().validate(extra_validators):
+            return False
+        try:
+            check_deal(self.to_deal(), self.state, self.rules)
+        except ImpossibleDeal as error:
+            self._field_for(error.field).errors.append(error.message)
+            return False
+        return True
+
+    def _field_for(self, name: str | None) -> Any:
+        """The form field where the core's message belongs."""
+        return {
+            "tricks": self.hombre_tricks, "ally": self.ally, "called": self.called, "premiers": self.premiers,
+            "vole": self.vole, "matadors": self.matadors, "spadille": self.spadille, "hombre": self.hombre,
+        }.get(name or "", self.hombre)
+
+
+class ConfirmForm(FlaskForm):  # type: ignore[misc]
+    """A form with nothing but its CSRF token and the deal number it confirms."""
+
+    number = HiddenField()

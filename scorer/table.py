@@ -1,0 +1,189 @@
+"""The table app: start a table, record its deals from phones, read its ledger.
+
+A table is reached only through its unguessable link (``/t/<token>``), or
+read-only through its spectator link (``/s/<token>``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+
+import segno
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from .core import Contract, Settlement, replay, settle
+from .core.evening_json import format_deal
+from .db import get_db
+from .forms import ConfirmForm, DealForm, NewTableForm, TableSettingsForm
+from .store import (
+    Table,
+    create_table,
+    current_deals,
+    evening,
+    events,
+    record_deal,
+    table_by_spectator_token,
+    table_by_token,
+    undo_last,
+    update_rules,
+)
+
+bp = Blueprint("table", __name__)
+
+
+def _table(token: str) -> Table:
+    table = table_by_token(get_db(), token)
+    if table is None:
+        abort(404)
+    return table
+
+
+def _qr_svg(url: str) -> Markup:
+    """The link as a QR code, drawn on the server as inline SVG (no JavaScript, no other host)."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False, svgns=True,
+                                    svgclass="qr", title="QR code of the link")
+    return Markup(out.getvalue().decode())
+
+
+def _digest(settlement_deal: dict[str, object]) -> str:
+    return hashlib.sha256(json.dumps(settlement_deal, sort_keys=True).encode()).hexdigest()[:16]
+
+
+@bp.route("/new", methods=("GET", "POST"))
+def new() -> str | Response:
+    form = NewTableForm()
+    if form.validate_on_submit():
+        table = create_table(
+            get_db(), form.players(), form.first_dealer_name(), form.house_rules(), form.deals_agreed.data,
+            form.chip_value_cents(), (form.currency.data or "").strip(),
+        )
+        flash("The table is ready. Share its link with the other players.")
+        return redirect(url_for("table.join", token=table.token))
+    return render_template("table/new.html", form=form), (422 if form.is_submitted() else 200)  # type: ignore[return-value]
+
+
+def _view(table: Table) -> dict[str, object]:
+    """What every page of a table shows: the replayed ledger and whose deal is next."""
+    log = events(get_db(), table)
+    result = replay(evening(table, current_deals(log)))
+    played = len(result.settlements)
+    dealer = result.next_dealer or table.first_dealer
+    return {
+        "table": table,
+        "ledger": result,
+        "log": log,
+        "played": played,
+        "number": played + 1,
+        "dealer": dealer,
+        "eldest": result.final.eldest(dealer),
+        "over": played >= table.deals_agreed,
+        "contracts": table.rules.profile.contracts,
+        "last": result.settlements[-1] if result.settlements else None,
+    }
+
+
+@bp.route("/t/<token>")
+def play(token: str) -> str:
+    return render_template("table/play.html", **_view(_table(token)))
+
+
+@bp.route("/t/<token>/deal/<contract>", methods=("GET", "POST"))
+def deal(token: str, contract: str) -> str | Response:
+    table = _table(token)
+    view = _view(table)
+    try:
+        chosen = Contract(contract)
+    except ValueError:
+        abort(404)
+    if chosen not in table.rules.profile.contracts:
+        abort(404)
+    if view["over"]:
+        flash(f"The evening is over: all {table.deals_agreed} deals are played.")
+        return redirect(url_for("table.play", token=token))
+    state = view["ledger"].final  # type: ignore[attr-defined]
+    form = DealForm(players=table.players, contract=chosen, dealer=view["dealer"], state=state, rules=table.rules)
+    if request.method == "GET":
+        form.number.data = str(view["number"])
+        return render_template("table/deal.html", form=form, preview=None, **view)
+    if form.number.data != str(view["number"]):
+        flash(f"Deal {view['played']} was just recorded on another phone: here is the table now.")
+        return redirect(url_for("table.play", token=token))
+    if not form.validate():
+        return render_template("table/deal.html", form=form, preview=None, **view), 422  # type: ignore[return-value]
+    the_deal = form.to_deal()
+    settlement: Settlement = settle(the_deal, state, table.rules, table.deals_agreed)
+    digest = _digest(format_deal(the_deal))
+    if request.form.get("action") == "record":
+        if form.previewed.data == digest:
+            record_deal(get_db(), table, the_deal, settlement.number)
+            flash(f"Deal {settlement.number} recorded: {the_deal.hombre}'s {chosen.label}, {settlement.result.label}.")
+            return redirect(url_for("table.play", token=token))
+        flash("The deal changed since its preview: check the transfers below, then record it.")
+    form.previewed.data = digest
+    return render_template("table/deal.html", form=form, preview=settlement, **view)
+
+
+@bp.route("/t/<token>/undo", methods=("GET", "POST"))
+def undo(token: str) -> str | Response:
+    table = _table(token)
+    view = _view(table)
+    form = ConfirmForm()
+    last = view["last"]
+    if last is None:
+        flash("There is no deal to undo.")
+        return redirect(url_for("table.play", token=token))
+    if form.validate_on_submit():
+        if form.number.data != str(view["played"]):
+            flash("The last deal changed on another phone: check it before undoing.")
+            return redirect(url_for("table.undo", token=token))
+        undo_last(get_db(), table, view["played"])  # type: ignore[arg-type]
+        flash(f"Deal {view['played']} undone. It stays in the table's history.")
+        return redirect(url_for("table.play", token=token))
+    form.number.data = str(view["played"])
+    return render_template("table/undo.html", form=form, **view)
+
+
+@bp.route("/t/<token>/ledger")
+def ledger_page(token: str) -> str:
+    return render_template("table/ledger.html", spectator=False, **_view(_table(token)))
+
+
+@bp.route("/s/<token>")
+def spectate(token: str) -> str:
+    table = table_by_spectator_token(get_db(), token)
+    if table is None:
+        abort(404)
+    return render_template("table/ledger.html", spectator=True, **_view(table))
+
+
+@bp.route("/t/<token>/join")
+def join(token: str) -> str:
+    table = _table(token)
+    link = url_for("table.play", token=token, _external=True)
+    watch = url_for("table.spectate", token=table.spectator_token, _external=True)
+    return render_template("table/join.html", link=link, watch=watch, qr=_qr_svg(link), watch_qr=_qr_svg(watch), **_view(table))
+
+
+@bp.route("/t/<token>/settings", methods=("GET", "POST"))
+def settings(token: str) -> str | Response:
+    table = _table(token)
+    view = _view(table)
+    frozen = bool(view["log"])
+    form = TableSettingsForm()
+    if request.method == "GET" or frozen:
+        form.fill_from(table.rules, table.deals_agreed, table.chip_value_cents, table.currency)
+        if frozen and request.method == "POST":
+            flash("The house rules are frozen: the first deal has been recorded.")
+            return redirect(url_for("table.settings", token=token))
+        return render_template("table/settings.html", form=form, frozen=frozen, **view)
+    if form.validate_on_submit():
+        update_rules(get_db(), table, form.house_rules(), form.deals_agreed.data, form.chip_value_cents(),
+                     (form.currency.data or "").strip())
+        flash("House rules saved.")
+        return redirect(url_for("table.play", token=token))
+    return render_template("table/settings.html", form=form, frozen=False, **view), 422  # type: ignore[return-value]
