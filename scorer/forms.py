@@ -12,6 +12,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, DecimalField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .core import Card, Contract, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole, check_deal
@@ -19,16 +20,34 @@ from .core.model import check_players
 from .core.rules import HOUSE_RULES, PROFILES
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
-TRUMP_CHOICES = [(s.value, f"{SUIT_SYMBOLS[s]} {s.value.capitalize()}") for s in Suit]
-CALLED_CHOICES = [(f"{rank}{s.letter}", f"{rank}{SUIT_SYMBOLS[s]}") for rank in "KQ" for s in Suit]
-TRICK_CHOICES = [(n, str(n)) for n in range(11)]
+TRUMP_CHOICES = [SelectChoice(s.value, f"{SUIT_SYMBOLS[s]} {s.value.capitalize()}") for s in Suit]
+CALLED_CHOICES = [SelectChoice(f"{rank}{s.letter}", f"{rank}{SUIT_SYMBOLS[s]}") for rank in "KQ" for s in Suit]
+TRICK_CHOICES = [SelectChoice(n, str(n)) for n in range(11)]  # type: ignore[arg-type]
+MATADOR_CHOICES = [SelectChoice(0, "none")] + [SelectChoice(n, str(n)) for n in range(3, 13)]  # type: ignore[arg-type]
 ALLIED = (Contract.ALLIANCE, Contract.FORCED_SPADILLE)
+NOT_A_CHOICE = "Tap one of the choices shown."
+
+
+class TapField(RadioField):  # type: ignore[misc]
+    """Radio buttons whose only wrong answer is a tampered one: a single plain message for it."""
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(NOT_A_CHOICE) from None
+
+    def pre_validate(self, form: Any) -> None:
+        try:
+            super().pre_validate(form)
+        except ValidationError:
+            raise ValidationError(NOT_A_CHOICE) from None
 
 
 def _rule_field(rule_name: str) -> SelectField:
     rule = next(r for r in HOUSE_RULES if r.name == rule_name)
-    choices = [("", "as the profile says")] + [
-        (c.value, f"{c.label} ({c.sources})" if c.sources else f"{c.label} (no source)") for c in rule.choices
+    choices = [SelectChoice("", "as the profile says")] + [
+        SelectChoice(c.value, f"{c.label} ({c.sources})" if c.sources else f"{c.label} (no source)") for c in rule.choices
     ]
     return SelectField(rule.title, choices=choices, default="", description=rule.help)
 
@@ -36,7 +55,7 @@ def _rule_field(rule_name: str) -> SelectField:
 class TableSettingsForm(FlaskForm):  # type: ignore[misc]
     """The profile, house rules, length and chip value: set at the start, frozen by the first deal."""
 
-    profile = RadioField("Rule profile", choices=[(p.name, p.title) for p in PROFILES.values()], default="quadrille")
+    profile = TapField("Rule profile", choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()], default="quadrille")
     deals_agreed = IntegerField("Deals agreed (a multiple of 4)", default=40, validators=[InputRequired(), NumberRange(4, 400)])
     chip_value = DecimalField("Value of one chip (optional)", places=2, validators=[Optional(), NumberRange(Decimal("0"), Decimal("10000"))])
     currency = StringField("Currency", default="", validators=[Optional(), Length(max=5)])
@@ -68,7 +87,7 @@ for _rule in HOUSE_RULES:
     setattr(TableSettingsForm, f"rule_{_rule.name}", _rule_field(_rule.name))
 
 
-SEATS = [("1", "1st"), ("2", "2nd"), ("3", "3rd"), ("4", "4th")]
+SEATS = [SelectChoice(str(n), label) for n, label in enumerate(("1st", "2nd", "3rd", "4th"), start=1)]
 
 
 class NewTableForm(TableSettingsForm):  # type: ignore[misc]
@@ -76,7 +95,7 @@ class NewTableForm(TableSettingsForm):  # type: ignore[misc]
     player_2 = StringField("2nd player (on the 1st player's right)", validators=[DataRequired("Every player needs a name."), Length(max=30)])
     player_3 = StringField("3rd player", validators=[DataRequired("Every player needs a name."), Length(max=30)])
     player_4 = StringField("4th player", validators=[DataRequired("Every player needs a name."), Length(max=30)])
-    first_dealer = RadioField("Who deals first?", choices=SEATS, default="1")
+    first_dealer = TapField("Who deals first?", choices=SEATS, default="1")
 
     def players(self) -> tuple[str, ...]:
         return tuple((f.data or "").strip() for f in (self.player_1, self.player_2, self.player_3, self.player_4))
@@ -98,23 +117,22 @@ class DealForm(FlaskForm):  # type: ignore[misc]
     contract = HiddenField()
     number = HiddenField()
     previewed = HiddenField()
-    hombre = RadioField("Hombre", validators=[InputRequired("Who was Hombre?")])
-    trumps = RadioField("Trumps", choices=TRUMP_CHOICES, validators=[InputRequired("Which suit was trumps?")])
-    called = RadioField("Called card", choices=CALLED_CHOICES, validators=[Optional()])
-    ally = RadioField("Ally (who held it)", validators=[Optional()])
-    hombre_tricks = RadioField("Tricks Hombre took", choices=TRICK_CHOICES, coerce=int, default=6,
+    hombre = TapField("Hombre", validators=[InputRequired("Who was Hombre?")])
+    trumps = TapField("Trumps", choices=TRUMP_CHOICES, validators=[InputRequired("Which suit was trumps?")])
+    called = TapField("Called card", choices=CALLED_CHOICES, validators=[Optional()])
+    ally = TapField("Ally (who held it)", validators=[Optional()])
+    hombre_tricks = TapField("Tricks Hombre took", choices=TRICK_CHOICES, coerce=int, default=6,
                                validators=[InputRequired("How many tricks did Hombre take?")])
-    ally_tricks = RadioField("Tricks her ally took", choices=TRICK_CHOICES, coerce=int, default=0, validators=[Optional()])
-    matadors = RadioField("Matadors held by Hombre's side", coerce=int, default=0,
-                          choices=[(0, "none"), *((n, str(n)) for n in range(3, 13))])
+    ally_tricks = TapField("Tricks her ally took", choices=TRICK_CHOICES, coerce=int, default=0, validators=[Optional()])
+    matadors = TapField("Matadors held by Hombre's side", coerce=int, default=0, choices=MATADOR_CHOICES)
     premiers = BooleanField("Premiers (the first six tricks straight off)")
     vole = BooleanField("Vole undertaken after premiers")
-    spadille = RadioField("Who holds Spadille this deal?", validators=[Optional()])
+    spadille = TapField("Who holds Spadille this deal?", validators=[Optional()])
 
     def __init__(self, *args: Any, players: tuple[str, ...], contract: Contract, dealer: str, state: TableState,
                  rules: HouseRules, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        names = [(p, p) for p in players]
+        names = [SelectChoice(p, p) for p in players]
         self.hombre.choices = names
         self.ally.choices = names
         self.spadille.choices = names

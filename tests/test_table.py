@@ -1,0 +1,269 @@
+"""The table app through Flask's test client, CSRF protection on, as phones would use it."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorer import create_app
+from scorer.core import loads, replay
+from scorer.forms import NOT_A_CHOICE
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "evening.json"
+PLAYERS = ["Ann", "Bea", "Cat", "Dan"]
+
+
+def csrf_token(client: FlaskClient, url: str) -> str:
+    page = client.get(url).get_data(as_text=True)
+    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert match, f"no CSRF token on {url}"
+    return match.group(1)
+
+
+def start_table(client: FlaskClient, players: list[str] = PLAYERS, **fields: str) -> str:
+    data = {"player_1": players[0], "player_2": players[1], "player_3": players[2], "player_4": players[3],
+            "first_dealer": "1", "profile": "quadrille", "deals_agreed": "8", "csrf_token": csrf_token(client, "/new")}
+    data.update(fields)
+    response = client.post("/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].split("/t/")[1].split("/")[0]
+
+
+def form_data(deal: dict[str, Any]) -> dict[str, str]:
+    """A quadrille-evening/1 deal as the taps on the deal form."""
+    data = {"hombre": deal["hombre"], "trumps": deal["trumps"], "hombre_tricks": str(deal["tricks"]["hombre"]),
+            "matadors": str(deal["matadors"])}
+    if deal["called"]:
+        data["called"] = deal["called"]
+        data["ally"] = deal["ally"]
+    if deal["tricks"]["ally"] is not None:
+        data["ally_tricks"] = str(deal["tricks"]["ally"])
+    if deal["premiers"]:
+        data["premiers"] = "y"
+    if deal["vole"] == "undertaken":
+        data["vole"] = "y"
+    return data
+
+
+def post_deal(client: FlaskClient, token: str, contract: str, number: int, data: dict[str, str], action: str = "preview",
+              previewed: str = "") -> Any:
+    url = f"/t/{token}/deal/{contract}"
+    fields = {"csrf_token": csrf_token(client, url), "contract": contract, "number": str(number), "action": action,
+              "previewed": previewed, **data}
+    return client.post(url, data=fields)
+
+
+def record(client: FlaskClient, token: str, contract: str, number: int, data: dict[str, str]) -> Any:
+    preview = post_deal(client, token, contract, number, data)
+    assert preview.status_code == 200, re.findall(r'class="error"[^>]*>([^<]*)', preview.get_data(as_text=True))
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview.get_data(as_text=True))
+    assert digest
+    return post_deal(client, token, contract, number, data, action="record", previewed=digest.group(1))
+
+
+def ledger_balances(client: FlaskClient, url: str) -> list[str]:
+    page = client.get(url).get_data(as_text=True)
+    foot = re.search(r"<tfoot>(.*?)</tfoot>", page, re.S)
+    assert foot
+    return re.findall(r"<td>([^<]*)</td>", foot.group(1))
+
+
+def shown(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def event_rows(app: Flask) -> list[tuple[str, int]]:
+    conn = sqlite3.connect(app.config["DATABASE"])
+    return [tuple(r) for r in conn.execute("select kind, number from events order by seq")]  # type: ignore[misc]
+
+
+def test_a_whole_evening_of_eight_deals_then_undo(app: Flask, client: FlaskClient) -> None:
+    evening_json = json.loads(EXAMPLE.read_text())
+    token = start_table(client)
+    join = client.get(f"/t/{token}/join").get_data(as_text=True)
+    assert "<svg" in join and f"/t/{token}" in join
+
+    phones = [app.test_client() for _ in range(4)]  # every player's phone joins by the link
+    for number, deal in enumerate(evening_json["deals"], start=1):
+        phone = phones[number % 4]
+        page = phone.get(f"/t/{token}").get_data(as_text=True)
+        assert f"Deal {number}: what did Hombre play?" in page
+        assert f"<dt>Dealer</dt><dd>{deal['dealer']}</dd>" in page
+        response = record(phone, token, deal["contract"], number, form_data(deal))
+        assert response.status_code == 302 and response.headers["Location"].endswith(f"/t/{token}")
+
+    expected = replay(loads(EXAMPLE.read_text()))
+    assert {d["contract"] for d in evening_json["deals"]} == {"alliance", "solo", "vole", "forced_spadille"}
+    assert ledger_balances(client, f"/t/{token}/ledger") == [shown(b) for b in expected.final.balances] + [str(expected.final.pool)]
+    assert "The evening is over" in client.get(f"/t/{token}").get_data(as_text=True)
+
+    undo_page = client.get(f"/t/{token}/undo").get_data(as_text=True)
+    assert "Undo deal 8?" in undo_page
+    response = client.post(f"/t/{token}/undo", data={"csrf_token": csrf_token(client, f"/t/{token}/undo"), "number": "8"})
+    assert response.status_code == 302
+    seven = replay(loads(json.dumps({**evening_json, "deals": evening_json["deals"][:7]})))
+    assert ledger_balances(client, f"/t/{token}/ledger") == [shown(b) for b in seven.final.balances] + [str(seven.final.pool)]
+    assert event_rows(app)[-2:] == [("record", 8), ("undo", 8)]  # the undo is kept, nothing deleted
+    assert "Deal 8: what did Hombre play?" in client.get(f"/t/{token}").get_data(as_text=True)
+
+
+def test_preview_shows_every_transfer_and_records_nothing(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    response = post_deal(client, token, "solo", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "3"})
+    page = response.get_data(as_text=True)
+    assert "Deal 1: won" in page
+    for payer in ("Cat", "Dan", "Ann"):
+        assert f"{payer} pays Bea 4 — solo premium" in page
+        assert f"{payer} pays Bea 1 — three matadors" in page
+    assert "Record deal 1" in page
+    assert event_rows(app) == []
+
+
+def test_changing_the_deal_after_its_preview_shows_a_new_preview(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    data = {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}
+    preview = post_deal(client, token, "solo", 1, data).get_data(as_text=True)
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview).group(1)  # type: ignore[union-attr]
+    changed = post_deal(client, token, "solo", 1, {**data, "hombre_tricks": "5"}, action="record", previewed=digest)
+    assert changed.status_code == 200
+    assert "The deal changed since its preview" in changed.get_data(as_text=True)
+    assert "Deal 1: remise" in changed.get_data(as_text=True)
+    assert event_rows(app) == []
+
+
+def test_a_deal_recorded_on_another_phone_is_not_recorded_twice(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    data = {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}
+    assert record(client, token, "solo", 1, data).status_code == 302
+    again = post_deal(client, token, "solo", 1, data)
+    assert again.status_code == 302
+    assert "Deal 1 was just recorded on another phone" in client.get(f"/t/{token}").get_data(as_text=True)
+    assert event_rows(app) == [("record", 1)]
+
+
+# (contract, taps, the message shown, the taps that must come back checked)
+REFUSALS = [
+    ("solo", {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "5", "premiers": "y"},
+     "premiers are the first six tricks, but the contracting side took only 5", ("hombre", "trumps", "hombre_tricks", "premiers")),
+    ("solo", {"hombre": "Bea", "hombre_tricks": "6"}, "Which suit was trumps?", ("hombre", "hombre_tricks")),
+    ("solo", {"trumps": "hearts", "hombre": "Eve", "hombre_tricks": "6"}, NOT_A_CHOICE, ("trumps", "hombre_tricks")),
+    ("solo", {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "eleven"}, NOT_A_CHOICE, ("hombre", "trumps")),
+    ("solo", {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "8", "vole": "y"},
+     "a vole can be undertaken only after winning premiers", ("hombre", "trumps", "hombre_tricks", "vole")),
+    ("solo", {"hombre": "Bea", "trumps": "clubs", "hombre_tricks": "7", "matadors": "4"},
+     "double matadors need Punto", ("hombre", "trumps", "hombre_tricks", "matadors")),
+    ("solo", {"hombre": "Bea", "trumps": "clubs", "hombre_tricks": "10"}, "mark premiers", ("trumps", "hombre_tricks")),
+    ("alliance", {"hombre": "Bea", "trumps": "spades", "ally": "Dan", "hombre_tricks": "4", "ally_tricks": "2"},
+     "an alliance calls a King: which one?", ("trumps", "ally", "hombre_tricks", "ally_tricks")),
+    ("alliance", {"hombre": "Bea", "trumps": "spades", "called": "KS", "ally": "Dan", "hombre_tricks": "4", "ally_tricks": "2"},
+     "the King of spades is a trump", ("trumps", "called", "ally")),
+    ("alliance", {"hombre": "Bea", "trumps": "spades", "called": "KH", "hombre_tricks": "4", "ally_tricks": "2"},
+     "who held the King of hearts?", ("called", "hombre_tricks", "ally_tricks")),
+    ("alliance", {"hombre": "Bea", "trumps": "spades", "called": "KH", "ally": "Dan", "hombre_tricks": "6", "ally_tricks": "5"},
+     "make 11: there are only 10", ("called", "ally", "hombre_tricks", "ally_tricks")),
+    ("forced_spadille", {"hombre": "Bea", "trumps": "spades", "called": "KH", "ally": "Dan", "hombre_tricks": "6",
+                         "ally_tricks": "2", "matadors": "2"}, NOT_A_CHOICE, ("called", "ally", "hombre_tricks")),
+]
+
+
+@pytest.mark.parametrize("contract, data, message, kept", REFUSALS, ids=[f"{r[0]}: {r[2][:40]}" for r in REFUSALS])
+def test_every_refusal_is_shown_beside_the_form_and_nothing_is_recorded(
+    app: Flask, client: FlaskClient, contract: str, data: dict[str, str], message: str, kept: tuple[str, ...]
+) -> None:
+    token = start_table(client)
+    response = post_deal(client, token, contract, 1, data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert message in page
+    assert 'class="error" role="alert"' in page
+    checked = dict(re.findall(r'<input checked id="[^"]*" name="(\w+)"[^>]*value="([^"]*)"', page))
+    for name in kept:
+        assert checked.get(name) == data[name], f"the form lost what was tapped for {name}"
+    assert event_rows(app) == []
+
+
+def test_a_post_without_csrf_token_is_refused(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    response = client.post(f"/t/{token}/deal/solo", data={"contract": "solo", "number": "1", "hombre": "Bea",
+                                                          "trumps": "hearts", "hombre_tricks": "6", "action": "record"})
+    assert response.status_code == 400
+    assert client.post("/new", data={"player_1": "A", "player_2": "B", "player_3": "C", "player_4": "D"}).status_code == 400
+    assert event_rows(app) == []
+
+
+@pytest.mark.parametrize("url", ["/t/nosuchtable", "/t/nosuchtable/ledger", "/t/nosuchtable/deal/solo",
+                                 "/t/nosuchtable/undo", "/t/nosuchtable/join", "/s/nosuchtable"])
+def test_a_wrong_link_is_404(client: FlaskClient, url: str) -> None:
+    assert client.get(url).status_code == 404
+
+
+def test_tables_are_reached_only_by_unguessable_links(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    assert len(token) >= 22
+    assert client.get("/t/1").status_code == 404
+    assert client.get(f"/t/{token}/deal/grandissimo").status_code == 404
+
+
+def test_the_spectator_link_reads_the_ledger_and_cannot_record(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    record(client, token, "solo", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"})
+    join = client.get(f"/t/{token}/join").get_data(as_text=True)
+    watch = re.search(r'href="http://localhost/s/([^"]+)"', join).group(1)  # type: ignore[union-attr]
+    page = client.get(f"/s/{watch}").get_data(as_text=True)
+    assert "(watching)" in page and "+15" in page
+    assert f"/t/{token}" not in page
+    assert client.get(f"/t/{watch}").status_code == 404
+
+
+def test_records_survive_a_restart(tmp_path: Path) -> None:
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "scorer.sqlite"), "INSTANCE_PATH": str(tmp_path / "instance")}
+    first = create_app(config)
+    client = first.test_client()
+    token = start_table(client)
+    record(client, token, "solo", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "5", "matadors": "3"})
+    before = ledger_balances(client, f"/t/{token}/ledger")
+
+    second = create_app(config)
+    assert second.config["SECRET_KEY"] == first.config["SECRET_KEY"]
+    after = ledger_balances(second.test_client(), f"/t/{token}/ledger")
+    assert after == before == ["+4", "−20", "+4", "+4", "8"]
+
+
+def test_house_rules_can_change_until_the_first_deal_then_are_frozen(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    url = f"/t/{token}/settings"
+    response = client.post(url, data={"csrf_token": csrf_token(client, url), "profile": "quadrille", "deals_agreed": "12",
+                                      "rule_solo_premium": "two_units"})
+    assert response.status_code == 302
+    record(client, token, "solo", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"})
+    assert ledger_balances(client, f"/t/{token}/ledger") == ["−3", "+9", "−3", "−3", "0"]  # 2-unit solo premium
+    frozen = client.post(url, data={"csrf_token": csrf_token(client, "/new"), "profile": "quadrille", "deals_agreed": "40"},
+                         follow_redirects=True).get_data(as_text=True)
+    assert "The house rules are frozen" in frozen
+    assert "of 12" in client.get(f"/t/{token}").get_data(as_text=True)
+
+
+def test_new_table_form_refusals_keep_what_was_typed(client: FlaskClient) -> None:
+    response = client.post("/new", data={"csrf_token": csrf_token(client, "/new"), "player_1": "Ann", "player_2": "Bea",
+                                         "player_3": "Cat", "player_4": "ann", "first_dealer": "1", "profile": "quadrille",
+                                         "deals_agreed": "10"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "two players have the same name" in page
+    assert "an evening is a multiple of four deals, not 10" in page
+    assert 'value="Cat"' in page
+
+
+def test_player_names_with_markup_are_escaped(client: FlaskClient) -> None:
+    token = start_table(client, ["<b>Ann</b>", "Bea", "Cat", "Dan"])
+    for url in (f"/t/{token}", f"/t/{token}/ledger", f"/t/{token}/deal/solo"):
+        page = client.get(url).get_data(as_text=True)
+        assert "<b>Ann</b>" not in page
+        assert "&lt;b&gt;Ann&lt;/b&gt;" in page
