@@ -44,6 +44,16 @@ class TapField(RadioField):  # type: ignore[misc]
             raise ValidationError(NOT_A_CHOICE) from None
 
 
+class MoneyField(DecimalField):  # type: ignore[misc]
+    """A sum of money: a finite decimal number (NaN and infinities are refused, not crashed on)."""
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        super().process_formdata(valuelist)
+        if self.data is not None and (not self.data.is_finite() or self.data.as_tuple().exponent < -2):  # type: ignore[operator]
+            self.data = None
+            raise ValueError("Enter an amount in whole cents, such as 0.10, or leave it empty.")
+
+
 def _rule_field(rule_name: str) -> SelectField:
     rule = next(r for r in HOUSE_RULES if r.name == rule_name)
     choices = [SelectChoice("", "as the profile says")] + [
@@ -57,7 +67,7 @@ class TableSettingsForm(FlaskForm):  # type: ignore[misc]
 
     profile = TapField("Rule profile", choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()], default="quadrille")
     deals_agreed = IntegerField("Deals agreed (a multiple of 4)", default=40, validators=[InputRequired(), NumberRange(4, 400)])
-    chip_value = DecimalField("Value of one chip (optional)", places=2, validators=[Optional(), NumberRange(Decimal("0"), Decimal("10000"))])
+    chip_value = MoneyField("Value of one chip (optional)", places=2, validators=[Optional(), NumberRange(Decimal("0"), Decimal("10000"))])
     currency = StringField("Currency", default="", validators=[Optional(), Length(max=5)])
 
     def validate_deals_agreed(self, field: IntegerField) -> None:

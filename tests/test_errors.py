@@ -133,6 +133,7 @@ def test_a_refused_deal_leaves_the_state_as_it_was() -> None:
         (("Ann", "Bea", "Cat", "ann"), "two players have the same name"),
         (("Ann", "Bea", "Cat", " "), "every player needs a name"),
         (("Ann", "Bea", "Cat", "pool"), "'pool' cannot be a player's name: it names a pot of chips"),
+        (("Ann", "Bea", "Cat", "D\x00n"), "cannot be a player's name: it has an invisible control character"),
     ],
 )
 def test_bad_players_are_refused(players: tuple[str, ...], message: str) -> None:

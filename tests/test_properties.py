@@ -25,7 +25,7 @@ from scorer.core import (
     settle,
 )
 
-NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), min_size=1, max_size=12)
+NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn")), min_size=1, max_size=12)
 
 
 @st.composite

@@ -267,3 +267,38 @@ def test_player_names_with_markup_are_escaped(client: FlaskClient) -> None:
         page = client.get(url).get_data(as_text=True)
         assert "<b>Ann</b>" not in page
         assert "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+@pytest.mark.parametrize(
+    "field, value, message",
+    [
+        ("chip_value", "NaN", "Enter an amount in whole cents"),
+        ("chip_value", "sNaN", "Enter an amount in whole cents"),
+        ("chip_value", "-Infinity", "Enter an amount in whole cents"),
+        ("chip_value", "0.005", "Enter an amount in whole cents"),
+        ("chip_value", "-1", "Number must be between"),
+        ("deals_agreed", "1e9", "Not a valid integer value"),
+        ("deals_agreed", "0", "Number must be between 4 and 400"),
+        ("profile", "whist", NOT_A_CHOICE),
+        ("first_dealer", "9", NOT_A_CHOICE),
+        ("rule_solo_premium", "zzz", "Not a valid choice"),
+        ("player_1", "x" * 5000, "Field cannot be longer than 30 characters"),
+        ("player_1", "A\x00n", "invisible control character"),
+        ("currency", "€€€€€€", "Field cannot be longer than 5 characters"),
+    ],
+)
+def test_bad_table_settings_are_refused_with_a_message(app: Flask, client: FlaskClient, field: str, value: str, message: str) -> None:
+    data = {"csrf_token": csrf_token(client, "/new"), "player_1": "Ann", "player_2": "Bea", "player_3": "Cat",
+            "player_4": "Dan", "first_dealer": "1", "profile": "quadrille", "deals_agreed": "8", field: value}
+    response = client.post("/new", data=data)
+    assert response.status_code == 422
+    assert message in response.get_data(as_text=True)
+    assert sqlite3.connect(app.config["DATABASE"]).execute("select count(*) from tables").fetchone() == (0,)
+
+
+def test_a_chip_value_is_kept_in_whole_cents(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client, chip_value="0.25", currency="EUR")
+    page = client.get(f"/t/{token}/settings").get_data(as_text=True)
+    assert 'value="0.25"' in page and 'value="EUR"' in page
+    row = sqlite3.connect(app.config["DATABASE"]).execute("select chip_value_cents, currency from tables").fetchone()
+    assert row == (25, "EUR")

@@ -8,6 +8,7 @@ player after the dealer, and the next deal is dealt by the eldest.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -298,6 +299,8 @@ def check_players(players: tuple[str, ...]) -> None:
     for name in players:
         if not name.strip():
             raise ImpossibleDeal("every player needs a name", "players")
+        if any(unicodedata.category(ch).startswith("C") for ch in name):
+            raise ImpossibleDeal(f"{name!r} cannot be a player's name: it has an invisible control character", "players")
         if name.strip().lower() in RESERVED_NAMES:
             raise ImpossibleDeal(f"{name!r} cannot be a player's name: it names a pot of chips", "players")
     if len({n.strip().lower() for n in players}) != len(players):
