@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorer.core.model import CONTRACT_KINDS
 from scorer.core import (
     HOUSE_RULES,
     PROFILES,
@@ -52,34 +53,45 @@ def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
     table = state.players
     dealer = state.next_dealer or draw(st.sampled_from(table))
     contract = draw(st.sampled_from(rules.profile.contracts))
+    kind = CONTRACT_KINDS[contract]
     hombre = draw(st.sampled_from(table))
-    trumps = draw(st.sampled_from(list(Suit)))
+    trumps = draw(st.sampled_from(list(Suit))) if kind.trumps else None
+    favourite = draw(st.sampled_from(list(Suit))) if kind.trumps and rules["favourite_suit"] == "each_deal" else None
     hombre_tricks = draw(st.integers(0, 10))
-    called = ally = ally_tricks = None
-    if contract in (Contract.ALLIANCE, Contract.FORCED_SPADILLE):
-        called = Card(draw(st.sampled_from("KQ")), draw(st.sampled_from([s for s in Suit if s is not trumps])))
-        candidates = [p for p in table if p != hombre or rules["own_king"] != "forbidden"]
-        ally = draw(st.sampled_from(candidates))
+    called = ally = ally_tricks = giver = None
+    if kind.calls_king:
+        suits = [s for s in Suit if s is not trumps] if contract in (Contract.ALLIANCE, Contract.FORCED_SPADILLE) else list(Suit)
+        called = Card(draw(st.sampled_from("KQ")), draw(st.sampled_from(suits)))
+    if kind.takes_king:
+        giver = draw(st.sampled_from([p for p in table if p != hombre]))
+    elif kind.allied:
+        own_king_allowed = rules["own_king"] != "forbidden" and contract is not Contract.CASCO
+        ally = draw(st.sampled_from([p for p in table if p != hombre or own_king_allowed]))
         if ally != hombre:
             ally_tricks = draw(st.integers(0, 10 - hombre_tricks))
     side_tricks = hombre_tricks + (ally_tricks or 0)
 
-    longest = 4 if (trumps.is_red or rules["double_matadors_suits"] == "any_suit") else 3
-    matadors = draw(st.sampled_from([0, 3] + list(range(4, trumps.trump_count + 1)) if longest == 4 else [0, 3]))
+    matadors = 0
+    if trumps is not None:
+        longest = 4 if (trumps.is_red or rules["double_matadors_suits"] == "any_suit") else 3
+        matadors = draw(st.sampled_from([0, 3] + list(range(4, trumps.trump_count + 1)) if longest == 4 else [0, 3]))
 
-    forced_without = contract is Contract.FORCED_SPADILLE and rules["forced_spadille_bonuses"] == "no_premiers_no_vole"
+    no_bonuses = kind.nemo or (kind.forced and rules["forced_spadille_bonuses"] == "no_premiers_no_vole")
     premiers, vole = False, Vole.NONE
-    if side_tricks >= 6 and not forced_without:
+    if contract in rules.profile.vole_bids and draw(st.booleans()):
+        vole = draw(st.sampled_from([Vole.ANNOUNCED, Vole.REVEALED]))
+    if side_tricks >= 6 and not no_bonuses:
         premiers = side_tricks == 10 or draw(st.booleans())
-    if premiers and contract is not Contract.VOLE:
-        vole = Vole.UNDERTAKEN if side_tricks > 6 else draw(st.sampled_from(list(Vole)))
+    if premiers and not kind.vole_announced and vole is Vole.NONE:
+        vole = Vole.UNDERTAKEN if side_tricks > 6 else draw(st.sampled_from([Vole.NONE, Vole.UNDERTAKEN]))
 
     spadille = None
     if contract is Contract.FORCED_SPADILLE:
         spadille = hombre if draw(st.booleans()) else None
     elif state.spadille_reserve or draw(st.booleans()):
         spadille = draw(st.sampled_from(table))
-    return Deal(dealer, hombre, contract, trumps, called, ally, hombre_tricks, ally_tricks, matadors, premiers, vole, spadille)
+    return Deal(dealer, hombre, contract, trumps, called, ally, hombre_tricks, ally_tricks, matadors, premiers, vole,
+                spadille, giver, favourite)
 
 
 @st.composite

@@ -9,11 +9,12 @@ from .evening import Evening, Replay, close_evening, replay
 from .evening_json import dumps, format_evening, loads, parse_evening
 from .model import Account, Card, Contract, Deal, Pot, Reason, Result, Settlement, Suit, TableState, Transfer, Vole
 from .rules import HOUSE_RULES, PROFILES, HouseRule, HouseRules, Profile
-from .settle import check_deal, result_of, settle
+from .checks import check_deal
+from .settle import in_favourite, result_of, settle
 
 __all__ = [
     "Account", "Card", "Contract", "Deal", "DealError", "Evening", "EveningFormatError", "HOUSE_RULES",
     "HouseRule", "HouseRules", "ImpossibleDeal", "PROFILES", "Pot", "Profile", "Reason", "Replay", "Result",
     "ScorerError", "Settlement", "Suit", "TableState", "Transfer", "UnknownHouseRule", "Vole", "check_deal",
-    "close_evening", "dumps", "format_evening", "loads", "parse_evening", "replay", "result_of", "settle",
+    "close_evening", "dumps", "in_favourite", "format_evening", "loads", "parse_evening", "replay", "result_of", "settle",
 ]

@@ -20,7 +20,8 @@ from .rules import DEFAULT_PROFILE, HouseRules
 FORMAT = "quadrille-evening/1"
 
 DEAL_FIELDS = frozenset(
-    {"dealer", "hombre", "contract", "trumps", "called", "ally", "tricks", "matadors", "premiers", "vole", "spadille"}
+    {"dealer", "hombre", "contract", "trumps", "called", "ally", "tricks", "matadors", "premiers", "vole", "spadille",
+     "giver", "favourite"}
 )
 EVENING_FIELDS = frozenset({"format", "players", "profile", "house_rules", "deals_agreed", "deals"})
 
@@ -45,6 +46,17 @@ def _get_name(data: Mapping[str, Any], key: str, optional: bool = False) -> str 
     return value
 
 
+def _suit(data: Mapping[str, Any], key: str) -> Suit | None:
+    """A suit, or None for null (grandissimo and nemo have no trumps)."""
+    value = data.get(key)
+    if value is None:
+        return None
+    try:
+        return Suit(value)
+    except ValueError:
+        raise ValueError(f"{key!r} must be one of {_choices(Suit)} or null, not {value!r}") from None
+
+
 def parse_deal(data: object) -> Deal:
     """A deal from its JSON object; raises ``ValueError`` with a plain message."""
     if not isinstance(data, dict):
@@ -56,10 +68,8 @@ def parse_deal(data: object) -> Deal:
         contract = Contract(data.get("contract"))
     except ValueError:
         raise ValueError(f"'contract' must be one of {_choices(Contract)}, not {data.get('contract')!r}") from None
-    try:
-        trumps = Suit(data.get("trumps"))
-    except ValueError:
-        raise ValueError(f"'trumps' must be one of {_choices(Suit)}, not {data.get('trumps')!r}") from None
+    trumps = _suit(data, "trumps")
+    favourite = _suit(data, "favourite")
     try:
         vole = Vole(data.get("vole", "none"))
     except ValueError:
@@ -91,6 +101,8 @@ def parse_deal(data: object) -> Deal:
         premiers=premiers,
         vole=vole,
         spadille=_get_name(data, "spadille", optional=True),
+        giver=_get_name(data, "giver", optional=True),
+        favourite=favourite,
     )
 
 
@@ -99,7 +111,7 @@ def format_deal(deal: Deal) -> dict[str, Any]:
         "dealer": deal.dealer,
         "hombre": deal.hombre,
         "contract": deal.contract.value,
-        "trumps": deal.trumps.value,
+        "trumps": deal.trumps.value if deal.trumps else None,
         "called": deal.called.code if deal.called else None,
         "ally": deal.ally,
         "tricks": {"hombre": deal.hombre_tricks, "ally": deal.ally_tricks},
@@ -107,8 +119,10 @@ def format_deal(deal: Deal) -> dict[str, Any]:
         "premiers": deal.premiers,
         "vole": deal.vole.value,
     }
-    if deal.spadille is not None:
-        data["spadille"] = deal.spadille
+    for key, value in (("spadille", deal.spadille), ("giver", deal.giver),
+                       ("favourite", deal.favourite.value if deal.favourite else None)):
+        if value is not None:
+            data[key] = value
     return data
 
 

@@ -84,10 +84,14 @@ class Card:
 class Contract(str, Enum):
     """What Hombre undertook. The profile says which of these a table plays."""
 
-    ALLIANCE = "alliance"
-    SOLO = "solo"
-    VOLE = "vole"  # a solo with the vole announced in the auction
     FORCED_SPADILLE = "forced_spadille"
+    ALLIANCE = "alliance"
+    MEDIATEUR = "mediateur"  # calls a King into her own hand, then plays alone (P, Médiateur)
+    CASCO = "casco"  # both black Aces shown; the called King's holder names trumps and plays with her
+    SOLO = "solo"
+    VOLE = "vole"  # the basic game's bid: a solo with the vole announced in the auction
+    GRANDISSIMO = "grandissimo"  # a solo with no trumps but the two black Aces
+    NEMO = "nemo"  # devole: to lose every trick, no trumps but the black Aces
 
     @property
     def label(self) -> str:
@@ -95,18 +99,61 @@ class Contract(str, Enum):
 
 
 _CONTRACT_LABELS = {
+    Contract.FORCED_SPADILLE: "forced spadille",
     Contract.ALLIANCE: "alliance",
+    Contract.MEDIATEUR: "médiateur",
+    Contract.CASCO: "casco",
     Contract.SOLO: "solo",
     Contract.VOLE: "vole announced",
-    Contract.FORCED_SPADILLE: "forced spadille",
+    Contract.GRANDISSIMO: "grandissimo",
+    Contract.NEMO: "nemo",
+}
+
+
+@dataclass(frozen=True)
+class ContractKind:
+    """What a contract is, as data: the settlement reads these, not the contract's name."""
+
+    allied: bool
+    """A called King's holder plays with Hombre (alliance, forced spadille, casco)."""
+    loss: str
+    """Who pays a loss: "alone", "shared" (always half each), or "three_trick_rule" (house rule alliance_loss)."""
+    trumps: bool
+    """Hombre names a trump suit (grandissimo and nemo have none but the black Aces)."""
+    calls_king: bool
+    """A card is called: the ally's King, or the médiateur King taken into Hombre's hand."""
+    takes_king: bool = False
+    """Médiateur: the called King's holder gives it to Hombre and plays against her."""
+    nemo: bool = False
+    """Won by losing every trick."""
+    vole_announced: bool = False
+    """The basic game's "vole" bid: a solo with the vole announced."""
+    forced: bool = False
+
+
+CONTRACT_KINDS: dict[Contract, ContractKind] = {
+    Contract.FORCED_SPADILLE: ContractKind(allied=True, loss="shared", trumps=True, calls_king=True, forced=True),
+    Contract.ALLIANCE: ContractKind(allied=True, loss="three_trick_rule", trumps=True, calls_king=True),
+    Contract.MEDIATEUR: ContractKind(allied=False, loss="alone", trumps=True, calls_king=True, takes_king=True),
+    Contract.CASCO: ContractKind(allied=True, loss="shared", trumps=True, calls_king=True),
+    Contract.SOLO: ContractKind(allied=False, loss="alone", trumps=True, calls_king=False),
+    Contract.VOLE: ContractKind(allied=False, loss="alone", trumps=True, calls_king=False, vole_announced=True),
+    Contract.GRANDISSIMO: ContractKind(allied=False, loss="alone", trumps=False, calls_king=False),
+    Contract.NEMO: ContractKind(allied=False, loss="alone", trumps=False, calls_king=False, nemo=True),
 }
 
 
 class Vole(str, Enum):
-    """Whether the contracting side went on for all ten tricks after premiers."""
+    """The vole: none, undertaken after premiers, or (Médiateur) announced or revealed in the bid."""
 
     NONE = "none"
     UNDERTAKEN = "undertaken"
+    ANNOUNCED = "announced"
+    REVEALED = "revealed"  # announced, playing with the hand face up (P, Médiateur)
+
+    @property
+    def in_the_bid(self) -> bool:
+        return self in (Vole.ANNOUNCED, Vole.REVEALED)
 
 
 class Result(str, Enum):
@@ -115,6 +162,7 @@ class Result(str, Enum):
     VOLE_LOST = "vole_lost"
     REMISE = "remise"
     CODILLE = "codille"
+    LOST = "lost"  # grandissimo or nemo paid by premium only
 
     @property
     def label(self) -> str:
@@ -162,6 +210,7 @@ class Reason(str, Enum):
     PREMIERS = "premiers"
     VOLE_BONUS = "vole_bonus"
     VOLE_PREMIUM_LOST = "vole_premium_lost"
+    MEDIATEUR_KING = "mediateur_king"
     VOLE_POOL_WON = "vole_pool_won"
     VOLE_POOL_LOST = "vole_pool_lost"
     ODD_CHIPS_SET_ASIDE = "odd_chips_set_aside"
@@ -183,7 +232,8 @@ class Deal:
     hombre: str
     """Who won the auction (in forced spadille: who held Spadille)."""
     contract: Contract
-    trumps: Suit
+    trumps: Suit | None
+    """The trump suit; ``None`` for grandissimo and nemo (no trumps but the black Aces)."""
     called: Card | None = None
     """The King (or Queen, if Hombre held every King) called for an ally."""
     ally: str | None = None
@@ -200,6 +250,19 @@ class Deal:
     """Whether the vole was undertaken after premiers (not for an announced vole)."""
     spadille: str | None = None
     """Who held Spadille; needed only when odd codille chips await its holder (EB)."""
+    giver: str | None = None
+    """Médiateur: who gave Hombre the called King."""
+    favourite: Suit | None = None
+    """The favourite suit drawn for this deal, where the table draws one each deal."""
+
+    @property
+    def kind(self) -> ContractKind:
+        return CONTRACT_KINDS[self.contract]
+
+    @property
+    def vole_in_the_bid(self) -> bool:
+        """A vole announced (or revealed) in the auction, in either game."""
+        return self.kind.vole_announced or self.vole.in_the_bid
 
     @property
     def has_real_ally(self) -> bool:

@@ -36,7 +36,7 @@ def settlement_json(s: Settlement) -> dict[str, Any]:
         "hombre": deal.hombre,
         "ally": deal.ally,
         "contract": deal.contract.value,
-        "trumps": deal.trumps.value,
+        "trumps": deal.trumps.value if deal.trumps else None,
         "result": s.result.value,
         "stake": s.stake,
         "unit": s.unit,
@@ -92,7 +92,7 @@ def replay_text(replay: Replay, close: bool = False) -> str:
         called = f", called {deal.called.code}" if deal.called else ""
         lines.append(
             f"Deal {s.number}: {deal.dealer} deals, {s.before.eldest(deal.dealer)} is eldest. "
-            f"{deal.hombre} plays {deal.contract.label} in {deal.trumps.value}{called}{ally}: "
+            f"{deal.hombre} plays {deal.contract.label}{' in ' + deal.trumps.value if deal.trumps else ''}{called}{ally}: "
             f"{s.result.label}, {deal.side_tricks} tricks. Stake {s.stake}, unit {s.unit}."
         )
         for t in s.transfers:

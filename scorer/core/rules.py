@@ -79,6 +79,10 @@ FORCED_SPADILLE_BONUSES = "forced_spadille_bonuses"
 OWN_KING = "own_king"
 POOL_AT_END = "pool_at_end"
 PAULANS = "paulans"
+FAVOURITE_SUIT = "favourite_suit"
+FAVOURITE_DOUBLES = "favourite_doubles"
+MEDIATEUR_KING = "mediateur_king"
+GRANDISSIMO_NEMO = "grandissimo_nemo"
 
 
 def _rule(name: str, title: str, point: int | None, default: str, help: str, *choices: tuple[str, str, str]) -> HouseRule:
@@ -236,10 +240,14 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         side if it takes all ten tricks and to the opponents in equal shares if
         not; P's list of bonuses also has each opponent pay 2 units for a won
         vole. PG has only the 2 units. (The Médiateur and counter systems have
-        their own vole payments.)""",
+        their own vole payments.) P's Médiateur text and Quanti's table: every
+        player pays into the vole pool the table's figure in units (three times
+        the game: médiateur 3, solo 6, grandissimo 24 each; announced and
+        revealed voles more, favourite double).""",
         ("pool_and_bonus", "vole pool of 12 and 2 units from each", "P"),
         ("pool_only", "the vole pool of 12 only", "P"),
         ("bonus_only", "2 units from each, no vole pool", "PG"),
+        ("quanti_table", "a vole pool of Quanti's figures from each", "P (Médiateur), Quanti"),
     ),
     _rule(
         VOLE_LOST_PAYS, "A vole undertaken after premiers and lost", 14, "nothing_more",
@@ -303,6 +311,47 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ("last_deal", "the last deal", "EB"),
         ("last_round", "the last round of four deals", "FR"),
     ),
+    _rule(
+        FAVOURITE_SUIT, "The favourite suit", None, "none",
+        """Médiateur is played with a favourite suit (P: "often hearts", decided
+        at the start or at random, or even at each deal; EB: drawn from the pack
+        for the whole party). A bid in favourite overcalls the same bid in another
+        suit and its bonuses are doubled. Name the suit for the evening, or enter
+        it with each deal.""",
+        ("none", "no favourite suit", "P (Quadrille)"),
+        ("hearts", "hearts, for the evening", "P"),
+        ("diamonds", "diamonds, for the evening", "EB (drawn)"),
+        ("clubs", "clubs, for the evening", "EB (drawn)"),
+        ("spades", "spades, for the evening", "EB (drawn)"),
+        ("each_deal", "drawn afresh for each deal", "P"),
+    ),
+    _rule(
+        FAVOURITE_DOUBLES, "What the favourite suit doubles", 18, "bonuses",
+        """P: all bonuses are doubled (Quanti's "f" column) but the stake stays
+        single. H47: a game in favourite wins or loses double, the beasts too.""",
+        ("bonuses", "the premium and bonuses, not the stake", "P, Quanti"),
+        ("everything", "everything, the beasts too", "H47"),
+    ),
+    _rule(
+        MEDIATEUR_KING, "The player who gives up the médiateur King", 17, "giver_exempt",
+        """P: the player who surrendered her King is exempt from paying Hombre the
+        médiateur premium (and, by the same token, is not paid it when Hombre
+        loses), though not from matadors, premiers or the vole. EB and H47: Hombre
+        gives her a fish with the card she returns (two in favourite), counted here
+        as one unit (two).""",
+        ("giver_exempt", "exempt from the premium", "P"),
+        ("giver_paid_a_fish", "paid one unit by Hombre (two in favourite)", "EB, H47"),
+    ),
+    _rule(
+        GRANDISSIMO_NEMO, "Pool, remise and codille in grandissimo and nemo", 20, "as_solo",
+        """No source says whether grandissimo and nemo (devole) sweep the pool and
+        pay remise and codille like a solo, or are paid their premium alone (P,
+        Quanti give only the premiums, 8 and 16 units): the table must choose.
+        Neither has matadors (there is no Manille without a trump suit); nemo has
+        no premiers or vole, and is lost by taking any trick (a remise).""",
+        ("as_solo", "like a solo: the pool, remise and codille", ""),
+        ("premium_only", "the premium only; the pool stays", ""),
+    ),
 )
 
 RULES_BY_NAME: Mapping[str, HouseRule] = {rule.name: rule for rule in HOUSE_RULES}
@@ -329,6 +378,10 @@ class Profile:
     """The contracts a table of this profile plays, lowest bid first."""
     overrides: tuple[tuple[str, str], ...] = ()
     """Rule values that differ from the quadrille defaults."""
+    system: str = "chips"
+    """How it is settled: "chips" (hard score), "points" (PG's point score) or "counters" (EB)."""
+    vole_bids: tuple[Contract, ...] = ()
+    """Contracts that may be bid with the vole announced or revealed (Médiateur)."""
 
     def default(self, rule_name: str) -> str:
         for name, value in self.overrides:
@@ -364,7 +417,67 @@ PROFILES: Mapping[str, Profile] = {
                 (VOLE_LOST_PAYS, "vole_bonus"),
             ),
         ),
+        Profile(
+            "mediateur",
+            "Médiateur with Quanti's table (P)",
+            "Quadrille's richer variant: médiateur, casco, grandissimo and nemo besides the "
+            "basic bids; voles announced and revealed with their vole pools; a favourite suit "
+            "that doubles the bonuses. Payments follow Quanti's table.",
+            (Contract.FORCED_SPADILLE, Contract.ALLIANCE, Contract.MEDIATEUR, Contract.CASCO,
+             Contract.SOLO, Contract.GRANDISSIMO, Contract.NEMO),
+            (
+                (SOLO_PREMIUM, "two_units"),
+                (VOLE_PAYMENT, "quanti_table"),
+                (ANNOUNCED_VOLE_PREMIUM, "none"),
+                (FAVOURITE_SUIT, "hearts"),
+            ),
+            vole_bids=(Contract.MEDIATEUR, Contract.SOLO, Contract.GRANDISSIMO),
+        ),
     )
+}
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A figure of Quanti's table, in units: not in favourite, and in favourite (None: none given)."""
+
+    plain: int
+    favourite: int | None
+
+    def of(self, in_favourite: bool) -> int:
+        return self.favourite if in_favourite and self.favourite is not None else self.plain
+
+
+# Quanti's table of payments, as P gives it (units; "f" = in favourite).
+QUANTI_GAMES: Mapping[Contract, Rate] = {
+    Contract.FORCED_SPADILLE: Rate(0, 1),
+    Contract.ALLIANCE: Rate(0, 1),
+    Contract.MEDIATEUR: Rate(1, 2),
+    Contract.CASCO: Rate(2, 4),
+    Contract.SOLO: Rate(2, 4),
+    Contract.GRANDISSIMO: Rate(8, None),
+    Contract.NEMO: Rate(16, None),
+}
+QUANTI_MATADORS = {3: Rate(1, 2), 4: Rate(2, 4)}
+QUANTI_PREMIERS = Rate(1, 2)
+QUANTI_VOLES_UNDERTAKEN: Mapping[Contract, Rate] = {
+    Contract.FORCED_SPADILLE: Rate(3, 6),  # not in the table: forced spadille takes the alliance's figure
+    Contract.ALLIANCE: Rate(3, 6),
+    Contract.MEDIATEUR: Rate(3, 6),
+    Contract.CASCO: Rate(6, 12),
+    Contract.SOLO: Rate(6, 12),
+    Contract.GRANDISSIMO: Rate(24, None),
+}
+QUANTI_VOLES_ANNOUNCED: Mapping[Contract, Rate] = {
+    Contract.MEDIATEUR: Rate(5, 10),  # "theoretically 4½ and 9"
+    Contract.SOLO: Rate(9, 18),
+    Contract.VOLE: Rate(9, 18),  # the basic game's vole bid is a solo with the vole announced
+    Contract.GRANDISSIMO: Rate(36, None),
+}
+QUANTI_VOLES_REVEALED: Mapping[Contract, Rate] = {
+    Contract.MEDIATEUR: Rate(6, 12),
+    Contract.SOLO: Rate(12, 24),
+    Contract.GRANDISSIMO: Rate(48, None),
 }
 
 DEFAULT_PROFILE = "quadrille"

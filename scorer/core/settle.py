@@ -9,10 +9,11 @@ that decided it. Nothing is settled from a deal that fails its checks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import rules as R
-from .errors import ImpossibleDeal
+from .checks import check_deal, spadille_holder
 from .model import (
     TRICKS,
     Account,
@@ -22,11 +23,18 @@ from .model import (
     Reason,
     Result,
     Settlement,
+    Suit,
     TableState,
     Transfer,
     Vole,
 )
-from .rules import HouseRules
+from .rules import (
+    QUANTI_GAMES,
+    QUANTI_VOLES_ANNOUNCED,
+    QUANTI_VOLES_REVEALED,
+    QUANTI_VOLES_UNDERTAKEN,
+    HouseRules,
+)
 
 VOLE_STAKE_CHIPS = 3
 """P: every player pays three chips into the vole pool (12 in all)."""
@@ -35,139 +43,6 @@ VOLE_BONUS_UNITS = 2
 PREMIERS_UNITS = 1
 ANTE_CHIPS = 1
 """P: each player stakes one chip, or the dealer four."""
-
-
-# --- checks -----------------------------------------------------------------
-
-
-def check_deal(deal: Deal, state: TableState, rules: HouseRules) -> None:
-    """Raise :class:`ImpossibleDeal` if the deal could not have happened under these rules."""
-    for who, name in (("dealer", deal.dealer), ("hombre", deal.hombre)):
-        if name not in state.players:
-            raise ImpossibleDeal(f"{name!r} is not one of the players at this table ({', '.join(state.players)})", who)
-    expected = state.next_dealer
-    if expected is not None and deal.dealer != expected:
-        raise ImpossibleDeal(
-            f"it is {expected}'s deal, not {deal.dealer}'s: the deal passes to the right, to the player after {state.last_dealer}",
-            "dealer",
-        )
-    if deal.contract not in rules.profile.contracts:
-        allowed = ", ".join(c.label for c in rules.profile.contracts)
-        raise ImpossibleDeal(f"the {rules.profile.title} profile has no {deal.contract.label} (it plays: {allowed})", "contract")
-
-    _check_partnership(deal, state, rules)
-    _check_tricks(deal)
-    _check_matadors(deal, rules)
-    _check_premiers_and_vole(deal, rules)
-
-    if deal.spadille is not None:
-        if deal.spadille not in state.players:
-            raise ImpossibleDeal(f"{deal.spadille!r} is not one of the players at this table", "spadille")
-        if deal.contract is Contract.FORCED_SPADILLE and deal.spadille != deal.hombre:
-            raise ImpossibleDeal("in a forced spadille Hombre is the player who held Spadille", "spadille")
-    if state.spadille_reserve and _spadille_holder(deal) is None:
-        raise ImpossibleDeal(
-            f"{state.spadille_reserve} odd chips from the last codille go to whoever holds Spadille this deal "
-            f"(house rule {R.CODILLE_INDIVISIBLE}): say who held it",
-            "spadille",
-        )
-
-
-def _a(label: str) -> str:
-    """The label with its indefinite article: "an alliance", "a solo"."""
-    return f"{'an' if label[0] in 'aeiou' else 'a'} {label}"
-
-
-def _check_partnership(deal: Deal, state: TableState, rules: HouseRules) -> None:
-    allied = deal.contract in (Contract.ALLIANCE, Contract.FORCED_SPADILLE)
-    if not allied:
-        if deal.ally is not None:
-            raise ImpossibleDeal(f"{_a(deal.contract.label)} is played alone: there is no ally", "ally")
-        if deal.called is not None:
-            raise ImpossibleDeal(f"nobody is called in {_a(deal.contract.label)}", "called")
-        if deal.ally_tricks:
-            raise ImpossibleDeal(f"{_a(deal.contract.label)} has no ally to take tricks", "tricks")
-        return
-    if deal.called is None:
-        raise ImpossibleDeal(f"{_a(deal.contract.label)} calls a King: which one?", "called")
-    if deal.called.rank not in ("K", "Q"):
-        raise ImpossibleDeal(f"Hombre calls a King (or a Queen when she holds every King), not the {deal.called.name}", "called")
-    if deal.called.suit is deal.trumps:
-        raise ImpossibleDeal(f"the {deal.called.name} is a trump: Hombre may not call a card of the trump suit", "called")
-    if deal.ally is None:
-        raise ImpossibleDeal(f"who held the {deal.called.name}? {_a(deal.contract.label).capitalize()} needs the ally", "ally")
-    if deal.ally not in state.players:
-        raise ImpossibleDeal(f"{deal.ally!r} is not one of the players at this table", "ally")
-    if deal.is_secret_solo:
-        if rules[R.OWN_KING] == "forbidden":
-            raise ImpossibleDeal(
-                f"Hombre may not call a King she holds herself at this table (house rule {R.OWN_KING})", "ally"
-            )
-        if deal.ally_tricks:
-            raise ImpossibleDeal("Hombre called her own King: she played alone, so no ally took tricks", "tricks")
-    elif deal.ally_tricks is None:
-        raise ImpossibleDeal(f"how many tricks did {deal.ally} (the ally) take?", "tricks")
-
-
-def _check_tricks(deal: Deal) -> None:
-    for who, tricks in (("Hombre", deal.hombre_tricks), ("the ally", deal.ally_tricks)):
-        if tricks is not None and not 0 <= tricks <= TRICKS:
-            raise ImpossibleDeal(f"{who} cannot take {tricks} tricks: a deal has 0 to {TRICKS}", "tricks")
-    if deal.side_tricks > TRICKS:
-        raise ImpossibleDeal(
-            f"Hombre's {deal.hombre_tricks} and her ally's {deal.ally_tricks} tricks make {deal.side_tricks}: there are only {TRICKS}",
-            "tricks",
-        )
-
-
-def _check_matadors(deal: Deal, rules: HouseRules) -> None:
-    m = deal.matadors
-    if m < 0 or m in (1, 2):
-        raise ImpossibleDeal(
-            f"matadors are 0, or the unbroken run of trumps from Spadille of 3 or more; {m} is not one", "matadors"
-        )
-    if m > deal.trumps.trump_count:
-        raise ImpossibleDeal(f"{deal.trumps.value} have only {deal.trumps.trump_count} trumps, so not {m} matadors", "matadors")
-    if m >= 4 and not deal.trumps.is_red and rules[R.DOUBLE_MATADORS_SUITS] == "red_only":
-        raise ImpossibleDeal(
-            f"double matadors need Punto, the Ace of a red trump suit; with {deal.trumps.value} trumps enter 3 "
-            f"(house rule {R.DOUBLE_MATADORS_SUITS})",
-            "matadors",
-        )
-
-
-def _check_premiers_and_vole(deal: Deal, rules: HouseRules) -> None:
-    tricks = deal.side_tricks
-    forced_without = deal.contract is Contract.FORCED_SPADILLE and rules[R.FORCED_SPADILLE_BONUSES] == "no_premiers_no_vole"
-    if deal.premiers and forced_without:
-        raise ImpossibleDeal(
-            f"no premiers are paid in a forced spadille at this table (house rule {R.FORCED_SPADILLE_BONUSES})", "premiers"
-        )
-    if deal.premiers and tricks < 6:
-        raise ImpossibleDeal(f"premiers are the first six tricks, but the contracting side took only {tricks}", "premiers")
-    if deal.vole is Vole.UNDERTAKEN:
-        if deal.contract is Contract.VOLE:
-            raise ImpossibleDeal("a vole announced is already a vole: do not mark it undertaken as well", "vole")
-        if forced_without:
-            raise ImpossibleDeal(
-                f"no vole may be undertaken in a forced spadille at this table (house rule {R.FORCED_SPADILLE_BONUSES})", "vole"
-            )
-        if not deal.premiers:
-            raise ImpossibleDeal("a vole can be undertaken only after winning premiers (the first six tricks)", "vole")
-    if tricks == TRICKS and not deal.premiers and not forced_without:
-        raise ImpossibleDeal("taking all ten tricks means taking the first six: mark premiers", "premiers")
-    if deal.premiers and tricks > 6 and deal.vole is Vole.NONE and deal.contract is not Contract.VOLE:
-        raise ImpossibleDeal(
-            "leading to the seventh trick after premiers undertakes the vole: mark the vole undertaken, "
-            "or enter 6 tricks if the side claimed at premiers",
-            "vole",
-        )
-
-
-def _spadille_holder(deal: Deal) -> str | None:
-    if deal.contract is Contract.FORCED_SPADILLE:
-        return deal.hombre
-    return deal.spadille
 
 
 # --- settlement -------------------------------------------------------------
@@ -213,12 +88,16 @@ class _Terms:
     """What this deal is worth, worked out once from the deal and the house rules."""
 
     unit: int
+    favourite: bool
     premium: int
     matadors: int
     premiers: int
     vole_bonus: int
+    vole_stake: int
+    """Chips each player pays into the vole pool (0: no vole pool)."""
     premium_rules: tuple[str, ...]
     matador_rules: tuple[str, ...]
+    bonus_rules: tuple[str, ...]
 
 
 def _unit(stake: int, rules: HouseRules) -> int:
@@ -234,15 +113,26 @@ def _unit(stake: int, rules: HouseRules) -> int:
     return max(1, quarter)
 
 
-def _premium_units(deal: Deal, rules: HouseRules) -> tuple[int, tuple[str, ...]]:
-    """Units of game premium: none for an alliance or forced spadille (P, Quanti's table)."""
-    solo = {"four_units": 4, "two_units": 2, "none": 0}[rules[R.SOLO_PREMIUM]]
+def in_favourite(deal: Deal, rules: HouseRules) -> bool:
+    """Trumps are the favourite suit of the evening, or of this deal (P, Médiateur)."""
+    favourite = rules[R.FAVOURITE_SUIT]
+    if favourite == "none" or deal.trumps is None:
+        return False
+    suit = deal.favourite if favourite == "each_deal" else Suit(favourite)
+    return deal.trumps is suit
+
+
+def _premium_units(deal: Deal, rules: HouseRules, favourite: bool) -> tuple[int, tuple[str, ...]]:
+    """Units of game premium: the solo's per house rule, the others from Quanti's table."""
+    solo = {"four_units": 4, "two_units": 2, "none": 0}[rules[R.SOLO_PREMIUM]] * (2 if favourite else 1)
     if deal.contract in (Contract.SOLO, Contract.VOLE):
         return solo, (R.SOLO_PREMIUM,)
     if deal.is_secret_solo:
         # P: a secret solo wins or loses as a solo; EB: but sans appeler is not paid.
         return (solo if rules[R.OWN_KING] == "secret_solo" else 0), (R.OWN_KING, R.SOLO_PREMIUM)
-    return 0, ()
+    # Quanti's table: forced spadille and alliance 0 (1 in favourite), médiateur 1/2,
+    # casco 2/4, grandissimo 8, nemo 16.
+    return QUANTI_GAMES[deal.contract].of(favourite), ()
 
 
 def _matador_units(deal: Deal, rules: HouseRules) -> tuple[int, tuple[str, ...]]:
@@ -260,6 +150,24 @@ def _matador_units(deal: Deal, rules: HouseRules) -> tuple[int, tuple[str, ...]]
     return units, used
 
 
+def _vole_stake(deal: Deal, rules: HouseRules, unit: int, favourite: bool, factor: int) -> int:
+    """Chips each player pays into the vole pool when a vole is announced or undertaken."""
+    payment = rules[R.VOLE_PAYMENT]
+    if deal.vole is Vole.NONE and not deal.kind.vole_announced:
+        return 0
+    if payment in ("pool_and_bonus", "pool_only"):
+        return VOLE_STAKE_CHIPS * factor * (2 if favourite else 1)
+    if payment == "quanti_table":
+        if deal.vole is Vole.REVEALED:
+            table = QUANTI_VOLES_REVEALED
+        elif deal.vole_in_the_bid:
+            table = QUANTI_VOLES_ANNOUNCED
+        else:
+            table = QUANTI_VOLES_UNDERTAKEN
+        return table[deal.contract].of(favourite) * unit
+    return 0
+
+
 def _doubled(number: int, deals_agreed: int, rules: HouseRules) -> bool:
     paulans = rules[R.PAULANS]
     if paulans == "last_deal":
@@ -269,17 +177,26 @@ def _doubled(number: int, deals_agreed: int, rules: HouseRules) -> bool:
     return False
 
 
+def _premium_only(deal: Deal, rules: HouseRules) -> bool:
+    return deal.contract in (Contract.GRANDISSIMO, Contract.NEMO) and rules[R.GRANDISSIMO_NEMO] == "premium_only"
+
+
 def result_of(deal: Deal, rules: HouseRules) -> Result:
     """Won, remise or codille, and the vole, from the tricks taken (P)."""
     tricks = deal.side_tricks
-    if deal.contract is Contract.VOLE and tricks >= 6:
+    if deal.kind.nemo:
+        # Nemo is won by taking no trick; any trick loses it (a remise, or the premium alone).
+        if tricks == 0:
+            return Result.WON
+        return Result.LOST if _premium_only(deal, rules) else Result.REMISE
+    if tricks >= 6 and (deal.vole_in_the_bid or deal.vole is Vole.UNDERTAKEN):
         return Result.VOLE_WON if tricks == TRICKS else Result.VOLE_LOST
-    if deal.contract is Contract.VOLE and rules[R.ANNOUNCED_VOLE_SHORT] == "remise":
-        return Result.REMISE  # P: "she does pay a remise", however few tricks she took
     if tricks >= 6:
-        if deal.vole is Vole.UNDERTAKEN:
-            return Result.VOLE_WON if tricks == TRICKS else Result.VOLE_LOST
         return Result.WON
+    if _premium_only(deal, rules):
+        return Result.LOST
+    if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_SHORT] == "remise":
+        return Result.REMISE  # P: "she does pay a remise", however few tricks she took
     return Result.REMISE if tricks == 5 else Result.CODILLE
 
 
@@ -291,6 +208,11 @@ def settle(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int =
     not have happened or that the house rules forbid.
     """
     check_deal(deal, state, rules)
+    return SYSTEMS[rules.profile.system](deal, state, rules, deals_agreed)
+
+
+def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+    """The hard score of P: chips, a pool, beasts and a vole pool (Quadrille and Médiateur)."""
     number = state.deals_played + 1
     factor = 2 if _doubled(number, deals_agreed, rules) else 1
     doubling: tuple[str, ...] = (R.PAULANS,) if factor == 2 else ()
@@ -298,7 +220,7 @@ def settle(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int =
     notes: list[str] = []
 
     # EB: odd chips of the last codille belong to whoever holds Spadille now.
-    holder = _spadille_holder(deal)
+    holder = spadille_holder(deal)
     if holder is not None:
         book.pay(Pot.SPADILLE_RESERVE, holder, state.spadille_reserve, Reason.ODD_CHIPS_TO_SPADILLE,
                  "odd chips of the last codille, for holding Spadille", (R.CODILLE_INDIVISIBLE,), "EB")
@@ -317,50 +239,73 @@ def settle(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int =
     unit = _unit(state.pool + single_antes, rules) * factor
     unit_rules = (R.UNIT,) + ((R.UNIT_ROUNDING,) if rules[R.UNIT] == "quarter_of_stake" else ()) + doubling
 
+    favourite = in_favourite(deal, rules)
+    fav = 2 if favourite else 1
+    fav_rules = (R.FAVOURITE_SUIT,) if favourite else ()
     result = result_of(deal, rules)
-    vole_in_play = deal.contract is Contract.VOLE or deal.vole is Vole.UNDERTAKEN
-    vole_pool_used = vole_in_play and rules[R.VOLE_PAYMENT] in ("pool_and_bonus", "pool_only")
-    if vole_pool_used:
-        for player in state.order_from(deal.hombre):
-            book.pay(player, Pot.VOLE_POOL, VOLE_STAKE_CHIPS * factor, Reason.VOLE_STAKE, "stake for the vole", (R.VOLE_PAYMENT,) + doubling)
 
-    premium, premium_rules = _premium_units(deal, rules)
+    vole_stake = _vole_stake(deal, rules, unit, favourite, factor)
+    if vole_stake:
+        for player in state.order_from(deal.hombre):
+            book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, "stake for the vole",
+                     (R.VOLE_PAYMENT,) + fav_rules + doubling)
+
+    if deal.kind.takes_king and rules[R.MEDIATEUR_KING] == "giver_paid_a_fish" and deal.giver is not None:
+        # EB, H47: Hombre gives a fish with the card she returns for the King (two in favourite).
+        book.pay(deal.hombre, deal.giver, fav * unit, Reason.MEDIATEUR_KING, "a fish for the médiateur King",
+                 (R.MEDIATEUR_KING,) + fav_rules + unit_rules, "EB")
+
+    premium, premium_rules = _premium_units(deal, rules, favourite)
     matadors, matador_rules = _matador_units(deal, rules)
+    if deal.kind.takes_king:
+        premium_rules += (R.MEDIATEUR_KING,)
     terms = _Terms(
         unit=unit,
+        favourite=favourite,
         premium=premium,
-        matadors=matadors,
-        premiers=PREMIERS_UNITS if deal.premiers else 0,
-        vole_bonus=VOLE_BONUS_UNITS if rules[R.VOLE_PAYMENT] in ("pool_and_bonus", "bonus_only") else 0,
-        premium_rules=premium_rules + unit_rules,
-        matador_rules=matador_rules + unit_rules,
+        matadors=matadors * fav,
+        premiers=(PREMIERS_UNITS if deal.premiers else 0) * fav,
+        vole_bonus=(VOLE_BONUS_UNITS * fav if rules[R.VOLE_PAYMENT] in ("pool_and_bonus", "bonus_only") else 0),
+        vole_stake=vole_stake,
+        premium_rules=premium_rules + fav_rules + unit_rules,
+        matador_rules=matador_rules + fav_rules + unit_rules,
+        bonus_rules=fav_rules + unit_rules,
     )
 
     side = deal.side
     opponents = tuple(p for p in state.order_from(state.right_of(deal.hombre)) if p not in side)
     flow = (R.BONUS_FLOW,) if len(side) == 2 else ()
 
-    if result in (Result.WON, Result.VOLE_WON) or (result is Result.VOLE_LOST and deal.contract is not Contract.VOLE):
+    if _premium_only(deal, rules):
+        _premium_alone(deal, book, result, terms, opponents, notes, stake)
+    elif result in (Result.WON, Result.VOLE_WON) or (result is Result.VOLE_LOST and not deal.vole_in_the_bid):
         _game_won(deal, book, result, terms, side, opponents, rules, flow)
     elif result is Result.VOLE_LOST:
         # P: a vole announced and lost with six tricks: the pool is neither won nor doubled.
         notes.append(f"the pool of {stake} stays for the next deal: a vole announced and lost neither wins nor doubles it (P)")
         if rules[R.ANNOUNCED_VOLE_PREMIUM] == "vole_bonus":
             for opponent in opponents:
-                book.pay(deal.hombre, opponent, VOLE_BONUS_UNITS * unit, Reason.VOLE_PREMIUM_LOST,
-                         "premium of the vole announced and lost", (R.ANNOUNCED_VOLE_PREMIUM,) + unit_rules)
+                book.pay(deal.hombre, opponent, VOLE_BONUS_UNITS * fav * unit, Reason.VOLE_PREMIUM_LOST,
+                         "premium of the vole announced and lost", (R.ANNOUNCED_VOLE_PREMIUM,) + terms.bonus_rules)
     else:
         _game_lost(deal, book, result, terms, side, opponents, rules, flow, notes, stake)
 
     # The vole pool goes to the side that won or lost the vole, in equal shares (P).
-    if vole_pool_used:
+    if vole_stake:
         winners = side if result is Result.VOLE_WON else opponents
         share = book.pots[Pot.VOLE_POOL] // len(winners)
         what = "the vole won" if result is Result.VOLE_WON else "the vole lost by Hombre's side"
         reason = Reason.VOLE_POOL_WON if result is Result.VOLE_WON else Reason.VOLE_POOL_LOST
         for player in winners:
             book.pay(Pot.VOLE_POOL, player, share, reason, what, (R.VOLE_PAYMENT,))
+        if book.pots[Pot.VOLE_POOL]:
+            notes.append(f"{book.pots[Pot.VOLE_POOL]} chips of the vole pool do not divide: they stay for the next vole")
 
+    return _settlement(number, deal, result, book, state, unit, stake, notes)
+
+
+def _settlement(number: int, deal: Deal, result: Result, book: _Book, state: TableState, unit: int, stake: int,
+                notes: list[str]) -> Settlement:
     after = TableState(
         players=state.players,
         balances=tuple(book.balances[p] for p in state.players),
@@ -373,6 +318,20 @@ def settle(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int =
     if after.total != state.total:  # pragma: no cover - a broken invariant is a bug, not bad input
         raise AssertionError(f"chips not conserved in deal {number}: {state.total} before, {after.total} after")
     return Settlement(number, deal, result, tuple(book.transfers), state, after, unit, stake, tuple(notes))
+
+
+def _premium_alone(deal: Deal, book: _Book, result: Result, terms: _Terms, opponents: tuple[str, ...],
+                   notes: list[str], stake: int) -> None:
+    """Grandissimo and nemo paid by their premium only (house rule grandissimo_nemo): the pool stays."""
+    notes.append(f"the pool of {stake} stays: {deal.contract.label} is paid by its premium only (house rule {R.GRANDISSIMO_NEMO})")
+    u = terms.unit
+    won = result in (Result.WON, Result.VOLE_WON, Result.VOLE_LOST)
+    for opponent in opponents:
+        payer, payee = (opponent, deal.hombre) if won else (deal.hombre, opponent)
+        book.pay(payer, payee, terms.premium * u, Reason.GAME_PREMIUM,
+                 _premium_label(deal) + ("" if won else ", the game lost"), terms.premium_rules + (R.GRANDISSIMO_NEMO,))
+        if won:
+            book.pay(opponent, deal.hombre, terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules)
 
 
 def _pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: HouseRules) -> list[tuple[str, str]]:
@@ -405,16 +364,22 @@ def _game_won(
         book.pay(Pot.POOL, deal.hombre, to_hombre, Reason.POOL_SHARED, "her half of the pool, the game won", odd_rules)
         book.pay(Pot.POOL, side[1], half, Reason.POOL_SHARED, "the ally's half of the pool, the game won", odd_rules)
 
+    u = terms.unit
     for member, opponent in _pairs(side, opponents, rules):
-        u = terms.unit
-        book.pay(opponent, member, terms.premium * u, Reason.GAME_PREMIUM, _premium_label(deal), terms.premium_rules + flow)
+        if not _exempt_from_premium(deal, opponent, rules):
+            book.pay(opponent, member, terms.premium * u, Reason.GAME_PREMIUM, _premium_label(deal), terms.premium_rules + flow)
         book.pay(opponent, member, terms.matadors * u, Reason.MATADORS, _matadors_label(deal), terms.matador_rules + flow)
-        book.pay(opponent, member, terms.premiers * u, Reason.PREMIERS, "premiers", (R.UNIT,) + flow)
+        book.pay(opponent, member, terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules + flow)
         if result is Result.VOLE_WON:
-            book.pay(opponent, member, terms.vole_bonus * u, Reason.VOLE_BONUS, "the vole", (R.VOLE_PAYMENT, R.UNIT) + flow)
+            book.pay(opponent, member, terms.vole_bonus * u, Reason.VOLE_BONUS, "the vole", (R.VOLE_PAYMENT,) + terms.bonus_rules + flow)
         if result is Result.VOLE_LOST and rules[R.VOLE_LOST_PAYS] == "vole_bonus":
-            book.pay(member, opponent, VOLE_BONUS_UNITS * u, Reason.VOLE_PREMIUM_LOST, "the vole undertaken and lost",
-                     (R.VOLE_LOST_PAYS, R.UNIT) + flow, "PG")
+            book.pay(member, opponent, VOLE_BONUS_UNITS * u * (2 if terms.favourite else 1), Reason.VOLE_PREMIUM_LOST,
+                     "the vole undertaken and lost", (R.VOLE_LOST_PAYS,) + terms.bonus_rules + flow, "PG")
+
+
+def _exempt_from_premium(deal: Deal, opponent: str, rules: HouseRules) -> bool:
+    """P: the player who gave up the médiateur King neither pays nor is paid its premium."""
+    return deal.kind.takes_king and opponent == deal.giver and rules[R.MEDIATEUR_KING] == "giver_exempt"
 
 
 def _premium_label(deal: Deal) -> str:
@@ -438,7 +403,7 @@ def _game_lost(
     # Who pays: the whole side, or Hombre alone (P's three-trick rule, house rule alliance_loss).
     payers = side
     loss_rules: tuple[str, ...] = ()
-    if len(side) == 2 and deal.contract is Contract.ALLIANCE:
+    if len(side) == 2 and deal.kind.loss == "three_trick_rule":
         loss_rules = (R.ALLIANCE_LOSS,)
         needed = {"shared_unless_under_3": 3, "shared_unless_under_4": 4, "hombre_alone": TRICKS + 1}[rules[R.ALLIANCE_LOSS]]
         if deal.hombre_tricks < needed:
@@ -448,7 +413,8 @@ def _game_lost(
 
     if result is Result.REMISE:
         beast = stake
-        beast_reason, beast_what, beast_rules = Reason.REMISE_BEAST, "remise: the pool doubled", (R.REMISE_BEAST,)
+        beast_reason, beast_what = Reason.REMISE_BEAST, "remise: the pool doubled"
+        beast_rules: tuple[str, ...] = (R.REMISE_BEAST,)
         notes.append("remise: the pool is doubled and carried forward")
     else:
         taken = _codille_sweep(book, stake, opponents, rules, notes)
@@ -456,7 +422,11 @@ def _game_lost(
         beast = {"twice_taken": 2 * taken, "once_pool": stake, "twice_pool": 2 * stake}[kind]
         if kind == "twice_taken" and taken == 0:
             notes.append("nothing was taken, so twice what was taken is nothing: Hombre puts up no beast (P does not say)")
-        beast_reason, beast_what, beast_rules = Reason.CODILLE_BEAST, "codille beast", (R.CODILLE_BEAST,)
+        beast_reason, beast_what = Reason.CODILLE_BEAST, "codille beast"
+        beast_rules = (R.CODILLE_BEAST,)
+    if terms.favourite and rules[R.FAVOURITE_DOUBLES] == "everything":
+        beast *= 2  # H47: a game in favourite wins or loses double
+        beast_rules += (R.FAVOURITE_SUIT, R.FAVOURITE_DOUBLES)
     _share(book, payers, deal.hombre, beast, beast_reason, beast_what, beast_rules + loss_rules)
 
     pays_game = result is Result.REMISE or rules[R.CODILLE_PAYMENTS] == "what_she_would_have_received"
@@ -466,13 +436,15 @@ def _game_lost(
     u = terms.unit
     for member, opponent in _pairs(side, opponents, rules):
         payer = member if member in payers else deal.hombre
-        book.pay(payer, opponent, terms.premium * u, Reason.GAME_PREMIUM, f"{_premium_label(deal)}, the game lost",
-                 terms.premium_rules + flow + loss_rules + extra)
+        if not _exempt_from_premium(deal, opponent, rules):
+            book.pay(payer, opponent, terms.premium * u, Reason.GAME_PREMIUM, f"{_premium_label(deal)}, the game lost",
+                     terms.premium_rules + flow + loss_rules + extra)
         book.pay(payer, opponent, terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal)}, the game lost",
                  terms.matador_rules + flow + loss_rules + extra)
-        if deal.contract is Contract.VOLE and rules[R.ANNOUNCED_VOLE_PREMIUM] == "vole_bonus":
-            book.pay(payer, opponent, VOLE_BONUS_UNITS * u, Reason.VOLE_PREMIUM_LOST, "premium of the vole announced and lost",
-                     (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT, R.UNIT) + extra)
+        if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] == "vole_bonus":
+            book.pay(payer, opponent, VOLE_BONUS_UNITS * u * (2 if terms.favourite else 1), Reason.VOLE_PREMIUM_LOST,
+                     "premium of the vole announced and lost",
+                     (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT) + terms.bonus_rules + extra)
 
 
 def _codille_sweep(book: _Book, stake: int, opponents: tuple[str, ...], rules: HouseRules, notes: list[str]) -> int:
@@ -502,3 +474,9 @@ def _share(book: _Book, payers: tuple[str, ...], hombre: str, chips: int, reason
     half = chips // 2
     for payer in payers:
         book.pay(payer, Pot.POOL, chips - half if payer == hombre else half, reason, f"{what} (half each)", rules)
+
+
+SYSTEMS: dict[str, Callable[[Deal, TableState, HouseRules, int], Settlement]] = {
+    "chips": settle_chips,
+}
+"""Each profile names the settlement system that settles its deals."""

@@ -1,0 +1,184 @@
+"""What makes a deal impossible: one place, used by every settlement system and the web forms."""
+
+from __future__ import annotations
+
+from . import rules as R
+from .errors import ImpossibleDeal
+from .model import TRICKS, Contract, Deal, Suit, TableState, Vole
+from .rules import HouseRules
+
+
+def _a(label: str) -> str:
+    """The label with its indefinite article: "an alliance", "a solo"."""
+    return f"{'an' if label[0] in 'aeiou' else 'a'} {label}"
+
+
+def check_deal(deal: Deal, state: TableState, rules: HouseRules) -> None:
+    """Raise :class:`ImpossibleDeal` if the deal could not have happened under these rules."""
+    for who, name in (("dealer", deal.dealer), ("hombre", deal.hombre)):
+        if name not in state.players:
+            raise ImpossibleDeal(f"{name!r} is not one of the players at this table ({', '.join(state.players)})", who)
+    expected = state.next_dealer
+    if expected is not None and deal.dealer != expected:
+        raise ImpossibleDeal(
+            f"it is {expected}'s deal, not {deal.dealer}'s: the deal passes to the right, to the player after {state.last_dealer}",
+            "dealer",
+        )
+    if deal.contract not in rules.profile.contracts:
+        allowed = ", ".join(c.label for c in rules.profile.contracts)
+        raise ImpossibleDeal(f"the {rules.profile.title} profile has no {deal.contract.label} (it plays: {allowed})", "contract")
+
+    _check_trumps(deal, rules)
+    _check_partnership(deal, state, rules)
+    _check_tricks(deal)
+    _check_matadors(deal, rules)
+    _check_premiers_and_vole(deal, rules)
+
+    if deal.spadille is not None:
+        if deal.spadille not in state.players:
+            raise ImpossibleDeal(f"{deal.spadille!r} is not one of the players at this table", "spadille")
+        if deal.contract is Contract.FORCED_SPADILLE and deal.spadille != deal.hombre:
+            raise ImpossibleDeal("in a forced spadille Hombre is the player who held Spadille", "spadille")
+    if state.spadille_reserve and spadille_holder(deal) is None:
+        raise ImpossibleDeal(
+            f"{state.spadille_reserve} odd chips from the last codille go to whoever holds Spadille this deal "
+            f"(house rule {R.CODILLE_INDIVISIBLE}): say who held it",
+            "spadille",
+        )
+
+
+def spadille_holder(deal: Deal) -> str | None:
+    if deal.contract is Contract.FORCED_SPADILLE:
+        return deal.hombre
+    return deal.spadille
+
+
+def _check_trumps(deal: Deal, rules: HouseRules) -> None:
+    if deal.kind.trumps and deal.trumps is None:
+        raise ImpossibleDeal("which suit was trumps?", "trumps")
+    if not deal.kind.trumps and deal.trumps is not None:
+        raise ImpossibleDeal(f"{_a(deal.contract.label)} has no trump suit but the two black Aces", "trumps")
+    per_deal = rules[R.FAVOURITE_SUIT] == "each_deal"
+    if per_deal and deal.kind.trumps and deal.favourite is None:
+        raise ImpossibleDeal(f"which suit is favourite this deal? (house rule {R.FAVOURITE_SUIT})", "favourite")
+    if not per_deal and deal.favourite is not None:
+        raise ImpossibleDeal(
+            f"the favourite suit is not drawn each deal at this table (house rule {R.FAVOURITE_SUIT})", "favourite"
+        )
+
+
+def _check_partnership(deal: Deal, state: TableState, rules: HouseRules) -> None:
+    kind = deal.kind
+    label = deal.contract.label
+    if not kind.allied and deal.ally is not None:
+        raise ImpossibleDeal(f"{_a(label)} is played alone: there is no ally", "ally")
+    if not kind.allied and deal.ally_tricks:
+        raise ImpossibleDeal(f"{_a(label)} has no ally to take tricks", "tricks")
+    if not kind.takes_king and deal.giver is not None:
+        raise ImpossibleDeal(f"nobody gives Hombre a King in {_a(label)}", "giver")
+    if not kind.calls_king:
+        if deal.called is not None:
+            raise ImpossibleDeal(f"nobody is called in {_a(label)}", "called")
+        return
+    if deal.called is None:
+        raise ImpossibleDeal(f"{_a(label)} calls a King: which one?", "called")
+    if deal.called.rank not in ("K", "Q"):
+        raise ImpossibleDeal(f"Hombre calls a King (or a Queen when she holds every King), not the {deal.called.name}", "called")
+    # P: the King of trumps may not be called for an ally (the médiateur may be "any King";
+    # in casco the ally names trumps after she is called).
+    if deal.contract in (Contract.ALLIANCE, Contract.FORCED_SPADILLE) and deal.called.suit is deal.trumps:
+        raise ImpossibleDeal(f"the {deal.called.name} is a trump: Hombre may not call a card of the trump suit", "called")
+    if kind.takes_king:
+        if deal.giver is None:
+            raise ImpossibleDeal(f"who gave Hombre the {deal.called.name}?", "giver")
+        if deal.giver not in state.players:
+            raise ImpossibleDeal(f"{deal.giver!r} is not one of the players at this table", "giver")
+        if deal.giver == deal.hombre:
+            raise ImpossibleDeal("the médiateur King comes from another player's hand, not Hombre's own", "giver")
+        return
+    if deal.ally is None:
+        raise ImpossibleDeal(f"who held the {deal.called.name}? {_a(label).capitalize()} needs the ally", "ally")
+    if deal.ally not in state.players:
+        raise ImpossibleDeal(f"{deal.ally!r} is not one of the players at this table", "ally")
+    if deal.is_secret_solo:
+        if deal.contract is Contract.CASCO:
+            raise ImpossibleDeal("in casco Hombre calls a King she lacks: its holder names trumps and plays with her", "ally")
+        if rules[R.OWN_KING] == "forbidden":
+            raise ImpossibleDeal(
+                f"Hombre may not call a King she holds herself at this table (house rule {R.OWN_KING})", "ally"
+            )
+        if deal.ally_tricks:
+            raise ImpossibleDeal("Hombre called her own King: she played alone, so no ally took tricks", "tricks")
+    elif deal.ally_tricks is None:
+        raise ImpossibleDeal(f"how many tricks did {deal.ally} (the ally) take?", "tricks")
+
+
+def _check_tricks(deal: Deal) -> None:
+    for who, tricks in (("Hombre", deal.hombre_tricks), ("the ally", deal.ally_tricks)):
+        if tricks is not None and not 0 <= tricks <= TRICKS:
+            raise ImpossibleDeal(f"{who} cannot take {tricks} tricks: a deal has 0 to {TRICKS}", "tricks")
+    if deal.side_tricks > TRICKS:
+        raise ImpossibleDeal(
+            f"Hombre's {deal.hombre_tricks} and her ally's {deal.ally_tricks} tricks make {deal.side_tricks}: there are only {TRICKS}",
+            "tricks",
+        )
+
+
+def _check_matadors(deal: Deal, rules: HouseRules) -> None:
+    m = deal.matadors
+    if m < 0 or m in (1, 2):
+        raise ImpossibleDeal(
+            f"matadors are 0, or the unbroken run of trumps from Spadille of 3 or more; {m} is not one", "matadors"
+        )
+    if deal.trumps is None:
+        if m:
+            raise ImpossibleDeal(f"there are no matadors in {_a(deal.contract.label)}: without a trump suit there is no Manille", "matadors")
+        return
+    trumps: Suit = deal.trumps
+    if m > trumps.trump_count:
+        raise ImpossibleDeal(f"{trumps.value} have only {trumps.trump_count} trumps, so not {m} matadors", "matadors")
+    if m >= 4 and not trumps.is_red and rules[R.DOUBLE_MATADORS_SUITS] == "red_only":
+        raise ImpossibleDeal(
+            f"double matadors need Punto, the Ace of a red trump suit; with {trumps.value} trumps enter 3 "
+            f"(house rule {R.DOUBLE_MATADORS_SUITS})",
+            "matadors",
+        )
+
+
+def _check_premiers_and_vole(deal: Deal, rules: HouseRules) -> None:
+    tricks = deal.side_tricks
+    label = deal.contract.label
+    no_bonuses = deal.kind.nemo or (
+        deal.kind.forced and rules[R.FORCED_SPADILLE_BONUSES] == "no_premiers_no_vole"
+    )
+    if deal.premiers and deal.kind.nemo:
+        raise ImpossibleDeal("there are no premiers in nemo: Hombre plays to lose every trick", "premiers")
+    if deal.premiers and no_bonuses:
+        raise ImpossibleDeal(
+            f"no premiers are paid in a forced spadille at this table (house rule {R.FORCED_SPADILLE_BONUSES})", "premiers"
+        )
+    if deal.premiers and tricks < 6:
+        raise ImpossibleDeal(f"premiers are the first six tricks, but the contracting side took only {tricks}", "premiers")
+    if deal.vole.in_the_bid:
+        if deal.contract not in rules.profile.vole_bids:
+            bids = ", ".join(c.label for c in rules.profile.vole_bids) or "no contract (bid the vole itself)"
+            raise ImpossibleDeal(f"{_a(label)} cannot be bid with the vole announced at this table (it can: {bids})", "vole")
+    if deal.vole is Vole.UNDERTAKEN:
+        if deal.kind.vole_announced:
+            raise ImpossibleDeal("a vole announced is already a vole: do not mark it undertaken as well", "vole")
+        if deal.kind.nemo:
+            raise ImpossibleDeal("there is no vole in nemo", "vole")
+        if no_bonuses:
+            raise ImpossibleDeal(
+                f"no vole may be undertaken in a forced spadille at this table (house rule {R.FORCED_SPADILLE_BONUSES})", "vole"
+            )
+        if not deal.premiers:
+            raise ImpossibleDeal("a vole can be undertaken only after winning premiers (the first six tricks)", "vole")
+    if tricks == TRICKS and not deal.premiers and not no_bonuses:
+        raise ImpossibleDeal("taking all ten tricks means taking the first six: mark premiers", "premiers")
+    if deal.premiers and tricks > 6 and deal.vole is Vole.NONE and not deal.vole_in_the_bid:
+        raise ImpossibleDeal(
+            "leading to the seventh trick after premiers undertakes the vole: mark the vole undertaken, "
+            "or enter 6 tricks if the side claimed at premiers",
+            "vole",
+        )
