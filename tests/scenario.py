@@ -7,8 +7,13 @@ A deal line::
     Ann deals: Cat forced spadille in hearts calling KS held by Dan, 3 + 2 tricks
     Bea deals: Cat solo in clubs, 6 tricks, spadille with Dan
 
-(``2 + 3 tricks`` is Hombre's and her ally's; options after the tricks:
-``N matadors``, ``premiers``, ``vole undertaken``, ``spadille with NAME``.)
+    Ann deals: Bea mediateur in spades calling KH from Dan, 6 tricks
+    Ann deals: Bea grandissimo, 10 tricks, premiers, vole announced
+
+(``2 + 3 tricks`` is Hombre's and her ally's; ``calling KH from Dan``: the
+médiateur King and who gave it; options after the tricks: ``N matadors``,
+``premiers``, ``vole undertaken|announced|revealed``, ``spadille with NAME``,
+``favourite SUIT``.)
 
 What it must give, on the next line::
 
@@ -28,8 +33,9 @@ from dataclasses import dataclass, field
 from scorer.core import Card, Contract, Deal, HouseRules, Result, Suit, Vole
 
 DEAL_LINE = re.compile(
-    r"^(?P<dealer>\w+) deals: (?P<hombre>\w+) (?P<contract>alliance|solo|vole|forced spadille) in (?P<trumps>\w+)"
-    r"(?: calling (?P<called>\w\w) held by (?P<ally>\w+))?"
+    r"^(?P<dealer>\w+) deals: (?P<hombre>\w+) "
+    r"(?P<contract>alliance|solo|vole|forced spadille|mediateur|casco|grandissimo|nemo)(?: in (?P<trumps>\w+))?"
+    r"(?: calling (?P<called>\w\w) (?:held by (?P<ally>\w+)|from (?P<giver>\w+)))?"
     r", (?P<tricks>\d+)(?: \+ (?P<ally_tricks>\d+))? tricks?"
     r"(?P<options>(?:, [\w ]+)*)$"
 )
@@ -39,14 +45,16 @@ def parse_deal(line: str) -> Deal:
     m = DEAL_LINE.match(line.strip())
     if not m:
         raise ValueError(f"not a deal line: {line!r}")
-    matadors, premiers, vole, spadille = 0, False, Vole.NONE, None
+    matadors, premiers, vole, spadille, favourite = 0, False, Vole.NONE, None, None
     for option in filter(None, (o.strip() for o in m["options"].split(","))):
         if option.endswith(" matadors"):
             matadors = int(option.split()[0])
         elif option == "premiers":
             premiers = True
-        elif option == "vole undertaken":
-            vole = Vole.UNDERTAKEN
+        elif option.startswith("vole "):
+            vole = Vole(option.split()[1])
+        elif option.startswith("favourite "):
+            favourite = Suit(option.split()[1])
         elif option.startswith("spadille with "):
             spadille = option.split()[-1]
         else:
@@ -55,7 +63,7 @@ def parse_deal(line: str) -> Deal:
         dealer=m["dealer"],
         hombre=m["hombre"],
         contract=Contract(m["contract"].replace(" ", "_")),
-        trumps=Suit(m["trumps"]),
+        trumps=Suit(m["trumps"]) if m["trumps"] else None,
         called=Card.parse(m["called"]) if m["called"] else None,
         ally=m["ally"],
         hombre_tricks=int(m["tricks"]),
@@ -64,6 +72,8 @@ def parse_deal(line: str) -> Deal:
         premiers=premiers,
         vole=vole,
         spadille=spadille,
+        giver=m["giver"],
+        favourite=favourite,
     )
 
 
