@@ -19,6 +19,7 @@ What it must give, on the next line::
 
     => remise; pool 8; Ann +4, Bea -20, Cat +4, Dan +4
     => vole_lost; pool 0; vole pool 0; Ann -6, Bea +18, Cat -6, Dan -6
+    => codille; ×2; Ann 0, Bea 0, Cat -80, Dan 0      (point score: what the game counted)
 
 The names with their signed numbers are each player's change in that deal.
 A scenario is ``players A B C D``, optional ``rules name=value ...`` and
@@ -83,15 +84,19 @@ class Expected:
     pool: int
     vole_pool: int
     changes: dict[str, int]
+    multiplier: int | None = None
 
 
 def parse_expected(line: str) -> Expected:
     parts = [p.strip() for p in line.strip().removeprefix("=>").split(";")]
     result = Result(parts[0])
     pool = vole_pool = 0
+    multiplier = None
     changes: dict[str, int] = {}
     for part in parts[1:]:
-        if part.startswith("pool "):
+        if part.startswith("×"):
+            multiplier = int(part[1:])
+        elif part.startswith("pool "):
             pool = int(part.split()[1])
         elif part.startswith("vole pool "):
             vole_pool = int(part.split()[2])
@@ -99,7 +104,7 @@ def parse_expected(line: str) -> Expected:
             for item in part.split(","):
                 name, number = item.split()
                 changes[name] = int(number)
-    return Expected(result, pool, vole_pool, changes)
+    return Expected(result, pool, vole_pool, changes, multiplier)
 
 
 @dataclass

@@ -118,6 +118,7 @@ def test_chips_are_conserved_after_every_deal(evening: Evening) -> None:
         moved = sum(s.change(p) for p in s.after.players)
         pots = (s.after.pool - s.before.pool) + (s.after.vole_pool - s.before.vole_pool)
         pots += s.after.spadille_reserve - s.before.spadille_reserve
+        pots += s.after.score_sheet - s.before.score_sheet
         assert moved + pots == 0
         for t in s.transfers:
             assert t.chips > 0 and t.payer != t.payee
@@ -146,3 +147,39 @@ def test_transfers_only_move_chips_between_the_table_and_its_pots(evening: Eveni
         for t in s.transfers:
             for account in (t.payer, t.payee):
                 assert isinstance(account, Pot) or account in evening.players
+
+
+@st.composite
+def point_evenings(draw: st.DrawFn) -> Evening:
+    scope = draw(st.sampled_from(["per_table", "per_player"]))
+    ally = draw(st.sampled_from(["losses_in_forced_only", "shares_losses"]))
+    rules = HouseRules.of("penguin_points", {"multiplier_scope": scope, "points_ally": ally})
+    table = ("Ann", "Bea", "Cat", "Dan")
+    count = draw(st.integers(1, 40))
+    state = TableState.start(table)
+    deals = []
+    for _ in range(count):
+        deal = draw(valid_deal(state, rules))
+        state = settle(deal, state, rules, 40).after
+        deals.append(deal)
+    return Evening(table, rules, tuple(deals), 40)
+
+
+@settings(max_examples=100, deadline=None)
+@given(point_evenings())
+def test_a_point_score_replay_reproduces_the_multiplier_sequence(evening: Evening) -> None:
+    """PG: after a lost game the next counts double, after two treble, ... until a game is won."""
+    per_player = evening.rules["multiplier_scope"] == "per_player"
+    streak = {p: 0 for p in evening.players}
+    expected = []
+    for s in replay(evening).settlements:
+        key = s.deal.hombre if per_player else "table"
+        expected.append(1 + streak.get(key, 0))
+        streak[key] = streak.get(key, 0) + 1 if s.result.value in ("remise", "codille") else 0
+    first, second = replay(evening), replay(evening)
+    assert [s.multiplier for s in first.settlements] == expected
+    assert [s.multiplier for s in second.settlements] == expected
+    for s in first.settlements:
+        scored = {t.payee if t.payer is Pot.SCORE_SHEET else t.payer for t in s.transfers}
+        assert s.deal.hombre in scored
+        assert all(abs(s.change(p)) % s.multiplier == 0 for p in evening.players)

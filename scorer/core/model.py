@@ -176,6 +176,8 @@ class Pot(str, Enum):
     VOLE_POOL = "vole_pool"
     SPADILLE_RESERVE = "spadille_reserve"
     """Odd codille chips kept for whoever holds Spadille next deal (EB rule only)."""
+    SCORE_SHEET = "score_sheet"
+    """The point score (PG): points are written to a player's name from the sheet, or struck off to it."""
 
     @property
     def label(self) -> str:
@@ -186,6 +188,7 @@ _POT_LABELS = {
     Pot.POOL: "the pool",
     Pot.VOLE_POOL: "the vole pool",
     Pot.SPADILLE_RESERVE: "the odd chips kept for Spadille",
+    Pot.SCORE_SHEET: "the score sheet",
 }
 
 
@@ -216,6 +219,7 @@ class Reason(str, Enum):
     ODD_CHIPS_SET_ASIDE = "odd_chips_set_aside"
     ODD_CHIPS_TO_SPADILLE = "odd_chips_to_spadille"
     POOL_SPLIT_AT_END = "pool_split_at_end"
+    POINTS = "points"
 
 
 @dataclass(frozen=True)
@@ -315,6 +319,12 @@ class TableState:
     vole_pool: int = 0
     spadille_reserve: int = 0
     """Odd codille chips that go to whoever holds Spadille next deal (EB)."""
+    score_sheet: int = 0
+    """Point score only: minus the points written to the players so far."""
+    losing_streak: int = 0
+    """Point score only (PG): games lost in a row at the table; the next counts this + 1 times."""
+    losing_streaks: tuple[int, ...] = ()
+    """Point score with the multiplier per player: each player's own games lost in a row as Hombre."""
     deals_played: int = 0
     last_dealer: str | None = None
 
@@ -353,7 +363,13 @@ class TableState:
     @property
     def total(self) -> int:
         """Balances plus every pot: zero whenever chips are conserved."""
-        return sum(self.balances) + self.pool + self.vole_pool + self.spadille_reserve
+        return sum(self.balances) + self.pool + self.vole_pool + self.spadille_reserve + self.score_sheet
+
+    def multiplier(self, hombre: str, per_player: bool) -> int:
+        """What the next game counts (PG): double after a lost game, treble after two, ..."""
+        if per_player:
+            return 1 + (self.losing_streaks[self.seat(hombre)] if self.losing_streaks else 0)
+        return 1 + self.losing_streak
 
 
 def check_players(players: tuple[str, ...]) -> None:
@@ -386,6 +402,8 @@ class Settlement:
     """The pool in play: what was in it after this deal's antes."""
     notes: tuple[str, ...] = field(default=())
     """Remarks on this deal a player should see (a pool left in place, a rule with no source)."""
+    multiplier: int = 1
+    """Point score only: what this game counted (PG)."""
 
     def change(self, player: str) -> int:
         """How much this deal changed the player's balance."""

@@ -83,6 +83,8 @@ FAVOURITE_SUIT = "favourite_suit"
 FAVOURITE_DOUBLES = "favourite_doubles"
 MEDIATEUR_KING = "mediateur_king"
 GRANDISSIMO_NEMO = "grandissimo_nemo"
+MULTIPLIER_SCOPE = "multiplier_scope"
+POINTS_ALLY = "points_ally"
 
 
 def _rule(name: str, title: str, point: int | None, default: str, help: str, *choices: tuple[str, str, str]) -> HouseRule:
@@ -352,6 +354,25 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ("as_solo", "like a solo: the pool, remise and codille", ""),
         ("premium_only", "the premium only; the pool stays", ""),
     ),
+    _rule(
+        MULTIPLIER_SCOPE, "Point score: whose lost games raise the multiplier", 23, "per_table",
+        """PG's point score: "if a game is lost, whether by remise or codille, the
+        following game is won or lost double", treble after two lost in a row, and
+        so on until a game is won. PG reads as the table's next game; some tables
+        keep a multiplier for each player, raised by her own lost games as
+        Hombre.""",
+        ("per_table", "the table's next game", "PG"),
+        ("per_player", "each Hombre's own next game", ""),
+    ),
+    _rule(
+        POINTS_ALLY, "Point score: what the ally scores", 23, "losses_in_forced_only",
+        """PG: "the appropriate winning score is credited to each" ally, "but a losing
+        score is deducted only from the ally's in a forced Spadille"; in a lost
+        alliance Hombre alone loses points. Some tables make the ally share every
+        loss.""",
+        ("losses_in_forced_only", "wins always, losses only in forced spadille", "PG"),
+        ("shares_losses", "wins and losses alike", ""),
+    ),
 )
 
 RULES_BY_NAME: Mapping[str, HouseRule] = {rule.name: rule for rule in HOUSE_RULES}
@@ -433,7 +454,37 @@ PROFILES: Mapping[str, Profile] = {
             ),
             vole_bids=(Contract.MEDIATEUR, Contract.SOLO, Contract.GRANDISSIMO),
         ),
+        Profile(
+            "penguin_points",
+            "Penguin point score (PG)",
+            "No chips: each game scores points to Hombre (and her ally) by contract and result, "
+            "matadors ignored; after a lost game the next counts double, after two treble, and so "
+            "on until a game is won.",
+            BASIC_CONTRACTS,
+            ((FORCED_SPADILLE_BONUSES, "premiers_and_vole"),),
+            system="points",
+        ),
     )
+}
+
+
+@dataclass(frozen=True)
+class PointRow:
+    """One column of PG's point table: what a game scores by its result."""
+
+    won: int
+    won_with_premiers: int
+    vole_won: int
+    vole_lost: int
+    remise: int
+    codille: int
+
+
+# PG's point table (forced / alliance / solo); a vole announced scores in the solo column.
+PG_POINTS: Mapping[str, PointRow] = {
+    "forced": PointRow(3, 6, 12, 1, -6, -12),
+    "alliance": PointRow(5, 10, 20, 2, -10, -20),
+    "solo": PointRow(10, 20, 40, 5, -20, -40),
 }
 
 

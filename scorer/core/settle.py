@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from . import rules as R
 from .checks import check_deal, spadille_holder
+from .outcome import premium_only, result_of
+from .points import settle_points
 from .model import (
     TRICKS,
     Account,
@@ -177,29 +179,6 @@ def _doubled(number: int, deals_agreed: int, rules: HouseRules) -> bool:
     return False
 
 
-def _premium_only(deal: Deal, rules: HouseRules) -> bool:
-    return deal.contract in (Contract.GRANDISSIMO, Contract.NEMO) and rules[R.GRANDISSIMO_NEMO] == "premium_only"
-
-
-def result_of(deal: Deal, rules: HouseRules) -> Result:
-    """Won, remise or codille, and the vole, from the tricks taken (P)."""
-    tricks = deal.side_tricks
-    if deal.kind.nemo:
-        # Nemo is won by taking no trick; any trick loses it (a remise, or the premium alone).
-        if tricks == 0:
-            return Result.WON
-        return Result.LOST if _premium_only(deal, rules) else Result.REMISE
-    if tricks >= 6 and (deal.vole_in_the_bid or deal.vole is Vole.UNDERTAKEN):
-        return Result.VOLE_WON if tricks == TRICKS else Result.VOLE_LOST
-    if tricks >= 6:
-        return Result.WON
-    if _premium_only(deal, rules):
-        return Result.LOST
-    if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_SHORT] == "remise":
-        return Result.REMISE  # P: "she does pay a remise", however few tricks she took
-    return Result.REMISE if tricks == 5 else Result.CODILLE
-
-
 def settle(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int = 40) -> Settlement:
     """Settle one deal: check it, then return its transfers and the table's state after.
 
@@ -276,7 +255,7 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
     opponents = tuple(p for p in state.order_from(state.right_of(deal.hombre)) if p not in side)
     flow = (R.BONUS_FLOW,) if len(side) == 2 else ()
 
-    if _premium_only(deal, rules):
+    if premium_only(deal, rules):
         _premium_alone(deal, book, result, terms, opponents, notes, stake)
     elif result in (Result.WON, Result.VOLE_WON) or (result is Result.VOLE_LOST and not deal.vole_in_the_bid):
         _game_won(deal, book, result, terms, side, opponents, rules, flow)
@@ -478,5 +457,6 @@ def _share(book: _Book, payers: tuple[str, ...], hombre: str, chips: int, reason
 
 SYSTEMS: dict[str, Callable[[Deal, TableState, HouseRules, int], Settlement]] = {
     "chips": settle_chips,
+    "points": settle_points,
 }
 """Each profile names the settlement system that settles its deals."""

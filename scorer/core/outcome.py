@@ -1,0 +1,30 @@
+"""The result of a deal from its tricks: won, remise, codille, the vole (P)."""
+
+from __future__ import annotations
+
+from . import rules as R
+from .model import TRICKS, Contract, Deal, Result, Vole
+from .rules import HouseRules
+
+
+def premium_only(deal: Deal, rules: HouseRules) -> bool:
+    return deal.contract in (Contract.GRANDISSIMO, Contract.NEMO) and rules[R.GRANDISSIMO_NEMO] == "premium_only"
+
+
+def result_of(deal: Deal, rules: HouseRules) -> Result:
+    """Won, remise or codille, and the vole, from the tricks taken (P)."""
+    tricks = deal.side_tricks
+    if deal.kind.nemo:
+        # Nemo is won by taking no trick; any trick loses it (a remise, or the premium alone).
+        if tricks == 0:
+            return Result.WON
+        return Result.LOST if premium_only(deal, rules) else Result.REMISE
+    if tricks >= 6 and (deal.vole_in_the_bid or deal.vole is Vole.UNDERTAKEN):
+        return Result.VOLE_WON if tricks == TRICKS else Result.VOLE_LOST
+    if tricks >= 6:
+        return Result.WON
+    if premium_only(deal, rules):
+        return Result.LOST
+    if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_SHORT] == "remise":
+        return Result.REMISE  # P: "she does pay a remise", however few tricks she took
+    return Result.REMISE if tricks == 5 else Result.CODILLE
