@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.core.model import CONTRACT_KINDS
+from scorer.core.model import CONTRACT_KINDS, RESERVED_NAMES
 from scorer.core import (
     HOUSE_RULES,
     PROFILES,
@@ -33,7 +33,7 @@ NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cf", "Cs
 def players(draw: st.DrawFn) -> tuple[str, ...]:
     names = draw(
         st.lists(
-            NAMES.filter(lambda n: n.strip() and n.strip().lower() not in ("pool", "vole_pool")),
+            NAMES.filter(lambda n: n.strip() and n.strip().lower() not in RESERVED_NAMES),
             min_size=4, max_size=4, unique_by=lambda n: n.strip().lower(),
         )
     )

@@ -10,8 +10,8 @@ from .evening_json import dumps, format_evening, loads, parse_evening
 from .model import Account, Card, Contract, Deal, Pot, Reason, Result, Settlement, Suit, TableState, Transfer, Vole
 from .rules import HOUSE_RULES, PROFILES, HouseRule, HouseRules, Profile
 from .checks import check_deal
-from .outcome import result_of
-from .settle import in_favourite, settle
+from .outcome import in_favourite, result_of
+from .settle import settle
 
 __all__ = [
     "Account", "Card", "Contract", "Deal", "DealError", "Evening", "EveningFormatError", "HOUSE_RULES",

@@ -220,6 +220,10 @@ class Reason(str, Enum):
     ODD_CHIPS_TO_SPADILLE = "odd_chips_to_spadille"
     POOL_SPLIT_AT_END = "pool_split_at_end"
     POINTS = "points"
+    GAME = "game"
+    CONSOLATION = "consolation"
+    SANS_APPELER = "sans_appeler"
+    FISH_EXTRAORDINARY = "fish_extraordinary"
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import rules as R
-from .model import TRICKS, Contract, Deal, Result, Vole
+from .model import TRICKS, Contract, Deal, Result, Suit, Vole
 from .rules import HouseRules
 
 
@@ -28,3 +28,12 @@ def result_of(deal: Deal, rules: HouseRules) -> Result:
     if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_SHORT] == "remise":
         return Result.REMISE  # P: "she does pay a remise", however few tricks she took
     return Result.REMISE if tricks == 5 else Result.CODILLE
+
+
+def in_favourite(deal: Deal, rules: HouseRules) -> bool:
+    """Trumps are the favourite suit of the evening, or of this deal (P, Médiateur)."""
+    favourite = rules[R.FAVOURITE_SUIT]
+    if favourite == "none" or deal.trumps is None:
+        return False
+    suit = deal.favourite if favourite == "each_deal" else Suit(favourite)
+    return deal.trumps is suit

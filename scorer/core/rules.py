@@ -84,6 +84,10 @@ FAVOURITE_DOUBLES = "favourite_doubles"
 MEDIATEUR_KING = "mediateur_king"
 GRANDISSIMO_NEMO = "grandissimo_nemo"
 MULTIPLIER_SCOPE = "multiplier_scope"
+COUNTER_STAKE = "counter_stake"
+COUNTER_MATADORS = "counter_matadors"
+COUNTER_VOLE = "counter_vole"
+FISH_EXTRAORDINARY = "fish_extraordinary"
 POINTS_ALLY = "points_ally"
 
 
@@ -373,6 +377,40 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ("losses_in_forced_only", "wins always, losses only in forced spadille", "PG"),
         ("shares_losses", "wins and losses alike", ""),
     ),
+    _rule(
+        COUNTER_STAKE, "Counters: what each player puts on the game", None, "fish_each",
+        """The Britannica's counters (a fish is 10 counters, a mil 10 fish) do not
+        say what each player stakes on the game before a deal; the beasts equal
+        what is on it. No source given here has a figure: the table must choose.""",
+        ("fish_each", "a fish (10 counters) each", ""),
+        ("counter_each", "one counter each", ""),
+    ),
+    _rule(
+        COUNTER_MATADORS, "Counters: the matadors", None, "one_each",
+        """EB: the winners "are paid the game, the consolation, and the matadores if
+        they have them", and every trump following the three matadors without a
+        break counts as one; the rate is not given. One counter a matador, from
+        each opponent, is assumed.""",
+        ("one_each", "one counter for each matador", "EB (the rate assumed)"),
+        ("none", "not paid", ""),
+    ),
+    _rule(
+        COUNTER_VOLE, "Counters: the vole", 13, "one_fish",
+        """EB: "the vole with the médiateur receives one fish only, as at common
+        quadrille", from each opponent; FR doubles it when Hombre plays alone. EB
+        does not say what a vole undertaken and lost costs: here the same fish,
+        paid to each opponent.""",
+        ("one_fish", "one fish from each", "EB"),
+        ("doubled_alone", "one fish, two when Hombre plays alone", "FR"),
+    ),
+    _rule(
+        FISH_EXTRAORDINARY, "Counters: the fish extraordinary", None, "yes",
+        """EB: with the médiateur "a fish extraordinary is given to him who plays the
+        médiateur, and to him who plays sans prendre", and paid back by the loser;
+        the common game has none.""",
+        ("yes", "yes, with the médiateur", "EB"),
+        ("no", "no, as in the common game", "EB"),
+    ),
 )
 
 RULES_BY_NAME: Mapping[str, HouseRule] = {rule.name: rule for rule in HOUSE_RULES}
@@ -464,8 +502,35 @@ PROFILES: Mapping[str, Profile] = {
             ((FORCED_SPADILLE_BONUSES, "premiers_and_vole"),),
             system="points",
         ),
+        Profile(
+            "britannica",
+            "The Britannica's counters (EB)",
+            "Counters, fish and mils: the game, the consolation, sans appeler and the matadors, "
+            "a fish extraordinary for médiateur and sans prendre, beasts equal to what is on the "
+            "game, the médiateur King bought with a fish; alliance, médiateur and sans prendre.",
+            (Contract.FORCED_SPADILLE, Contract.ALLIANCE, Contract.MEDIATEUR, Contract.SOLO),
+            (
+                (CODILLE_BEAST, "once_pool"),
+                (CODILLE_INDIVISIBLE, "odd_to_spadille"),
+                (MEDIATEUR_KING, "giver_paid_a_fish"),
+                (OWN_KING, "alone_no_premium"),
+                (FAVOURITE_DOUBLES, "everything"),
+            ),
+            system="counters",
+        ),
     )
 }
+
+# The Britannica's counters. EB states only the totals a player pays each
+# opponent: médiateur won 13, lost by remise 12, by codille 13; sans prendre
+# 17, 16, 17 (with the médiateur, without the favourite suit). With a fish of
+# 10 counters the only split that gives all six is: the game 1, the consolation
+# 2, sans appeler 4, the fish extraordinary 10; a remise pays all but the game.
+COUNTER_GAME = 1
+COUNTER_CONSOLATION = 2
+COUNTER_SANS_APPELER = 4
+COUNTERS_PER_FISH = 10
+FISH_PER_MIL = 10
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,191 @@
+"""Moving chips (or counters) around the table: the pieces every pool-based system shares.
+
+The hard score (P) and the Britannica's counters (EB) both ante into a pool,
+sweep or divide it, double it on a remise and beast it on a codille; they
+differ in what the players pay each other. Those shared movements live here.
+"""
+
+from __future__ import annotations
+
+from . import rules as R
+from .checks import spadille_holder
+from .model import TRICKS, Account, Deal, Pot, Reason, Result, Settlement, TableState, Transfer
+from .rules import HouseRules
+
+
+def label(account: Account) -> str:
+    return account.label if isinstance(account, Pot) else account
+
+
+def sentence(payer: Account, payee: Account, chips: int, what: str) -> str:
+    if isinstance(payer, Pot) and isinstance(payee, Pot):
+        return f"{chips} go from {label(payer)} to {label(payee)} — {what}"
+    if isinstance(payer, Pot):
+        return f"{label(payee)} takes {chips} from {label(payer)} — {what}"
+    if isinstance(payee, Pot):
+        return f"{label(payer)} puts {chips} into {label(payee)} — {what}"
+    return f"{payer} pays {payee} {chips} — {what}"
+
+
+class Book:
+    """Moves chips between accounts and keeps the transfers in order."""
+
+    def __init__(self, state: TableState) -> None:
+        self.balances = dict(zip(state.players, state.balances))
+        self.pots = {Pot.POOL: state.pool, Pot.VOLE_POOL: state.vole_pool, Pot.SPADILLE_RESERVE: state.spadille_reserve}
+        self.transfers: list[Transfer] = []
+
+    def pay(
+        self, payer: Account, payee: Account, chips: int, reason: Reason, what: str, rules: tuple[str, ...] = (), source: str = "P"
+    ) -> None:
+        if chips <= 0:
+            return
+        for account, sign in ((payer, -1), (payee, +1)):
+            if isinstance(account, Pot):
+                self.pots[account] += sign * chips
+            else:
+                self.balances[account] += sign * chips
+        self.transfers.append(Transfer(payer, payee, chips, reason, sentence(payer, payee, chips, what), rules, source))
+
+    def settlement(self, number: int, deal: Deal, result: Result, state: TableState, unit: int, stake: int,
+                   notes: list[str]) -> Settlement:
+        """The deal's settlement and the state after it; chips must be conserved."""
+        after = TableState(
+            players=state.players,
+            balances=tuple(self.balances[p] for p in state.players),
+            pool=self.pots[Pot.POOL],
+            vole_pool=self.pots[Pot.VOLE_POOL],
+            spadille_reserve=self.pots[Pot.SPADILLE_RESERVE],
+            deals_played=number,
+            last_dealer=deal.dealer,
+        )
+        if after.total != state.total:  # pragma: no cover - a broken invariant is a bug, not bad input
+            raise AssertionError(f"chips not conserved in deal {number}: {state.total} before, {after.total} after")
+        return Settlement(number, deal, result, tuple(self.transfers), state, after, unit, stake, tuple(notes))
+
+
+def doubled(number: int, deals_agreed: int, rules: HouseRules) -> bool:
+    """Paulans: the last deal (EB) or the last round (FR) is played double."""
+    paulans = rules[R.PAULANS]
+    if paulans == "last_deal":
+        return number == deals_agreed
+    if paulans == "last_round":
+        return deals_agreed - 4 < number <= deals_agreed
+    return False
+
+
+def release_reserve(book: Book, deal: Deal, state: TableState) -> None:
+    """EB: odd chips of the last codille belong to whoever holds Spadille now."""
+    holder = spadille_holder(deal)
+    if holder is not None:
+        book.pay(Pot.SPADILLE_RESERVE, holder, state.spadille_reserve, Reason.ODD_CHIPS_TO_SPADILLE,
+                 "odd chips of the last codille, for holding Spadille", (R.CODILLE_INDIVISIBLE,), "EB")
+
+
+def antes(book: Book, deal: Deal, state: TableState, rules: HouseRules, each: int, factor: int,
+          extra_rules: tuple[str, ...] = ()) -> int:
+    """Each player stakes ``each`` before the deal, or the dealer four times it (P, PG);
+    return the single stake put in (0 when the house rules skip antes into a carried pool)."""
+    if not (rules[R.ANTES] == "every_deal" or state.pool == 0):
+        return 0
+    used = (R.ANTE_BY, R.ANTES) + extra_rules + ((R.PAULANS,) if factor == 2 else ())
+    if rules[R.ANTE_BY] == "dealer":
+        book.pay(deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, "the dealer's ante", used)
+    else:
+        for player in state.order_from(state.eldest(deal.dealer)):
+            book.pay(player, Pot.POOL, each * factor, Reason.ANTE, "ante", used)
+    return 4 * each
+
+
+def pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: HouseRules) -> list[tuple[str, str]]:
+    """Who settles with whom: (side member, opponent) pairs.
+
+    Alone, Hombre settles with each opponent. An alliance settles one to
+    one (P: the first opponent after Hombre with Hombre, the other with her
+    ally) or each to each (PG).
+    """
+    if len(members) == 1:
+        return [(members[0], o) for o in opponents]
+    if rules[R.BONUS_FLOW] == "each_to_each":
+        return [(m, o) for m in members for o in opponents]
+    return list(zip(members, opponents))
+
+
+def take_pool(book: Book, deal: Deal, side: tuple[str, ...], rules: HouseRules) -> None:
+    """The game won: Hombre sweeps the pool, or the allies divide it equally (P)."""
+    pool = book.pots[Pot.POOL]
+    if len(side) == 1:
+        book.pay(Pot.POOL, deal.hombre, pool, Reason.POOL_SWEPT, "the game won, Hombre sweeps the pool")
+        return
+    half = pool // 2
+    odd = pool - 2 * half
+    odd_rules = (R.ALLIANCE_ODD_CHIP,) if odd else ()
+    to_hombre = half + (odd if rules[R.ALLIANCE_ODD_CHIP] == "to_hombre" else 0)
+    book.pay(Pot.POOL, deal.hombre, to_hombre, Reason.POOL_SHARED, "her half of the pool, the game won", odd_rules)
+    book.pay(Pot.POOL, side[1], half, Reason.POOL_SHARED, "the ally's half of the pool, the game won", odd_rules)
+
+
+def loss_payers(deal: Deal, side: tuple[str, ...], rules: HouseRules, notes: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Who pays a lost game, and the house rules that said so: the whole side, or
+    Hombre alone (P's three-trick rule, house rule alliance_loss)."""
+    if len(side) < 2 or deal.kind.loss != "three_trick_rule":
+        return side, ()
+    needed = {"shared_unless_under_3": 3, "shared_unless_under_4": 4, "hombre_alone": TRICKS + 1}[rules[R.ALLIANCE_LOSS]]
+    if deal.hombre_tricks >= needed:
+        return side, (R.ALLIANCE_LOSS,)
+    if rules[R.ALLIANCE_LOSS] != "hombre_alone":
+        notes.append(f"Hombre took only {deal.hombre_tricks} tricks, so she pays alone for her ally (P)")
+    return (deal.hombre,), (R.ALLIANCE_LOSS,)
+
+
+def beast(book: Book, deal: Deal, result: Result, stake: int, payers: tuple[str, ...], opponents: tuple[str, ...],
+          rules: HouseRules, notes: list[str], doubled_by: tuple[str, ...] = (), extra_rules: tuple[str, ...] = ()) -> None:
+    """A lost game's pool: on a remise Hombre's side doubles it; on a codille the
+    opponents divide it and the side puts up the codille beast. ``doubled_by``
+    names the rules that double the beast (a favourite suit that doubles everything)."""
+    if result is Result.REMISE:
+        chips = stake
+        reason, what = Reason.REMISE_BEAST, "remise: the pool doubled"
+        used: tuple[str, ...] = (R.REMISE_BEAST,)
+        notes.append("remise: the pool is doubled and carried forward")
+    else:
+        taken = codille_sweep(book, stake, opponents, rules, notes)
+        kind = rules[R.CODILLE_BEAST]
+        chips = {"twice_taken": 2 * taken, "once_pool": stake, "twice_pool": 2 * stake}[kind]
+        if kind == "twice_taken" and taken == 0:
+            notes.append("nothing was taken, so twice what was taken is nothing: Hombre puts up no beast (P does not say)")
+        reason, what = Reason.CODILLE_BEAST, "codille beast"
+        used = (R.CODILLE_BEAST,)
+    if doubled_by:
+        chips *= 2  # H47: a game in favourite wins or loses double
+        used += doubled_by
+    share(book, payers, deal.hombre, chips, reason, what, used + extra_rules)
+
+
+def codille_sweep(book: Book, stake: int, opponents: tuple[str, ...], rules: HouseRules, notes: list[str]) -> int:
+    """The opponents divide the pool; return how much they took (P, house rule codille_indivisible)."""
+    n = len(opponents)
+    each = stake // n
+    odd = stake - each * n
+    if odd and rules[R.CODILLE_INDIVISIBLE] == "carry_whole":
+        notes.append(f"the pool of {stake} does not divide among {n}: it stays for the next deal (P)")
+        return 0
+    for opponent in opponents:
+        book.pay(Pot.POOL, opponent, each, Reason.CODILLE_SHARE, "codille: the opponents divide the pool",
+                 (R.CODILLE_INDIVISIBLE,) if odd else ())
+    if odd and rules[R.CODILLE_INDIVISIBLE] == "split_carry_odd":
+        notes.append(f"{odd} odd chips stay in the pool (FR)")
+    if odd and rules[R.CODILLE_INDIVISIBLE] == "odd_to_spadille":
+        book.pay(Pot.POOL, Pot.SPADILLE_RESERVE, odd, Reason.ODD_CHIPS_SET_ASIDE,
+                 "odd chips of the codille, for whoever holds Spadille next deal", (R.CODILLE_INDIVISIBLE,), "EB")
+    return each * n
+
+
+def share(book: Book, payers: tuple[str, ...], hombre: str, chips: int, reason: Reason, what: str, rules: tuple[str, ...]) -> None:
+    """A payment into the pool shared equally by the payers; Hombre pays any odd chip."""
+    if len(payers) == 1:
+        book.pay(payers[0], Pot.POOL, chips, reason, what, rules)
+        return
+    half = chips // 2
+    for payer in payers:
+        book.pay(payer, Pot.POOL, chips - half if payer == hombre else half, reason, f"{what} (half each)", rules)

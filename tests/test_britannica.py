@@ -1,0 +1,106 @@
+"""The Britannica's counters: EB's six stated figures, and the items around them.
+
+Profile ``britannica``: each player stakes a fish (10 counters), so 40 are on
+the game; the médiateur King is bought with a fish (EB). Players Ann, Bea,
+Cat, Dan; Ann deals; Dan gives Bea the médiateur King.
+"""
+
+from __future__ import annotations
+
+import pytest
+from scenario import parse_deal, parse_expected
+
+from scorer.core import HouseRules, Pot, Reason, TableState, settle
+from scorer.core.counters import counters_text
+
+PLAYERS = ("Ann", "Bea", "Cat", "Dan")
+
+# EB: "he who wins the médiateur receives thirteen counters from each; and if he loses by remise
+# he pays twelve to each, and thirteen if by codill. The winner of sans prendre receives seventeen
+# counters from each; and if by remise he loses, he pays sixteen to each, and seventeen if by codill."
+EB_FIGURES = [
+    ("médiateur won: 13 from each", "Ann deals: Bea mediateur in spades calling KH from Dan, 6 tricks", 13,
+     "=> won; pool 0; Ann -23, Bea +59, Cat -23, Dan -13"),  # Bea: -10 +40 +3x13 -10 (the fish for the King)
+    ("médiateur remise: 12 to each", "Ann deals: Bea mediateur in spades calling KH from Dan, 5 tricks", -12,
+     "=> remise; pool 80; Ann +2, Bea -96, Cat +2, Dan +12"),  # Bea: -10 -40 beast -3x12 -10
+    ("médiateur codille: 13 to each", "Ann deals: Bea mediateur in spades calling KH from Dan, 4 tricks", -13,
+     "=> codille; pool 40; Ann +16, Bea -99, Cat +16, Dan +26"),  # 40 divided 13 each, 1 kept for Spadille; beast 40
+    ("sans prendre won: 17 from each", "Ann deals: Bea solo in spades, 6 tricks", 17,
+     "=> won; pool 0; Ann -27, Bea +81, Cat -27, Dan -27"),
+    ("sans prendre remise: 16 to each", "Ann deals: Bea solo in spades, 5 tricks", -16,
+     "=> remise; pool 80; Ann +6, Bea -98, Cat +6, Dan +6"),
+    ("sans prendre codille: 17 to each", "Ann deals: Bea solo in spades, 4 tricks", -17,
+     "=> codille; pool 40; Ann +20, Bea -101, Cat +20, Dan +20"),
+]
+
+
+@pytest.mark.parametrize("deal_line, figure, expected_line", [pytest.param(*r[1:], id=r[0]) for r in EB_FIGURES])
+def test_the_britannicas_six_figures(deal_line: str, figure: int, expected_line: str) -> None:
+    deal = parse_deal(deal_line)
+    settlement = settle(deal, TableState.start(PLAYERS), HouseRules.of("britannica"))
+    expected = parse_expected(expected_line)
+
+    between_players = [t for t in settlement.transfers
+                       if not isinstance(t.payer, Pot) and not isinstance(t.payee, Pot) and t.reason is not Reason.MEDIATEUR_KING]
+    for opponent in ("Ann", "Cat", "Dan"):
+        paid = sum(t.chips for t in between_players if t.payer == opponent) - sum(t.chips for t in between_players if t.payee == opponent)
+        assert paid == figure, f"{opponent} pays Hombre {paid}, EB says {figure}"
+    assert settlement.result is expected.result
+    assert {p: settlement.change(p) for p in PLAYERS} == expected.changes
+    assert settlement.after.pool == expected.pool
+
+
+def test_the_figures_are_itemised() -> None:
+    deal = parse_deal("Ann deals: Bea solo in spades, 6 tricks")
+    settlement = settle(deal, TableState.start(PLAYERS), HouseRules.of("britannica"))
+    from_cat = {t.reason: t.chips for t in settlement.transfers if t.payer == "Cat"}
+    assert from_cat == {Reason.ANTE: 10, Reason.GAME: 1, Reason.CONSOLATION: 2, Reason.SANS_APPELER: 4, Reason.FISH_EXTRAORDINARY: 10}
+
+
+COUNTER_EXAMPLES = [
+    ("alliance won with three matadors, one to one", {},
+     "Ann deals: Bea alliance in spades calling KH held by Dan, 4 + 3 tricks, 3 matadors",
+     "=> won; pool 0; Ann -16, Bea +16, Cat -16, Dan +16"),  # board 20 each; game 1 + consolation 2 + 3 matadors
+    ("the favourite suit pays double", {"favourite_suit": "hearts"},
+     "Ann deals: Bea solo in hearts, 6 tricks",
+     "=> won; pool 0; Ann -44, Bea +132, Cat -44, Dan -44"),  # 34 from each
+    ("the médiateur King in favourite costs two fish", {"favourite_suit": "hearts"},
+     "Ann deals: Bea mediateur in hearts calling KS from Dan, 6 tricks",
+     "=> won; pool 0; Ann -36, Bea +88, Cat -36, Dan -16"),  # Bea: -10 +40 +3x26 -20 to Dan
+    ("the vole: a fish from each", {},
+     "Ann deals: Bea solo in spades, 10 tricks, premiers, vole undertaken",
+     "=> vole_won; pool 0; Ann -37, Bea +111, Cat -37, Dan -37"),
+    ("the vole doubled alone (FR)", {"counter_vole": "doubled_alone"},
+     "Ann deals: Bea solo in spades, 10 tricks, premiers, vole undertaken",
+     "=> vole_won; pool 0; Ann -47, Bea +141, Cat -47, Dan -47"),
+    ("the common game: no fish extraordinary", {"fish_extraordinary": "no"},
+     "Ann deals: Bea solo in spades, 6 tricks",
+     "=> won; pool 0; Ann -17, Bea +51, Cat -17, Dan -17"),
+    ("a counter each on the game", {"counter_stake": "counter_each"},
+     "Ann deals: Bea solo in spades, 6 tricks",
+     "=> won; pool 0; Ann -18, Bea +54, Cat -18, Dan -18"),
+    ("P's exemption for the giver instead of EB's fish", {"mediateur_king": "giver_exempt"},
+     "Ann deals: Bea mediateur in spades calling KH from Dan, 6 tricks",
+     "=> won; pool 0; Ann -23, Bea +56, Cat -23, Dan -10"),  # Dan pays nothing but the ante; Bea: -10 +40 +2x13
+    ("alliance lost by Hombre with 2 tricks: she pays alone", {},
+     "Ann deals: Bea alliance in spades calling KH held by Dan, 2 + 3 tricks",
+     "=> remise; pool 80; Ann -8, Bea -54, Cat -8, Dan -10"),  # beast 40; consolation 2 to Cat and to Ann
+]
+
+
+@pytest.mark.parametrize("changes, deal_line, expected_line", [pytest.param(*r[1:], id=r[0]) for r in COUNTER_EXAMPLES])
+def test_counter_examples(changes: dict[str, str], deal_line: str, expected_line: str) -> None:
+    settlement = settle(parse_deal(deal_line), TableState.start(PLAYERS), HouseRules.of("britannica", changes))
+    expected = parse_expected(expected_line)
+    assert settlement.result is expected.result
+    assert {p: settlement.change(p) for p in PLAYERS} == expected.changes
+    assert settlement.after.pool == expected.pool
+
+
+@pytest.mark.parametrize(
+    "counters, text",
+    [(0, "0 counters"), (1, "1 counter"), (13, "1 fish 3 counters"), (100, "1 mil"), (1234, "12 mils 3 fish 4 counters"),
+     (-17, "−1 fish 7 counters")],
+)
+def test_counters_as_mils_fish_and_counters(counters: int, text: str) -> None:
+    assert counters_text(counters) == text
