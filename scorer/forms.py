@@ -7,6 +7,7 @@ the field it names.
 
 from __future__ import annotations
 
+import secrets
 from decimal import Decimal
 from typing import Any
 
@@ -16,6 +17,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .core import Card, Contract, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole, check_deal
+from .core.model import CONTRACT_KINDS, ContractKind
 from .core.model import check_players
 from .core.rules import HOUSE_RULES, PROFILES
 
@@ -24,8 +26,8 @@ TRUMP_CHOICES = [SelectChoice(s.value, f"{SUIT_SYMBOLS[s]} {s.value.capitalize()
 CALLED_CHOICES = [SelectChoice(f"{rank}{s.letter}", f"{rank}{SUIT_SYMBOLS[s]}") for rank in "KQ" for s in Suit]
 TRICK_CHOICES = [SelectChoice(n, str(n)) for n in range(11)]  # type: ignore[arg-type]
 MATADOR_CHOICES = [SelectChoice(0, "none")] + [SelectChoice(n, str(n)) for n in range(3, 13)]  # type: ignore[arg-type]
-ALLIED = (Contract.ALLIANCE, Contract.FORCED_SPADILLE)
 NOT_A_CHOICE = "Tap one of the choices shown."
+DRAW = "draw"
 
 
 class TapField(RadioField):  # type: ignore[misc]
@@ -59,6 +61,8 @@ def _rule_field(rule_name: str) -> SelectField:
     choices = [SelectChoice("", "as the profile says")] + [
         SelectChoice(c.value, f"{c.label} ({c.sources})" if c.sources else f"{c.label} (no source)") for c in rule.choices
     ]
+    if rule_name == "favourite_suit":
+        choices.append(SelectChoice(DRAW, "draw one at random now (EB: drawn from the pack)"))
     return SelectField(rule.title, choices=choices, default="", description=rule.help)
 
 
@@ -79,6 +83,8 @@ class TableSettingsForm(FlaskForm):  # type: ignore[misc]
 
     def house_rules(self) -> HouseRules:
         changes = {r.name: getattr(self, f"rule_{r.name}").data for r in HOUSE_RULES if getattr(self, f"rule_{r.name}").data}
+        if changes.get("favourite_suit") == DRAW:
+            changes["favourite_suit"] = secrets.choice([s.value for s in Suit])
         return HouseRules.of(self.profile.data, changes)
 
     def chip_value_cents(self) -> int | None:
@@ -128,7 +134,7 @@ class DealForm(FlaskForm):  # type: ignore[misc]
     number = HiddenField()
     previewed = HiddenField()
     hombre = TapField("Hombre", validators=[InputRequired("Who was Hombre?")])
-    trumps = TapField("Trumps", choices=TRUMP_CHOICES, validators=[InputRequired("Which suit was trumps?")])
+    trumps = TapField("Trumps", choices=TRUMP_CHOICES, validators=[Optional()])
     called = TapField("Called card", choices=CALLED_CHOICES, validators=[Optional()])
     ally = TapField("Ally (who held it)", validators=[Optional()])
     hombre_tricks = TapField("Tricks Hombre took", choices=TRICK_CHOICES, coerce=int, default=6,
@@ -136,7 +142,9 @@ class DealForm(FlaskForm):  # type: ignore[misc]
     ally_tricks = TapField("Tricks her ally took", choices=TRICK_CHOICES, coerce=int, default=0, validators=[Optional()])
     matadors = TapField("Matadors held by Hombre's side", coerce=int, default=0, choices=MATADOR_CHOICES)
     premiers = BooleanField("Premiers (the first six tricks straight off)")
-    vole = BooleanField("Vole undertaken after premiers")
+    vole = TapField("Vole", default="none", validators=[Optional()])
+    giver = TapField("Who gave Hombre the King?", validators=[Optional()])
+    favourite = TapField("Favourite suit this deal", choices=TRUMP_CHOICES, validators=[Optional()])
     spadille = TapField("Who holds Spadille this deal?", validators=[Optional()])
 
     def __init__(self, *args: Any, players: tuple[str, ...], contract: Contract, dealer: str, state: TableState,
@@ -145,7 +153,12 @@ class DealForm(FlaskForm):  # type: ignore[misc]
         names = [SelectChoice(p, p) for p in players]
         self.hombre.choices = names
         self.ally.choices = names
+        self.giver.choices = names
         self.spadille.choices = names
+        votes = [SelectChoice("none", "no vole"), SelectChoice("undertaken", "undertaken after premiers")]
+        if contract in rules.profile.vole_bids:
+            votes += [SelectChoice("announced", "announced"), SelectChoice("revealed", "announced, hand revealed")]
+        self.vole.choices = votes
         self.contract.data = contract.value
         self.the_contract = contract
         self.dealer = dealer
@@ -155,8 +168,32 @@ class DealForm(FlaskForm):  # type: ignore[misc]
             self.hombre.data = state.eldest(dealer)
 
     @property
+    def kind(self) -> ContractKind:
+        return CONTRACT_KINDS[self.the_contract]
+
+    @property
     def allied(self) -> bool:
-        return self.the_contract in ALLIED
+        return self.kind.allied
+
+    @property
+    def asks_trumps(self) -> bool:
+        return self.kind.trumps
+
+    @property
+    def asks_called(self) -> bool:
+        return self.kind.calls_king
+
+    @property
+    def asks_giver(self) -> bool:
+        return self.kind.takes_king
+
+    @property
+    def asks_matadors(self) -> bool:
+        return self.kind.trumps and self.rules.profile.system != "points"  # PG: points for matadors are ignored
+
+    @property
+    def asks_favourite(self) -> bool:
+        return self.kind.trumps and self.rules["favourite_suit"] == "each_deal"
 
     @property
     def asks_spadille(self) -> bool:
@@ -164,13 +201,15 @@ class DealForm(FlaskForm):  # type: ignore[misc]
 
     @property
     def asks_vole(self) -> bool:
-        if self.the_contract is Contract.VOLE:
+        if self.kind.vole_announced or self.kind.nemo:
             return False
-        return not (self.the_contract is Contract.FORCED_SPADILLE and self.rules["forced_spadille_bonuses"] == "no_premiers_no_vole")
+        return not (self.kind.forced and self.rules["forced_spadille_bonuses"] == "no_premiers_no_vole")
 
     @property
     def asks_premiers(self) -> bool:
-        return not (self.the_contract is Contract.FORCED_SPADILLE and self.rules["forced_spadille_bonuses"] == "no_premiers_no_vole")
+        if self.kind.nemo:
+            return False
+        return not (self.kind.forced and self.rules["forced_spadille_bonuses"] == "no_premiers_no_vole")
 
     def to_deal(self) -> Deal:
         allied = self.allied
@@ -179,29 +218,33 @@ class DealForm(FlaskForm):  # type: ignore[misc]
             dealer=self.dealer,
             hombre=self.hombre.data,
             contract=self.the_contract,
-            trumps=Suit(self.trumps.data),
-            called=Card.parse(self.called.data) if allied and self.called.data else None,
+            trumps=Suit(self.trumps.data) if self.asks_trumps and self.trumps.data else None,
+            called=Card.parse(self.called.data) if self.asks_called and self.called.data else None,
             ally=ally,
             hombre_tricks=self.hombre_tricks.data,
             ally_tricks=(self.ally_tricks.data or 0) if allied and ally is not None and ally != self.hombre.data else None,
-            matadors=self.matadors.data or 0,
+            matadors=(self.matadors.data or 0) if self.asks_matadors else 0,
             premiers=bool(self.premiers.data) and self.asks_premiers,
-            vole=Vole.UNDERTAKEN if self.vole.data and self.asks_vole else Vole.NONE,
+            vole=Vole(self.vole.data) if self.asks_vole and self.vole.data else Vole.NONE,
             spadille=self.spadille.data if self.asks_spadille else None,
+            giver=self.giver.data if self.asks_giver else None,
+            favourite=Suit(self.favourite.data) if self.asks_favourite and self.favourite.data else None,
         )
 
     def fill_from(self, deal: Deal) -> None:
         """Show a recorded deal in the form (the inverse of :meth:`to_deal`)."""
         self.hombre.data = deal.hombre
-        self.trumps.data = deal.trumps.value
+        self.trumps.data = deal.trumps.value if deal.trumps else None
         self.called.data = deal.called.code if deal.called else None
         self.ally.data = deal.ally
         self.hombre_tricks.data = deal.hombre_tricks
         self.ally_tricks.data = deal.ally_tricks or 0
         self.matadors.data = deal.matadors
         self.premiers.data = deal.premiers
-        self.vole.data = deal.vole is Vole.UNDERTAKEN
+        self.vole.data = deal.vole.value
         self.spadille.data = deal.spadille
+        self.giver.data = deal.giver
+        self.favourite.data = deal.favourite.value if deal.favourite else None
 
     def validate(self, extra_validators: Any = None) -> bool:
         if not super().validate(extra_validators):
@@ -218,6 +261,7 @@ class DealForm(FlaskForm):  # type: ignore[misc]
         return {
             "tricks": self.hombre_tricks, "ally": self.ally, "called": self.called, "premiers": self.premiers,
             "vole": self.vole, "matadors": self.matadors, "spadille": self.spadille, "hombre": self.hombre,
+            "trumps": self.trumps, "giver": self.giver, "favourite": self.favourite,
         }.get(name or "", self.hombre)
 
 

@@ -16,6 +16,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .core import Contract, Settlement, replay, settle
+from .core.counters import counters_text
 from .core.evening_json import format_deal
 from .db import get_db
 from .forms import ConfirmForm, DealForm, NewTableForm, TableSettingsForm
@@ -33,6 +34,8 @@ from .store import (
 )
 
 bp = Blueprint("table", __name__)
+
+UNIT_NAMES = {"chips": "chips", "points": "points", "counters": "counters"}
 
 
 def _table(token: str) -> Table:
@@ -73,7 +76,14 @@ def _view(table: Table) -> dict[str, object]:
     result = replay(evening(table, current_deals(log)))
     played = len(result.settlements)
     dealer = result.next_dealer or table.first_dealer
+    system = table.rules.profile.system
+    per_player = table.rules["multiplier_scope"] == "per_player"
     return {
+        "system": system,
+        "units": UNIT_NAMES[system],
+        "multipliers": {p: result.final.multiplier(p, per_player) for p in table.players} if system == "points" else {},
+        "per_player": per_player,
+        "in_counters": counters_text,
         "table": table,
         "ledger": result,
         "log": log,

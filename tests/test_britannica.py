@@ -58,6 +58,9 @@ def test_the_figures_are_itemised() -> None:
 
 
 COUNTER_EXAMPLES = [
+    ("forced spadille won: the board divided, game and consolation one to one", {},
+     "Ann deals: Bea forced spadille in spades calling KH held by Cat, 3 + 3 tricks",
+     "=> won; pool 0; Ann -13, Bea +13, Cat +13, Dan -13"),  # 20 each; Dan pays Bea 3, Ann pays Cat 3
     ("alliance won with three matadors, one to one", {},
      "Ann deals: Bea alliance in spades calling KH held by Dan, 4 + 3 tricks, 3 matadors",
      "=> won; pool 0; Ann -16, Bea +16, Cat -16, Dan +16"),  # board 20 each; game 1 + consolation 2 + 3 matadors

@@ -123,3 +123,25 @@ def test_the_console_script_is_installed() -> None:
     completed = subprocess.run([str(scorer), "settle", "--text", str(EXAMPLE)], capture_output=True, text=True, check=False)
     assert completed.returncode == 0, completed.stderr
     assert "Deal 8:" in completed.stdout
+
+
+@pytest.mark.parametrize("profile", ["penguin_chips", "mediateur", "penguin_points", "britannica"])
+def test_settle_handles_every_profile(tmp_path: Path, profile: str) -> None:
+    from test_profiles_web import EVENINGS
+
+    path = evening_file(tmp_path, EVENINGS[profile], profile=profile, deals_agreed=8)
+    as_json = CliRunner().invoke(main, ["settle", str(path)])
+    assert as_json.exit_code == 0, as_json.output
+    report = json.loads(as_json.output)
+    expected = replay(loads(path.read_text()))
+    assert report["profile"] == profile
+    assert report["balances"] == expected.balances
+    assert [d["multiplier"] for d in report["deals"]] == [s.multiplier for s in expected.settlements]
+    assert report["units"] == {"penguin_points": "points", "britannica": "counters"}.get(profile, "chips")
+    as_text = CliRunner().invoke(main, ["settle", "--text", str(path)])
+    assert as_text.exit_code == 0
+    assert f"Deal {len(EVENINGS[profile])}:" in as_text.output
+    if profile == "penguin_points":
+        assert "Counts ×2." in as_text.output  # the game after a lost one counts double
+    if profile == "britannica":
+        assert "In mils, fish and counters:" in as_text.output

@@ -38,8 +38,9 @@ def start_table(client: FlaskClient, players: list[str] = PLAYERS, **fields: str
 
 def form_data(deal: dict[str, Any]) -> dict[str, str]:
     """A quadrille-evening/1 deal as the taps on the deal form."""
-    data = {"hombre": deal["hombre"], "trumps": deal["trumps"], "hombre_tricks": str(deal["tricks"]["hombre"]),
-            "matadors": str(deal["matadors"])}
+    data = {"hombre": deal["hombre"], "hombre_tricks": str(deal["tricks"]["hombre"]), "matadors": str(deal["matadors"])}
+    if deal["trumps"]:
+        data["trumps"] = deal["trumps"]
     if deal["called"]:
         data["called"] = deal["called"]
         data["ally"] = deal["ally"]
@@ -47,8 +48,11 @@ def form_data(deal: dict[str, Any]) -> dict[str, str]:
         data["ally_tricks"] = str(deal["tricks"]["ally"])
     if deal["premiers"]:
         data["premiers"] = "y"
-    if deal["vole"] == "undertaken":
-        data["vole"] = "y"
+    if deal["vole"] != "none":
+        data["vole"] = deal["vole"]
+    for key in ("giver", "favourite"):
+        if deal.get(key):
+            data[key] = deal[key]
     return data
 
 
@@ -152,10 +156,10 @@ def test_a_deal_recorded_on_another_phone_is_not_recorded_twice(app: Flask, clie
 REFUSALS = [
     ("solo", {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "5", "premiers": "y"},
      "premiers are the first six tricks, but the contracting side took only 5", ("hombre", "trumps", "hombre_tricks", "premiers")),
-    ("solo", {"hombre": "Bea", "hombre_tricks": "6"}, "Which suit was trumps?", ("hombre", "hombre_tricks")),
+    ("solo", {"hombre": "Bea", "hombre_tricks": "6"}, "which suit was trumps?", ("hombre", "hombre_tricks")),
     ("solo", {"trumps": "hearts", "hombre": "Eve", "hombre_tricks": "6"}, NOT_A_CHOICE, ("trumps", "hombre_tricks")),
     ("solo", {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "eleven"}, NOT_A_CHOICE, ("hombre", "trumps")),
-    ("solo", {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "8", "vole": "y"},
+    ("solo", {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "8", "vole": "undertaken"},
      "a vole can be undertaken only after winning premiers", ("hombre", "trumps", "hombre_tricks", "vole")),
     ("solo", {"hombre": "Bea", "trumps": "clubs", "hombre_tricks": "7", "matadors": "4"},
      "double matadors need Punto", ("hombre", "trumps", "hombre_tricks", "matadors")),

@@ -222,3 +222,31 @@ def test_indivisible_codille_is_explained_in_a_note() -> None:
     settlement = settle(deal, TableState.start(PLAYERS), HouseRules.of())
     assert any("does not divide among 3" in note for note in settlement.notes)
     assert not any(t.reason is Reason.CODILLE_SHARE for t in settlement.transfers)
+
+
+# The profile penguin_chips (PG's settlement in chips): no solo premium, bonuses each to each,
+# a lost alliance paid by Hombre alone, the vole 2 units each way with no vole pool, codille costs only the beast.
+PENGUIN_CHIPS = [
+    ("solo won: matadors only, no premium", "Ann deals: Bea solo in hearts, 6 tricks, 3 matadors",
+     "=> won; pool 0; Ann -2, Bea +6, Cat -2, Dan -2"),
+    ("alliance won: each opponent pays each ally", "Ann deals: Bea alliance in spades calling KH held by Dan, 4 + 3 tricks, 3 matadors",
+     "=> won; pool 0; Ann -3, Bea +3, Cat -3, Dan +3"),
+    ("alliance remise: Hombre alone, though she took 3", "Ann deals: Bea alliance in spades calling KH held by Dan, 3 + 2 tricks",
+     "=> remise; pool 8; Ann -1, Bea -5, Cat -1, Dan -1"),
+    ("forced spadille codille: shared, only the beast", "Ann deals: Cat forced spadille in hearts calling KS held by Dan, 2 + 2 tricks",
+     "=> codille; pool 8; Ann +1, Bea +1, Cat -5, Dan -5"),
+    ("vole announced and won: premiers and 2 units from each", "Ann deals: Bea vole in hearts, 10 tricks, premiers",
+     "=> vole_won; pool 0; Ann -4, Bea +12, Cat -4, Dan -4"),
+    ("vole undertaken and lost: premiers in, 2 units out", "Ann deals: Bea solo in hearts, 8 tricks, premiers, vole undertaken",
+     "=> vole_lost; pool 0; Ann 0, Bea 0, Cat 0, Dan 0"),  # Bea: -1 +4 +3x1 -3x2
+]
+
+
+@pytest.mark.parametrize("deal_line, expected_line", [pytest.param(d, e, id=n) for n, d, e in PENGUIN_CHIPS])
+def test_penguin_chips_profile(deal_line: str, expected_line: str) -> None:
+    expected = parse_expected(expected_line)
+    settlement = settle(parse_deal(deal_line), TableState.start(PLAYERS), HouseRules.of("penguin_chips"))
+    assert settlement.result is expected.result
+    assert {p: settlement.change(p) for p in PLAYERS} == expected.changes
+    assert settlement.after.pool == expected.pool
+    assert settlement.after.vole_pool == 0
