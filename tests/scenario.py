@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scorer.core import Card, Contract, Deal, HouseRules, Result, Suit, Vole
+from scorer.core import Card, Contract, Deal, HouseRules, Result, Settlement, Suit, Vole
 
 DEAL_LINE = re.compile(
     r"^(?P<dealer>\w+) deals: (?P<hombre>\w+) "
@@ -142,3 +142,14 @@ def parse_scenario(text: str) -> Scenario:
     assert pending is None, "the last deal has no => line"
     scenario.rules = HouseRules.of(profile, changes)
     return scenario
+
+
+def assert_settles_as(settlement: Settlement, expected: Expected, players: tuple[str, ...]) -> None:
+    """The settlement gives what the => line says: result, each player's change, the pools, the multiplier."""
+    where = f"deal {settlement.number}"
+    assert settlement.result is expected.result, where
+    assert {p: settlement.change(p) for p in players} == expected.changes, where
+    assert settlement.after.pool == expected.pool, where
+    assert settlement.after.vole_pool == expected.vole_pool, where
+    if expected.multiplier is not None:
+        assert settlement.multiplier == expected.multiplier, where

@@ -8,7 +8,7 @@ Cat, Dan; Ann deals; Dan gives Bea the médiateur King.
 from __future__ import annotations
 
 import pytest
-from scenario import parse_deal, parse_expected
+from scenario import assert_settles_as, parse_deal, parse_expected
 
 from scorer.core import HouseRules, Pot, Reason, TableState, settle
 from scorer.core.counters import counters_text
@@ -45,9 +45,7 @@ def test_the_britannicas_six_figures(deal_line: str, figure: int, expected_line:
     for opponent in ("Ann", "Cat", "Dan"):
         paid = sum(t.chips for t in between_players if t.payer == opponent) - sum(t.chips for t in between_players if t.payee == opponent)
         assert paid == figure, f"{opponent} pays Hombre {paid}, EB says {figure}"
-    assert settlement.result is expected.result
-    assert {p: settlement.change(p) for p in PLAYERS} == expected.changes
-    assert settlement.after.pool == expected.pool
+    assert_settles_as(settlement, expected, PLAYERS)
 
 
 def test_the_figures_are_itemised() -> None:
@@ -95,9 +93,7 @@ COUNTER_EXAMPLES = [
 def test_counter_examples(changes: dict[str, str], deal_line: str, expected_line: str) -> None:
     settlement = settle(parse_deal(deal_line), TableState.start(PLAYERS), HouseRules.of("britannica", changes))
     expected = parse_expected(expected_line)
-    assert settlement.result is expected.result
-    assert {p: settlement.change(p) for p in PLAYERS} == expected.changes
-    assert settlement.after.pool == expected.pool
+    assert_settles_as(settlement, expected, PLAYERS)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ in the vole pool); the changes are worked by hand.
 from __future__ import annotations
 
 import pytest
-from scenario import parse_deal, parse_expected
+from scenario import assert_settles_as, parse_deal, parse_expected
 
 from scorer.core import Contract, HouseRules, Reason, TableState, settle
 from scorer.core.rules import (
@@ -119,10 +119,7 @@ def test_every_figure_of_quantis_table(deal_line: str, reason: Reason, figure: i
 
     shown = {t.chips for t in settlement.transfers if t.reason is reason}
     assert shown == ({figure} if figure else set()), "the figure of Quanti's table, as the transfer that pays it"
-    assert settlement.result is expected.result
-    assert {p: settlement.change(p) for p in PLAYERS} == expected.changes
-    assert settlement.after.pool == expected.pool
-    assert settlement.after.vole_pool == expected.vole_pool
+    assert_settles_as(settlement, expected, PLAYERS)
 
 
 def test_the_table_has_a_row_for_every_figure() -> None:
@@ -182,7 +179,4 @@ MEDIATEUR_RULES = [
 def test_mediateur_house_rules(changes: dict[str, str], deal_line: str, expected_line: str) -> None:
     expected = parse_expected(expected_line)
     settlement = settle(parse_deal(deal_line), TableState.start(PLAYERS), HouseRules.of("mediateur", changes))
-    assert settlement.result is expected.result
-    assert {p: settlement.change(p) for p in PLAYERS} == expected.changes
-    assert settlement.after.pool == expected.pool
-    assert settlement.after.vole_pool == expected.vole_pool
+    assert_settles_as(settlement, expected, PLAYERS)

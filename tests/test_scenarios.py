@@ -7,7 +7,7 @@ player's change in that deal; the comments show the arithmetic.
 from __future__ import annotations
 
 import pytest
-from scenario import parse_scenario
+from scenario import assert_settles_as, parse_scenario
 
 from scorer.core import Evening, replay
 
@@ -125,12 +125,8 @@ def test_scenario(text: str) -> None:
     result = replay(evening)
 
     for settlement, (_, expected) in zip(result.settlements, scenario.steps, strict=True):
-        where = f"deal {settlement.number}"
-        assert settlement.result is expected.result, where
-        assert {p: settlement.change(p) for p in scenario.players} == expected.changes, where
-        assert settlement.after.pool == expected.pool, where
-        assert settlement.after.vole_pool == expected.vole_pool, where
-        assert settlement.after.total == 0, where
+        assert_settles_as(settlement, expected, scenario.players)
+        assert settlement.after.total == 0
 
 
 def test_odd_chips_wait_in_a_reserve_until_spadille_is_named() -> None:

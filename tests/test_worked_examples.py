@@ -10,7 +10,7 @@ deal, antes included; with the pool's change they sum to zero.
 from __future__ import annotations
 
 import pytest
-from scenario import parse_deal, parse_expected
+from scenario import assert_settles_as, parse_deal, parse_expected
 
 from scorer.core import HouseRules, Pot, Reason, TableState, settle
 
@@ -196,10 +196,7 @@ def test_worked_example(changes: dict[str, str], pool_before: int, deal_line: st
 
     settlement = settle(parse_deal(deal_line), state, rules)
 
-    assert settlement.result is expected.result
-    assert {p: settlement.change(p) for p in PLAYERS} == expected.changes
-    assert settlement.after.pool == expected.pool
-    assert settlement.after.vole_pool == expected.vole_pool
+    assert_settles_as(settlement, expected, PLAYERS)
     assert sum(expected.changes.values()) + expected.pool - pool_before + expected.vole_pool == 0
 
 
@@ -246,7 +243,4 @@ PENGUIN_CHIPS = [
 def test_penguin_chips_profile(deal_line: str, expected_line: str) -> None:
     expected = parse_expected(expected_line)
     settlement = settle(parse_deal(deal_line), TableState.start(PLAYERS), HouseRules.of("penguin_chips"))
-    assert settlement.result is expected.result
-    assert {p: settlement.change(p) for p in PLAYERS} == expected.changes
-    assert settlement.after.pool == expected.pool
-    assert settlement.after.vole_pool == 0
+    assert_settles_as(settlement, expected, PLAYERS)
