@@ -13,7 +13,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def connect(path: str) -> sqlite_utils.Database:
@@ -64,12 +64,18 @@ def migrate(db: sqlite_utils.Database) -> None:
         # The append-only log of what was done at a table: a deal recorded, the last deal undone.
         db.create_table(
             "events",
-            {"id": int, "table_id": int, "seq": int, "kind": str, "number": int, "deal": str, "by": str, "created_at": str},
+            {"id": int, "table_id": int, "seq": int, "kind": str, "number": int, "deal": str, "by": str, "created_at": str,
+             "reason": str, "restores": int, "hash": str},
             pk="id",
             foreign_keys=[("table_id", "tables", "id")],
             not_null={"table_id", "seq", "kind", "number", "created_at"},
         )
         db["events"].create_index(["table_id", "seq"], unique=True)
+    # Schema 3: corrections and the hash chain (columns added to an older events table).
+    columns = db["events"].columns_dict  # type: ignore[union-attr]
+    for name in ("reason", "restores", "hash"):
+        if name not in columns:
+            db["events"].add_column(name, int if name == "restores" else str)  # type: ignore[union-attr]
     db["meta"].upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
 
 

@@ -7,6 +7,7 @@ is the core's replay of those deals.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from dataclasses import dataclass
@@ -43,12 +44,26 @@ class Table:
 
 @dataclass(frozen=True)
 class Event:
+    """One line of a table's append-only log.
+
+    ``record`` adds deal ``number``; ``undo`` takes the last deal back;
+    ``amend`` replaces deal ``number`` with a corrected version; ``restore``
+    puts back the deal of an earlier version (``restores`` is its ``seq``).
+    Each line's ``hash`` chains it to the line before (see :func:`verify`).
+    """
+
     seq: int
-    kind: str  # "record" or "undo"
+    kind: str
     number: int
     deal: Deal | None
     by: str | None
     created_at: str
+    reason: str | None = None
+    restores: int | None = None
+    hash: str = ""
+
+
+KINDS = ("record", "undo", "amend", "restore")
 
 
 def _table(row: dict[str, object]) -> Table:
@@ -102,20 +117,39 @@ def events(db: sqlite_utils.Database, table: Table) -> list[Event]:
         Event(
             seq=row["seq"], kind=row["kind"], number=row["number"],
             deal=parse_deal(json.loads(row["deal"])) if row["deal"] else None,
-            by=row["by"], created_at=row["created_at"],
+            by=row["by"], created_at=row["created_at"], reason=row["reason"], restores=row["restores"],
+            hash=row["hash"] or "",
         )
         for row in db["events"].rows_where("table_id = ?", [table.id], order_by="seq")
     ]
 
 
 def current_deals(log: list[Event]) -> tuple[Deal, ...]:
+    """The deals standing after the log: the fold of its records, undos, amendments and restorations."""
     deals: list[Deal] = []
     for event in log:
         if event.kind == "record" and event.deal is not None:
             deals.append(event.deal)
         elif event.kind == "undo":
             deals.pop()
+        elif event.kind in ("amend", "restore") and event.deal is not None:
+            deals[event.number - 1] = event.deal
     return tuple(deals)
+
+
+def versions(log: list[Event], number: int) -> list[Event]:
+    """Every version of deal ``number`` since it was last recorded, oldest first."""
+    found: list[Event] = []
+    for event in log:
+        if event.number != number:
+            continue
+        if event.kind == "undo":
+            found = []
+        elif event.kind == "record":
+            found = [event]
+        else:
+            found.append(event)
+    return found
 
 
 def evening(table: Table, deals: tuple[Deal, ...]) -> Evening:
@@ -126,16 +160,32 @@ def ledger(db: sqlite_utils.Database, table: Table) -> Replay:
     return replay(evening(table, current_deals(events(db, table))))
 
 
-def _append(db: sqlite_utils.Database, table: Table, kind: str, number: int, deal: Deal | None, by: str | None) -> None:
+def genesis(table: Table) -> str:
+    """The chain's first link: the table's settings, frozen once the first deal is recorded."""
+    settings = {"players": list(table.players), "first_dealer": table.first_dealer, "profile": table.rules.profile_name,
+                "house_rules": table.rules.changes(), "deals_agreed": table.deals_agreed,
+                "chip_value_cents": table.chip_value_cents, "currency": table.currency}
+    return hashlib.sha256(json.dumps(settings, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def link(previous: str, row: dict[str, object]) -> str:
+    """The hash of one log line, chained to the line before it."""
+    fields = {k: row.get(k) for k in ("seq", "kind", "number", "deal", "by", "reason", "restores", "created_at")}
+    return hashlib.sha256((previous + json.dumps(fields, sort_keys=True, ensure_ascii=False)).encode()).hexdigest()
+
+
+def _append(db: sqlite_utils.Database, table: Table, kind: str, number: int, deal: Deal | None, by: str | None,
+            reason: str | None = None, restores: int | None = None, created_at: str | None = None) -> None:
     with db.conn:
-        seq = db.execute("select coalesce(max(seq), 0) + 1 from events where table_id = ?", [table.id]).fetchone()[0]
-        db["events"].insert(
-            {
-                "table_id": table.id, "seq": seq, "kind": kind, "number": number,
-                "deal": json.dumps(format_deal(deal), ensure_ascii=False) if deal else None,
-                "by": by, "created_at": _now(),
-            }
-        )
+        last = db.execute("select seq, hash from events where table_id = ? order by seq desc limit 1", [table.id]).fetchone()
+        seq, previous = (last[0] + 1, last[1]) if last else (1, genesis(table))
+        row: dict[str, object] = {
+            "table_id": table.id, "seq": seq, "kind": kind, "number": number,
+            "deal": json.dumps(format_deal(deal), ensure_ascii=False, sort_keys=True) if deal else None,
+            "by": by, "reason": reason, "restores": restores, "created_at": created_at or _now(),
+        }
+        row["hash"] = link(previous, row)
+        db["events"].insert(row)
 
 
 def record_deal(db: sqlite_utils.Database, table: Table, deal: Deal, number: int, by: str | None = None) -> None:
@@ -146,6 +196,41 @@ def record_deal(db: sqlite_utils.Database, table: Table, deal: Deal, number: int
 def undo_last(db: sqlite_utils.Database, table: Table, number: int, by: str | None = None) -> None:
     """Take back deal ``number`` (the last): kept in the log as an undo, nothing deleted."""
     _append(db, table, "undo", number, None, by)
+
+
+def amend_deal(db: sqlite_utils.Database, table: Table, number: int, deal: Deal, by: str | None, reason: str | None) -> None:
+    """A corrected version of deal ``number``; the versions before it stay in the log."""
+    _append(db, table, "amend", number, deal, by, reason)
+
+
+def restore_version(db: sqlite_utils.Database, table: Table, number: int, version: Event, by: str | None,
+                    reason: str | None) -> None:
+    """Put back an earlier version of deal ``number``, itself as a new version."""
+    _append(db, table, "restore", number, version.deal, by, reason, restores=version.seq)
+
+
+@dataclass(frozen=True)
+class ChainBreak:
+    seq: int
+    number: int | None
+    why: str
+
+
+def verify(db: sqlite_utils.Database, table: Table) -> ChainBreak | None:
+    """Check the table's log: every line's hash follows from the line before, with no line missing.
+    Return where it first breaks, or None if it holds."""
+    previous = genesis(table)
+    expected_seq = 1
+    for row in db["events"].rows_where("table_id = ?", [table.id], order_by="seq"):
+        if row["seq"] != expected_seq:
+            return ChainBreak(expected_seq, None, f"line {expected_seq} of the log is missing")
+        if row["kind"] not in KINDS:
+            return ChainBreak(row["seq"], row["number"], f"line {row['seq']} has an unknown kind {row['kind']!r}")
+        if link(previous, row) != row["hash"]:
+            return ChainBreak(row["seq"], row["number"], f"line {row['seq']} (deal {row['number']}) was changed after it was written")
+        previous = row["hash"]
+        expected_seq += 1
+    return None
 
 
 def update_rules(db: sqlite_utils.Database, table: Table, rules: HouseRules, deals_agreed: int,

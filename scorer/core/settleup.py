@@ -1,0 +1,119 @@
+"""The settle-up at the end of the evening: balances in money, and the fewest payments that settle them.
+
+Algorithm. A set of players whose balances sum to zero can settle among
+themselves with one payment fewer than its size (each payment clears at
+least one player's balance, and the last one clears two). So the fewest
+payments for everyone is the number of players minus the largest number of
+disjoint zero-sum groups they can be split into. We find that split exactly
+by dynamic programming over the subsets of players (2^n states; n is 4 at a
+Quadrille table), then settle each group greedily, the largest debtor paying
+the largest creditor.
+
+Guarantee: the payments settle every balance exactly, in integer cents (no
+rounding: chips times the chip's value in cents); their number is the
+minimum possible, and never more than the number of players minus one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from .evening import Replay, close_evening
+from .model import Transfer
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str
+    payee: str
+    cents: int
+
+
+@dataclass(frozen=True)
+class SettleUp:
+    closing: tuple[Transfer, ...]
+    """What happened to the pool at the end (house rule pool_at_end)."""
+    pool_left: int
+    """Chips (or counters) left in the pool after closing, carried to the next evening."""
+    units: dict[str, int]
+    """Each player's final figure after closing, in the profile's units."""
+    cents: dict[str, int]
+    """What each player wins (positive) or owes (negative), in cents."""
+    payments: tuple[Payment, ...]
+
+
+def fewest_payments(balances: Mapping[str, int]) -> tuple[Payment, ...]:
+    """The fewest payments that settle ``balances`` (which must sum to zero) exactly."""
+    if sum(balances.values()) != 0:
+        raise ValueError(f"balances must sum to zero to be settled, not {sum(balances.values())}")
+    names = [n for n, b in balances.items() if b != 0]
+    amounts = [balances[n] for n in names]
+    full = (1 << len(names)) - 1
+
+    def total(mask: int) -> int:
+        return sum(a for i, a in enumerate(amounts) if mask >> i & 1)
+
+    @cache
+    def best(mask: int) -> tuple[int, tuple[int, ...]]:
+        """The most zero-sum groups ``mask`` (a zero-sum set) splits into, and those groups."""
+        if mask == 0:
+            return 0, ()
+        lowest = mask & -mask  # every split puts the lowest player in some group: fix it in the first
+        result: tuple[int, tuple[int, ...]] = (1, (mask,))
+        sub = (mask - 1) & mask
+        while sub:
+            if sub & lowest and sub != mask and total(sub) == 0:
+                count, groups = best(mask ^ sub)
+                if count + 1 > result[0]:
+                    result = (count + 1, (sub, *groups))
+            sub = (sub - 1) & mask
+        return result
+
+    payments: list[Payment] = []
+    for group in best(full)[1] if names else ():
+        members = {names[i]: amounts[i] for i in range(len(names)) if group >> i & 1}
+        while any(members.values()):
+            debtor = min(members, key=lambda n: (members[n], n))
+            creditor = max(members, key=lambda n: (members[n], n))
+            cents = min(-members[debtor], members[creditor])
+            payments.append(Payment(debtor, creditor, cents))
+            members[debtor] += cents
+            members[creditor] -= cents
+    return tuple(payments)
+
+
+def settle_up(replay: Replay, value_cents: int) -> SettleUp:
+    """Close the evening and turn the balances into money at ``value_cents`` a chip (point, counter).
+
+    With chips and counters the pool is dealt with under the house rule
+    ``pool_at_end`` first; whatever stays in it is credited to the players in
+    equal shares (whole cents, the odd cents to the first in seating order). A point score (PG) is not zero-sum: each player
+    settles the difference of scores with each other player, so a player's
+    net is the sum of her differences with the other three.
+    """
+    rules = replay.evening.rules
+    if rules.profile.system == "points":
+        scores = replay.balances
+        units = {p: sum(s - scores[q] for q in scores) for p, s in scores.items()}
+        closing: tuple[Transfer, ...] = ()
+        pool_left = 0
+    else:
+        closing, closed = close_evening(replay.final, rules)
+        units = dict(zip(closed.players, closed.balances))
+        pool_left = closed.pool + closed.vole_pool + closed.spadille_reserve
+    cents = {p: u * value_cents for p, u in units.items()}
+    if pool_left:
+        # Chips left in the pool (carried whole, or odd chips) were paid in by the players and stay
+        # on the table for the next evening; they belong to the four in common, so each is credited
+        # an equal share of their value before the money is settled.
+        cents = _spread(cents, pool_left * value_cents)
+    return SettleUp(closing, pool_left, units, cents, fewest_payments(cents))
+
+
+def _spread(cents: dict[str, int], amount: int) -> dict[str, int]:
+    """Add ``amount`` cents across the players as evenly as whole cents allow (the first in seating order get the extra)."""
+    n = len(cents)
+    base, extra = divmod(amount, n)
+    return {p: c + base + (1 if i < extra else 0) for i, (p, c) in enumerate(cents.items())}
