@@ -48,10 +48,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from . import db, home, table
+    from . import audit, db, home, table
 
     CSRFProtect(app)
     db.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(audit.bp)
     return app

@@ -269,3 +269,25 @@ class ConfirmForm(FlaskForm):  # type: ignore[misc]
     """A form with nothing but its CSRF token and the deal number it confirms."""
 
     number = HiddenField()
+
+
+class CorrectionFields:
+    """Who makes a correction, and why; and the length of the log it was made against."""
+
+    by = TapField("Who is correcting?", validators=[InputRequired("Say who is making this correction.")])
+    reason = StringField("Why (optional)", validators=[Optional(), Length(max=200)])
+    log_length = HiddenField()
+
+
+class CorrectionForm(CorrectionFields, DealForm):  # type: ignore[misc]
+    """A corrected version of a recorded deal: the deal form, plus who and why."""
+
+    def __init__(self, *args: Any, players: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(*args, players=players, **kwargs)
+        self.by.choices = [SelectChoice(p, p) for p in players]
+
+
+class RestoreForm(CorrectionFields, FlaskForm):  # type: ignore[misc]
+    def __init__(self, *args: Any, players: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.by.choices = [SelectChoice(p, p) for p in players]

@@ -100,3 +100,31 @@ def close_evening(state: TableState, rules: HouseRules) -> tuple[tuple[Transfer,
         last_dealer=state.last_dealer,
     )
     return transfers, closed
+
+
+@dataclass(frozen=True)
+class DealDifference:
+    """How one deal's outcome changes when an earlier deal is corrected."""
+
+    number: int
+    before: dict[str, int]
+    """Each player's change in this deal, as it stands."""
+    after: dict[str, int]
+    """... and as it would be."""
+    pool_before: int
+    pool_after: int
+    result_before: str
+    result_after: str
+
+
+def differences(old: Replay, new: Replay) -> tuple[list[DealDifference], dict[str, int]]:
+    """The deals whose settlement changes between two replays of an evening, and the change of
+    each player's final balance (new minus old)."""
+    changed = []
+    for a, b in zip(old.settlements, new.settlements):
+        before = {p: a.change(p) for p in a.after.players}
+        after = {p: b.change(p) for p in b.after.players}
+        if before != after or a.after.pool != b.after.pool or a.result is not b.result:
+            changed.append(DealDifference(a.number, before, after, a.after.pool, b.after.pool, a.result.label, b.result.label))
+    finals = {p: new.balances[p] - old.balances[p] for p in old.balances}
+    return changed, finals

@@ -1,0 +1,140 @@
+"""Disputed deals: the audit of one deal, corrections as new versions, restoring a version, the log's chain."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from .core import Contract, DealError, Deal, replay
+from .core.evening import differences
+from .core.evening_json import format_deal
+from .core.rules import RULES_BY_NAME
+from .db import get_db
+from .forms import CorrectionForm, RestoreForm
+from .store import Event, amend_deal, current_deals, evening, events, restore_version, verify, versions
+from .table import _digest, _table, _view
+
+bp = Blueprint("audit", __name__)
+
+
+def _deal_view(token: str, number: int) -> dict[str, Any]:
+    table = _table(token)
+    view = _view(table)
+    if not 1 <= number <= view["played"]:
+        abort(404)
+    view["settlement"] = view["ledger"].settlements[number - 1]
+    view["versions"] = versions(view["log"], number)
+    view["rule_book"] = RULES_BY_NAME
+    return view
+
+
+@bp.route("/t/<token>/audit/<int:number>")
+def deal(token: str, number: int) -> str:
+    return render_template("audit/deal.html", **_deal_view(token, number))
+
+
+def _with(deals: tuple[Deal, ...], number: int, deal: Deal) -> tuple[Deal, ...]:
+    return deals[: number - 1] + (deal,) + deals[number:]
+
+
+def _compare(view: dict[str, Any], number: int, deal: Deal) -> dict[str, Any]:
+    """Replay the evening with ``deal`` in place of deal ``number``: the downstream difference, or the error it causes."""
+    table = view["table"]
+    deals = current_deals(view["log"])
+    try:
+        new = replay(evening(table, _with(deals, number, deal)))
+    except DealError as error:
+        return {"error": f"This correction would make deal {error.number} impossible: {error.cause.message}"}
+    changed, finals = differences(view["ledger"], new)
+    return {"changed": changed, "finals": finals, "new": new, "error": None}
+
+
+def _remember(name: str) -> None:
+    session["me"] = name
+
+
+@bp.route("/t/<token>/audit/<int:number>/amend/<contract>", methods=("GET", "POST"))
+def amend(token: str, number: int, contract: str) -> str | Response:
+    view = _deal_view(token, number)
+    table = view["table"]
+    settlement = view["settlement"]
+    try:
+        chosen = Contract(contract)
+    except ValueError:
+        abort(404)
+    if chosen not in table.rules.profile.contracts:
+        abort(404)
+    form = CorrectionForm(players=table.players, contract=chosen, dealer=settlement.deal.dealer,
+                          state=settlement.before, rules=table.rules)
+    context = {"form": form, "comparison": None, **view}
+    if request.method == "GET":
+        if chosen is settlement.deal.contract:
+            form.fill_from(settlement.deal)
+        form.by.data = session.get("me")
+        form.log_length.data = str(len(view["log"]))
+        return render_template("audit/amend.html", **context)
+    if form.log_length.data != str(len(view["log"])):
+        flash("The table changed on another phone while you were correcting: here is the deal as it stands now.")
+        return redirect(url_for("audit.deal", token=token, number=number))
+    if not form.validate():
+        return render_template("audit/amend.html", **context), 422  # type: ignore[return-value]
+    corrected = form.to_deal()
+    if corrected == settlement.deal:
+        form.hombre.errors.append("This is the deal as it stands: change something to correct it.")
+        return render_template("audit/amend.html", **context), 422  # type: ignore[return-value]
+    comparison = _compare(view, number, corrected)
+    context["comparison"] = comparison
+    if comparison["error"]:
+        return render_template("audit/amend.html", **context), 422  # type: ignore[return-value]
+    digest = _digest(format_deal(corrected))
+    if request.form.get("action") == "save" and form.previewed.data == digest:
+        amend_deal(get_db(), table, number, corrected, form.by.data, (form.reason.data or "").strip() or None)
+        _remember(form.by.data)
+        flash(f"Deal {number} corrected by {form.by.data}. The earlier version is kept in its history.")
+        return redirect(url_for("audit.deal", token=token, number=number))
+    if request.form.get("action") == "save":
+        flash("The correction changed since its preview: check the difference below, then save it.")
+    form.previewed.data = digest
+    return render_template("audit/amend.html", **context)
+
+
+def _version(view: dict[str, Any], seq: int) -> Event:
+    for version in view["versions"]:
+        if version.seq == seq:
+            return version  # type: ignore[no-any-return]
+    abort(404)
+
+
+@bp.route("/t/<token>/audit/<int:number>/restore/<int:seq>", methods=("GET", "POST"))
+def restore(token: str, number: int, seq: int) -> str | Response:
+    view = _deal_view(token, number)
+    table = view["table"]
+    version = _version(view, seq)
+    if version.deal is None or version.deal == view["settlement"].deal:
+        flash("That version is the one standing now.")
+        return redirect(url_for("audit.deal", token=token, number=number))
+    form = RestoreForm(players=table.players)
+    comparison = _compare(view, number, version.deal)
+    context = {"form": form, "version": version, "comparison": comparison, **view}
+    if request.method == "GET":
+        form.by.data = session.get("me")
+        form.log_length.data = str(len(view["log"]))
+        return render_template("audit/restore.html", **context)
+    if form.log_length.data != str(len(view["log"])):
+        flash("The table changed on another phone: here is the deal as it stands now.")
+        return redirect(url_for("audit.deal", token=token, number=number))
+    if not form.validate() or comparison["error"]:
+        return render_template("audit/restore.html", **context), 422  # type: ignore[return-value]
+    restore_version(get_db(), table, number, version, form.by.data, (form.reason.data or "").strip() or None)
+    _remember(form.by.data)
+    flash(f"Deal {number} restored to version {seq} by {form.by.data}, as a new version.")
+    return redirect(url_for("audit.deal", token=token, number=number))
+
+
+@bp.route("/t/<token>/verify")
+def chain(token: str) -> str:
+    table = _table(token)
+    view = _view(table)
+    return render_template("audit/verify.html", broken=verify(get_db(), table), **view)
