@@ -41,3 +41,42 @@ def settle(evening_file: click.utils.LazyFile, as_text: bool, close: bool) -> No
 def rules(markdown: bool) -> None:
     """List every house rule: its default, its alternatives and its sources."""
     click.echo(rules_markdown() if markdown else rules_text(), nl=False)
+
+
+@main.command()
+@click.option("--db", "db_path", default="instance/scorer.sqlite", show_default=True, type=click.Path(dir_okay=False),
+              help="The app's SQLite database.")
+@click.argument("tokens", nargs=-1)
+def verify(db_path: str, tokens: tuple[str, ...]) -> None:
+    """Check the hash chain of every table's log (or of the tables whose link tokens are given)."""
+    import os
+
+    import sqlite_utils
+
+    from .store import table_by_token, table_from_row
+    from .store import verify as verify_table
+
+    if not os.path.exists(db_path):
+        click.echo(f"scorer: no database at {db_path}", err=True)
+        sys.exit(2)
+    db = sqlite_utils.Database(db_path)
+    if tokens:
+        tables = [table_by_token(db, t) for t in tokens]
+        missing = [t for t, table in zip(tokens, tables) if table is None]
+        if missing:
+            click.echo(f"scorer: no table with the link {missing[0]}", err=True)
+            sys.exit(2)
+    else:
+        tables = [table_from_row(row) for row in db["tables"].rows]
+    broken = 0
+    for table in tables:
+        assert table is not None
+        lines = db["events"].count_where("table_id = ?", [table.id])
+        result = verify_table(db, table)
+        if result is None:
+            click.echo(f"table {table.token} ({', '.join(table.players)}): {lines} lines, intact")
+        else:
+            broken += 1
+            where = f" — deal {result.number}" if result.number is not None else ""
+            click.echo(f"table {table.token} ({', '.join(table.players)}): BROKEN at line {result.seq}{where}: {result.why}")
+    sys.exit(1 if broken else 0)

@@ -66,7 +66,7 @@ class Event:
 KINDS = ("record", "undo", "amend", "restore")
 
 
-def _table(row: dict[str, object]) -> Table:
+def table_from_row(row: dict[str, object]) -> Table:
     return Table(
         id=int(row["id"]),  # type: ignore[call-overload]
         token=str(row["token"]),
@@ -99,17 +99,17 @@ def create_table(
         "created_at": _now(),
     }
     table_id = db["tables"].insert(row).last_pk  # type: ignore[union-attr]
-    return _table({**row, "id": table_id})
+    return table_from_row({**row, "id": table_id})
 
 
 def table_by_token(db: sqlite_utils.Database, token: str) -> Table | None:
     rows = list(db["tables"].rows_where("token = ?", [token], limit=1))
-    return _table(rows[0]) if rows else None
+    return table_from_row(rows[0]) if rows else None
 
 
 def table_by_spectator_token(db: sqlite_utils.Database, token: str) -> Table | None:
     rows = list(db["tables"].rows_where("spectator_token = ?", [token], limit=1))
-    return _table(rows[0]) if rows else None
+    return table_from_row(rows[0]) if rows else None
 
 
 def events(db: sqlite_utils.Database, table: Table) -> list[Event]:

@@ -28,6 +28,7 @@ def csrf_token(client: FlaskClient, url: str) -> str:
 
 
 def start_table(client: FlaskClient, players: list[str] = PLAYERS, **fields: str) -> str:
+    """Start a quadrille table of 8 deals; ``fields`` change the new-table form's values."""
     data = {"player_1": players[0], "player_2": players[1], "player_3": players[2], "player_4": players[3],
             "first_dealer": "1", "profile": "quadrille", "deals_agreed": "8", "csrf_token": csrf_token(client, "/new")}
     data.update(fields)
