@@ -38,7 +38,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     os.makedirs(app.instance_path, exist_ok=True)
-    app.config.from_mapping(DATABASE=os.path.join(app.instance_path, "scorer.sqlite"))
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "scorer.sqlite"),
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an evening file is a few kB; refuse anything huge
+    )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
@@ -48,11 +51,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from . import audit, db, home, table
+    from . import audit, db, exchange, home, table, tally
 
     CSRFProtect(app)
     db.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(audit.bp)
+    app.register_blueprint(tally.bp)
+    app.register_blueprint(exchange.bp)
     return app

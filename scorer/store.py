@@ -7,16 +7,20 @@ is the core's replay of those deals.
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import secrets
 from dataclasses import dataclass
+from typing import Any
 from datetime import datetime, timezone
 
 import sqlite_utils
 
 from .core import Deal, Evening, HouseRules, Replay, replay
-from .core.evening_json import format_deal, parse_deal
+from .core.evening_json import format_deal, format_evening, parse_deal, parse_evening
+from .core.report import account_name
 
 
 def _now() -> str:
@@ -179,11 +183,7 @@ def _append(db: sqlite_utils.Database, table: Table, kind: str, number: int, dea
     with db.conn:
         last = db.execute("select seq, hash from events where table_id = ? order by seq desc limit 1", [table.id]).fetchone()
         seq, previous = (last[0] + 1, last[1]) if last else (1, genesis(table))
-        row: dict[str, object] = {
-            "table_id": table.id, "seq": seq, "kind": kind, "number": number,
-            "deal": json.dumps(format_deal(deal), ensure_ascii=False, sort_keys=True) if deal else None,
-            "by": by, "reason": reason, "restores": restores, "created_at": created_at or _now(),
-        }
+        row = {"table_id": table.id, **_event_row(seq, kind, number, deal, by, reason, restores, created_at or _now())}
         row["hash"] = link(previous, row)
         db["events"].insert(row)
 
@@ -241,3 +241,125 @@ def update_rules(db: sqlite_utils.Database, table: Table, rules: HouseRules, dea
         {"profile": rules.profile_name, "house_rules": json.dumps(rules.changes()), "deals_agreed": deals_agreed,
          "chip_value_cents": chip_value_cents, "currency": currency},
     )
+
+
+# --- export and import --------------------------------------------------------------
+
+
+def export_evening(db: sqlite_utils.Database, table: Table) -> dict[str, object]:
+    """The table as quadrille-evening/1 JSON: its settings, the deals standing, and its whole log."""
+    log = events(db, table)
+    data = format_evening(evening(table, current_deals(log)))
+    data["first_dealer"] = table.first_dealer
+    data["chip_value_cents"] = table.chip_value_cents
+    data["currency"] = table.currency
+    data["history"] = [
+        {"seq": e.seq, "kind": e.kind, "number": e.number, "deal": format_deal(e.deal) if e.deal else None,
+         "by": e.by, "reason": e.reason, "restores": e.restores, "at": e.created_at, "hash": e.hash}
+        for e in log
+    ]
+    return data
+
+
+class ImportRefused(ValueError):
+    """An evening file that cannot be imported; the message says why."""
+
+
+def import_evening(db: sqlite_utils.Database, data: object) -> Table:
+    """Recreate a table from exported JSON (or a plain evening file, recorded deal by deal).
+
+    The file is checked like any evening (every deal settles), its history must
+    lead to its deals, and a history that carries hashes must chain unbroken.
+    """
+    evening_ = parse_evening(data)  # raises EveningFormatError with the deal number
+    assert isinstance(data, dict)
+    first_dealer = data.get("first_dealer") or (evening_.deals[0].dealer if evening_.deals else evening_.players[0])
+    if first_dealer not in evening_.players:
+        raise ImportRefused(f"the first dealer {first_dealer!r} is not one of the players")
+    cents = data.get("chip_value_cents")
+    if cents is not None and (isinstance(cents, bool) or not isinstance(cents, int) or cents < 0):
+        raise ImportRefused("\"chip_value_cents\" must be a whole number of cents, or null")
+    currency = data.get("currency") or ""
+    if not isinstance(currency, str) or len(currency) > 5:
+        raise ImportRefused("\"currency\" must be a short text, such as EUR")
+    replay(evening_)  # every deal must settle
+    history = data.get("history")
+    entries = _history(history, evening_) if history is not None else [
+        {"kind": "record", "number": n, "deal": d, "by": None, "reason": None, "restores": None, "at": None, "hash": None}
+        for n, d in enumerate(evening_.deals, start=1)
+    ]
+    settings = Table(0, "", "", evening_.players, first_dealer, evening_.rules, evening_.deals_agreed, cents, currency, "")
+    rows = _chain(settings, entries)  # every check is done before anything is written
+    with db.conn:
+        table = create_table(db, evening_.players, first_dealer, evening_.rules, evening_.deals_agreed, cents, currency)
+        db["events"].insert_all([{**row, "table_id": table.id} for row in rows])  # type: ignore[union-attr]
+    return table
+
+
+def _event_row(seq: int, kind: str, number: int, deal: Deal | None, by: str | None, reason: str | None,
+               restores: int | None, created_at: str) -> dict[str, object]:
+    return {"seq": seq, "kind": kind, "number": number,
+            "deal": json.dumps(format_deal(deal), ensure_ascii=False, sort_keys=True) if deal else None,
+            "by": by, "reason": reason, "restores": restores, "created_at": created_at}
+
+
+def _chain(table: Table, entries: list[dict[str, Any]]) -> list[dict[str, object]]:
+    """The log lines of an import with their hashes; a line whose stated hash differs was tampered with."""
+    previous = genesis(table)
+    rows = []
+    for seq, entry in enumerate(entries, start=1):
+        row = _event_row(seq, entry["kind"], entry["number"], entry["deal"], entry["by"], entry["reason"],
+                         entry["restores"], entry["at"] or _now())
+        row["hash"] = link(previous, row)
+        if entry["hash"] is not None and entry["hash"] != row["hash"]:
+            raise ImportRefused(f"the history does not check: line {seq} (deal {entry['number']}) was changed after it was written")
+        previous = str(row["hash"])
+        rows.append(row)
+    return rows
+
+
+def _history(history: object, evening_: Evening) -> list[dict[str, Any]]:
+    if not isinstance(history, list):
+        raise ImportRefused("\"history\" must be a list of log lines")
+    entries: list[dict[str, Any]] = []
+    for i, line in enumerate(history, start=1):
+        if not isinstance(line, dict) or line.get("kind") not in KINDS or line.get("seq") != i:
+            raise ImportRefused(f"line {i} of the history is not a log line of this format")
+        number = line.get("number")
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise ImportRefused(f"line {i} of the history has no deal number")
+        restores = line.get("restores")
+        if restores is not None and (isinstance(restores, bool) or not isinstance(restores, int)):
+            raise ImportRefused(f"line {i} of the history: 'restores' must be a line number")
+        try:
+            deal = parse_deal(line["deal"]) if line.get("deal") is not None else None
+        except ValueError as error:
+            raise ImportRefused(f"line {i} of the history: {error}") from None
+        for key in ("by", "reason", "at", "hash"):
+            if line.get(key) is not None and not isinstance(line.get(key), str):
+                raise ImportRefused(f"line {i} of the history: {key!r} must be text")
+        entries.append({"kind": line["kind"], "number": number, "deal": deal, "by": line.get("by"),
+                        "reason": line.get("reason"), "restores": restores, "at": line.get("at"),
+                        "hash": line.get("hash")})
+    log = [Event(seq=i, kind=e["kind"], number=e["number"], deal=e["deal"], by=e["by"], created_at="")
+           for i, e in enumerate(entries, start=1)]
+    try:
+        standing = current_deals(log)
+    except IndexError:
+        raise ImportRefused("the history undoes or corrects a deal that was never recorded") from None
+    if standing != evening_.deals:
+        raise ImportRefused("the history does not lead to the deals in the file")
+    return entries
+
+
+def transfers_csv(db: sqlite_utils.Database, table: Table) -> str:
+    """One row per transfer of every deal standing."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["deal", "dealer", "hombre", "contract", "result", "from", "to", "amount", "reason", "rules", "source", "sentence"])
+    for s in ledger(db, table).settlements:
+        for t in s.transfers:
+            writer.writerow([s.number, s.deal.dealer, s.deal.hombre, s.deal.contract.value, s.result.value,
+                             account_name(t.payer), account_name(t.payee), t.chips, t.reason.value, " ".join(t.rules),
+                             t.source, t.sentence])
+    return out.getvalue()

@@ -58,10 +58,10 @@ def test_readme_table_names_every_rule_with_its_default() -> None:
 
 
 def test_readme_documents_every_deal_field() -> None:
-    from scorer.core.evening_json import DEAL_FIELDS, EVENING_FIELDS
+    from scorer.core.evening_json import DEAL_FIELDS, EVENING_FIELDS, TABLE_FIELDS
 
     readme = (ROOT / "README.md").read_text()
-    for name in DEAL_FIELDS | EVENING_FIELDS:
+    for name in DEAL_FIELDS | EVENING_FIELDS | TABLE_FIELDS:
         assert f"| `{name}` |" in readme, name
 
 

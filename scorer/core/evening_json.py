@@ -24,6 +24,8 @@ DEAL_FIELDS = frozenset(
      "giver", "favourite"}
 )
 EVENING_FIELDS = frozenset({"format", "players", "profile", "house_rules", "deals_agreed", "deals"})
+TABLE_FIELDS = frozenset({"first_dealer", "chip_value_cents", "currency", "history"})
+"""Written by the app's export (the table's settings and its log); settling ignores them."""
 
 
 def _choices(enum: type[Contract] | type[Suit] | type[Vole]) -> str:
@@ -132,9 +134,9 @@ def parse_evening(data: object) -> Evening:
         raise EveningFormatError("an evening file must hold a JSON object")
     if data.get("format") != FORMAT:
         raise EveningFormatError(f"not a {FORMAT} file: its \"format\" is {data.get('format')!r}")
-    unknown = sorted(set(data) - EVENING_FIELDS)
+    unknown = sorted(set(data) - EVENING_FIELDS - TABLE_FIELDS)
     if unknown:
-        raise EveningFormatError(f"unknown field {unknown[0]!r} (an evening has: {', '.join(sorted(EVENING_FIELDS))})")
+        raise EveningFormatError(f"unknown field {unknown[0]!r} (an evening has: {', '.join(sorted(EVENING_FIELDS | TABLE_FIELDS))})")
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise EveningFormatError("\"players\" must be a list of four names")

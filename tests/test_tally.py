@@ -1,0 +1,172 @@
+"""The end of the evening: tally page, tally PDF, settle-up on the page, export and import."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import sqlite3
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from pypdf import PdfReader
+from test_audit import TEN_DEALS, ten_deal_table
+from test_table import csrf_token, record, start_table
+
+from scorer.core import loads, replay
+
+
+def standing(client: FlaskClient, token: str) -> dict[str, object]:
+    """The core's replay of the table, from its own export."""
+    return json.loads(client.get(f"/t/{token}/export.json").get_data(as_text=True))
+
+
+def test_the_tally_page_has_everything_a_club_keeps(app: Flask, client: FlaskClient) -> None:
+    token = ten_deal_table(client, chip_value="0.10", currency="EUR")
+    page = client.get(f"/t/{token}/tally").get_data(as_text=True)
+    result = replay(loads(json.dumps(standing(client, token))))
+    for name, balance in result.balances.items():
+        assert f'<th scope="row">{name}</th>' in page
+    for number in range(1, 11):
+        assert f"<tr><td>{number}</td>" in page
+    assert "Quadrille, hard score (P)" in page and "Premium for a solo: <strong>4 units</strong>" in page
+    assert "<svg" in page and "<polyline" in page and "<script" not in page
+    assert page.count('class="sign"') == 4
+    assert "pays" in page and "EUR" in page
+
+
+@pytest.mark.parametrize("paper, width, height", [("a4", 595, 842), ("letter", 612, 792)])
+def test_the_tally_pdf_has_the_players_every_deal_and_the_final_balances(
+    app: Flask, client: FlaskClient, paper: str, width: int, height: int
+) -> None:
+    token = ten_deal_table(client, chip_value="0.10", currency="EUR")
+    response = client.get(f"/t/{token}/tally.pdf?paper={paper}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    reader = PdfReader(io.BytesIO(response.data))
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (width, height)
+    text = "\n".join(p.extract_text() for p in reader.pages)
+    result = replay(loads(json.dumps(standing(client, token))))
+    for name, balance in result.balances.items():
+        assert name in text
+        shown = f"+{balance}" if balance > 0 else (f"−{-balance}" if balance < 0 else "0")
+        assert shown in text
+    deal_rows = re.findall(r"^(\d+) (?:solo|alliance|forced|vole)", text, re.M)
+    assert [int(n) for n in deal_rows] == list(range(1, 11))
+    assert "Agreed by" in text and "Settle-up" in text
+
+
+def test_unknown_paper_is_404(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    assert client.get(f"/t/{token}/tally.pdf?paper=a3").status_code == 404
+
+
+def test_names_with_markup_stay_text_in_the_tally_and_its_pdf(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client, ["<b>Ann</b>", "Bea", "Cat", "Dan"])
+    record(client, token, "solo", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"})
+    page = client.get(f"/t/{token}/tally").get_data(as_text=True)
+    assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(client.get(f"/t/{token}/tally.pdf").data)).pages)
+    assert "<b>Ann</b>" in text
+
+
+def test_export_import_export_gives_identical_files(app: Flask, client: FlaskClient) -> None:
+    token = ten_deal_table(client, chip_value="0.25", currency="GBP")
+    # a correction and a restore, so the history has every kind of line
+    from test_audit import amend
+
+    page = amend(client, token, 3, "alliance", {"hombre": "Dan", "trumps": "spades", "called": "KH", "ally": "Ann",
+                                                 "hombre_tricks": "4", "ally_tricks": "2"}, by="Bea", reason="miscount")
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', page.get_data(as_text=True)).group(1)  # type: ignore[attr-defined, union-attr]
+    amend(client, token, 3, "alliance", {"hombre": "Dan", "trumps": "spades", "called": "KH", "ally": "Ann",
+                                         "hombre_tricks": "4", "ally_tricks": "2"}, by="Bea", reason="miscount",
+          action="save", previewed=digest)
+    first = client.get(f"/t/{token}/export.json").get_data()
+
+    response = client.post("/import", data={"csrf_token": csrf_token(client, "/import"),
+                                            "evening": (io.BytesIO(first), "evening.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 302
+    new_token = response.headers["Location"].split("/t/")[1].split("/")[0]
+    assert new_token != token
+    second = client.get(f"/t/{new_token}/export.json").get_data()
+    assert second == first
+    assert "are intact" in client.get(f"/t/{new_token}/verify").get_data(as_text=True)
+    assert client.get(f"/t/{new_token}/ledger").get_data(as_text=True).count("<tr>") == \
+        client.get(f"/t/{token}/ledger").get_data(as_text=True).count("<tr>")
+
+
+def test_an_exported_file_settles_with_the_command_line(app: Flask, client: FlaskClient, tmp_path: object) -> None:
+    from click.testing import CliRunner
+
+    from scorer.cli import main
+
+    token = ten_deal_table(client)
+    data = standing(client, token)
+    path = tmp_path / "evening.json"  # type: ignore[operator]
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["settle", str(path)])
+    assert result.exit_code == 0
+    assert len(json.loads(result.output)["deals"]) == len(TEN_DEALS)
+
+
+def import_file(client: FlaskClient, body: bytes) -> tuple[int, str]:
+    response = client.post("/import", data={"csrf_token": csrf_token(client, "/import"), "evening": (io.BytesIO(body), "e.json")},
+                           content_type="multipart/form-data")
+    return response.status_code, response.get_data(as_text=True)
+
+
+def tables(app: Flask) -> int:
+    return sqlite3.connect(app.config["DATABASE"]).execute("select count(*) from tables").fetchone()[0]  # type: ignore[no-any-return]
+
+
+def test_a_tampered_history_is_refused(app: Flask, client: FlaskClient) -> None:
+    token = ten_deal_table(client)
+    data = standing(client, token)
+    count = tables(app)
+    # change deal 4 both in the deals and in its history line: only the hash can tell
+    data["deals"][3]["tricks"]["hombre"] = 6  # type: ignore[index]
+    data["history"][3]["deal"]["tricks"]["hombre"] = 6  # type: ignore[index]
+    status, page = import_file(client, json.dumps(data).encode())
+    assert status == 422
+    assert "the history does not check: line 4 (deal 4) was changed after it was written" in page
+    assert tables(app) == count
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (b"{not json", "That file is not valid JSON"),
+        (b"\xff\xfe\x00", "That file is not text"),
+        (json.dumps({"format": "other"}).encode(), "not a quadrille-evening/1 file"),
+        (json.dumps({"format": "quadrille-evening/1", "players": ["A", "B", "C", "D"], "deals": [
+            {"dealer": "A", "hombre": "B", "contract": "solo", "trumps": "hearts", "tricks": {"hombre": 11}}]}).encode(),
+         "deal 1: Hombre cannot take 11 tricks"),
+        (json.dumps({"format": "quadrille-evening/1", "players": ["A", "B", "C", "D"], "history": [{"seq": 1, "kind": "undo", "number": 1}]}).encode(),
+         "the history undoes or corrects a deal that was never recorded"),
+        (json.dumps({"format": "quadrille-evening/1", "players": ["A", "B", "C", "D"], "history": "x"}).encode(),
+         "\"history\" must be a list"),
+    ],
+)
+def test_a_bad_file_is_refused_with_a_message(app: Flask, client: FlaskClient, body: bytes, message: str) -> None:
+    status, page = import_file(client, body)
+    assert status == 422
+    assert message in page.replace("&#34;", '"').replace("&#39;", "'")
+    assert tables(app) == 0
+
+
+def test_an_empty_upload_is_refused(app: Flask, client: FlaskClient) -> None:
+    response = client.post("/import", data={"csrf_token": csrf_token(client, "/import")}, content_type="multipart/form-data")
+    assert response.status_code == 422 and "Choose the file to import." in response.get_data(as_text=True)
+
+
+def test_the_csv_has_one_row_per_transfer(app: Flask, client: FlaskClient) -> None:
+    token = ten_deal_table(client)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/t/{token}/export.csv").get_data(as_text=True))))
+    result = replay(loads(json.dumps(standing(client, token))))
+    assert len(rows) == sum(len(s.transfers) for s in result.settlements)
+    first = result.settlements[0].transfers[0]
+    assert (rows[0]["deal"], rows[0]["from"], rows[0]["to"], int(rows[0]["amount"]), rows[0]["reason"]) == (
+        "1", first.payer, "pool", first.chips, "ante")
