@@ -7,20 +7,45 @@ app starts and by ``flask --app scorer init-db``.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import click
 import sqlite_utils
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
+BUSY_TIMEOUT_MS = 10_000
 
 
 def connect(path: str) -> sqlite_utils.Database:
-    conn = sqlite3.connect(path)
+    """A connection in autocommit mode: every write that spans rows runs in :func:`write`.
+
+    WAL lets phones read while one writes; the busy timeout makes a writer wait
+    its turn instead of failing when four phones write at once.
+    """
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000)
     conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")  # a committed deal survives a crash or a power cut
     conn.execute("PRAGMA foreign_keys = ON")
     return sqlite_utils.Database(conn)
+
+
+@contextmanager
+def write(db: sqlite_utils.Database) -> Iterator[sqlite3.Connection]:
+    """One write transaction, taken at once (BEGIN IMMEDIATE) so that two writers never interleave:
+    everything inside commits together or not at all."""
+    conn = db.conn
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 def get_db() -> sqlite_utils.Database:
@@ -71,11 +96,12 @@ def migrate(db: sqlite_utils.Database) -> None:
             not_null={"table_id", "seq", "kind", "number", "created_at"},
         )
         db["events"].create_index(["table_id", "seq"], unique=True)
-    # Schema 3: corrections and the hash chain (columns added to an older events table).
+    # Schema 3: corrections and the hash chain; schema 4: the one-time token of the form that wrote the line.
     columns = db["events"].columns_dict  # type: ignore[union-attr]
-    for name in ("reason", "restores", "hash"):
+    for name in ("reason", "restores", "hash", "once"):
         if name not in columns:
             db["events"].add_column(name, int if name == "restores" else str)  # type: ignore[union-attr]
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS events_once ON events (table_id, once) WHERE once IS NOT NULL")
     db["meta"].upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
 
 

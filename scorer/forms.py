@@ -133,6 +133,8 @@ class DealForm(FlaskForm):  # type: ignore[misc]
     contract = HiddenField()
     number = HiddenField()
     previewed = HiddenField()
+    once = HiddenField()
+    """A one-time token: the same form sent twice records its deal once."""
     hombre = TapField("Hombre", validators=[InputRequired("Who was Hombre?")])
     trumps = TapField("Trumps", choices=TRUMP_CHOICES, validators=[Optional()])
     called = TapField("Called card", choices=CALLED_CHOICES, validators=[Optional()])
@@ -266,9 +268,14 @@ class DealForm(FlaskForm):  # type: ignore[misc]
 
 
 class ConfirmForm(FlaskForm):  # type: ignore[misc]
-    """A form with nothing but its CSRF token and the deal number it confirms."""
+    """A form with nothing but its CSRF token, the deal number it confirms and its one-time token."""
 
     number = HiddenField()
+    once = HiddenField()
+
+
+def one_time_token() -> str:
+    return secrets.token_urlsafe(16)
 
 
 class CorrectionFields:

@@ -12,11 +12,14 @@ import hashlib
 import io
 import json
 import secrets
+import sqlite3
 from dataclasses import dataclass
 from typing import Any
 from datetime import datetime, timezone
 
 import sqlite_utils
+
+from .db import write
 
 from .core import Deal, Evening, HouseRules, Replay, replay
 from .core.evening_json import format_deal, format_evening, parse_deal, parse_evening
@@ -28,8 +31,12 @@ def _now() -> str:
 
 
 def new_token() -> str:
-    """An unguessable link token: 128 random bits, URL-safe."""
-    return secrets.token_urlsafe(16)
+    """An unguessable link token: 128 random bits, URL-safe, never starting with "-" or "_"
+    (a token that starts with "-" would read as an option on a command line)."""
+    while True:
+        token = secrets.token_urlsafe(16)
+        if token[0].isalnum():
+            return token
 
 
 @dataclass(frozen=True)
@@ -89,8 +96,16 @@ def create_table(
     db: sqlite_utils.Database, players: tuple[str, ...], first_dealer: str, rules: HouseRules,
     deals_agreed: int, chip_value_cents: int | None, currency: str,
 ) -> Table:
+    with write(db) as conn:
+        return _insert_table(conn, players, first_dealer, rules, deals_agreed, chip_value_cents, currency)
+
+
+def _insert_table(
+    conn: sqlite3.Connection, players: tuple[str, ...], first_dealer: str, rules: HouseRules,
+    deals_agreed: int, chip_value_cents: int | None, currency: str,
+) -> Table:
     Evening(players, rules, (), deals_agreed)  # the core checks the names and the length
-    row = {
+    row: dict[str, object] = {
         "token": new_token(),
         "spectator_token": new_token(),
         "players": json.dumps(list(players), ensure_ascii=False),
@@ -102,8 +117,8 @@ def create_table(
         "currency": currency,
         "created_at": _now(),
     }
-    table_id = db["tables"].insert(row).last_pk  # type: ignore[union-attr]
-    return table_from_row({**row, "id": table_id})
+    cursor = conn.execute(f"insert into tables ({', '.join(row)}) values ({', '.join('?' * len(row))})", list(row.values()))
+    return table_from_row({**row, "id": cursor.lastrowid})
 
 
 def table_by_token(db: sqlite_utils.Database, token: str) -> Table | None:
@@ -179,23 +194,106 @@ def link(previous: str, row: dict[str, object]) -> str:
 
 
 def _append(db: sqlite_utils.Database, table: Table, kind: str, number: int, deal: Deal | None, by: str | None,
-            reason: str | None = None, restores: int | None = None, created_at: str | None = None) -> None:
-    with db.conn:
-        last = db.execute("select seq, hash from events where table_id = ? order by seq desc limit 1", [table.id]).fetchone()
-        seq, previous = (last[0] + 1, last[1]) if last else (1, genesis(table))
-        row = {"table_id": table.id, **_event_row(seq, kind, number, deal, by, reason, restores, created_at or _now())}
-        row["hash"] = link(previous, row)
-        db["events"].insert(row)
+            reason: str | None = None, restores: int | None = None, created_at: str | None = None,
+            once: str | None = None) -> None:
+    with write(db) as conn:
+        _insert(conn, table, kind, number, deal, by, reason, restores, created_at, once)
 
 
-def record_deal(db: sqlite_utils.Database, table: Table, deal: Deal, number: int, by: str | None = None) -> None:
-    """Append deal ``number``; the caller has settled it against the current ledger."""
-    _append(db, table, "record", number, deal, by)
+def _insert(conn: sqlite3.Connection, table: Table, kind: str, number: int, deal: Deal | None, by: str | None,
+            reason: str | None = None, restores: int | None = None, created_at: str | None = None,
+            once: str | None = None) -> None:
+    """Append one line to the table's log, chained to the last; call inside :func:`write`."""
+    last = conn.execute("select seq, hash from events where table_id = ? order by seq desc limit 1", [table.id]).fetchone()
+    seq, previous = (last[0] + 1, last[1]) if last else (1, genesis(table))
+    row = _event_row(seq, kind, number, deal, by, reason, restores, created_at or _now())
+    row["hash"] = link(previous, row)
+    conn.execute(
+        "insert into events (table_id, seq, kind, number, deal, by, reason, restores, created_at, hash, once) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [table.id, row["seq"], kind, number, row["deal"], by, reason, restores, row["created_at"], row["hash"], once],
+    )
 
 
-def undo_last(db: sqlite_utils.Database, table: Table, number: int, by: str | None = None) -> None:
-    """Take back deal ``number`` (the last): kept in the log as an undo, nothing deleted."""
-    _append(db, table, "undo", number, None, by)
+@dataclass(frozen=True)
+class Recorded:
+    """What became of a request to record a deal."""
+
+    number: int
+    by: str | None
+    again: bool
+    """The same form was sent before (a double tap, a retry): nothing new was written."""
+
+
+class DealTaken(Exception):
+    """Another phone recorded this deal number first."""
+
+    def __init__(self, number: int, by: str | None) -> None:
+        who = f" by {by}" if by else ""
+        super().__init__(f"Deal {number} was just recorded{who} on another phone.")
+        self.number = number
+        self.by = by
+
+
+def sent_before(db: sqlite_utils.Database, table: Table, once: str) -> Event | None:
+    """The log line written by the form with this one-time token, if it was sent before."""
+    if not once:
+        return None
+    row = db.execute("select seq, kind, number, by, created_at from events where table_id = ? and once = ?",
+                     [table.id, once]).fetchone()
+    return None if row is None else Event(seq=row[0], kind=row[1], number=row[2], deal=None, by=row[3], created_at=row[4])
+
+
+def recorded_by(db: sqlite_utils.Database, table: Table, number: int) -> str | None:
+    return _recorded_by(db.conn, table, number)
+
+
+def _deals_standing(conn: sqlite3.Connection, table: Table) -> int:
+    row = conn.execute(
+        "select coalesce(sum(case kind when 'record' then 1 when 'undo' then -1 else 0 end), 0) from events where table_id = ?",
+        [table.id],
+    ).fetchone()
+    return int(row[0])
+
+
+def _recorded_by(conn: sqlite3.Connection, table: Table, number: int) -> str | None:
+    row = conn.execute("select by from events where table_id = ? and kind = 'record' and number = ? order by seq desc limit 1",
+                       [table.id, number]).fetchone()
+    return None if row is None else row[0]
+
+
+def record_deal(db: sqlite_utils.Database, table: Table, deal: Deal, number: int, by: str | None = None,
+                once: str | None = None) -> Recorded:
+    """Record deal ``number`` exactly once.
+
+    ``once`` is the one-time token of the form that sent it: the same token
+    again (a double tap, a resent form, a retried request) writes nothing and
+    answers as the first time did. If another phone recorded ``number``
+    first, :class:`DealTaken` says who. The check and the write are one
+    transaction, so two phones can never both record the same deal.
+    """
+    with write(db) as conn:
+        if once:
+            first = conn.execute("select number, by from events where table_id = ? and once = ?", [table.id, once]).fetchone()
+            if first is not None:
+                return Recorded(first[0], first[1], again=True)
+        standing = _deals_standing(conn, table)
+        if number != standing + 1:
+            raise DealTaken(number, _recorded_by(conn, table, number) if number <= standing else None)
+        _insert(conn, table, "record", number, deal, by, once=once)
+    return Recorded(number, by, again=False)
+
+
+def undo_last(db: sqlite_utils.Database, table: Table, number: int, by: str | None = None, once: str | None = None) -> bool:
+    """Take back deal ``number`` if it is still the last (kept in the log as an undo, nothing deleted).
+    Return False, writing nothing, if it is not, or if this form was already sent."""
+    with write(db) as conn:
+        if once and conn.execute("select 1 from events where table_id = ? and once = ?", [table.id, once]).fetchone():
+            return False
+        if _deals_standing(conn, table) != number:
+            return False
+        _insert(conn, table, "undo", number, None, by, once=once)
+    return True
 
 
 def amend_deal(db: sqlite_utils.Database, table: Table, number: int, deal: Deal, by: str | None, reason: str | None) -> None:
@@ -290,9 +388,14 @@ def import_evening(db: sqlite_utils.Database, data: object) -> Table:
     ]
     settings = Table(0, "", "", evening_.players, first_dealer, evening_.rules, evening_.deals_agreed, cents, currency, "")
     rows = _chain(settings, entries)  # every check is done before anything is written
-    with db.conn:
-        table = create_table(db, evening_.players, first_dealer, evening_.rules, evening_.deals_agreed, cents, currency)
-        db["events"].insert_all([{**row, "table_id": table.id} for row in rows])  # type: ignore[union-attr]
+    with write(db) as conn:  # the table and its whole log, or nothing
+        table = _insert_table(conn, evening_.players, first_dealer, evening_.rules, evening_.deals_agreed, cents, currency)
+        conn.executemany(
+            "insert into events (table_id, seq, kind, number, deal, by, reason, restores, created_at, hash) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [[table.id, r["seq"], r["kind"], r["number"], r["deal"], r["by"], r["reason"], r["restores"], r["created_at"], r["hash"]]
+             for r in rows],
+        )
     return table
 
 

@@ -11,7 +11,7 @@ import io
 import json
 
 import segno
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -19,14 +19,17 @@ from .core import Contract, Settlement, replay, settle
 from .core.counters import counters_text
 from .core.evening_json import format_deal
 from .db import get_db
-from .forms import ConfirmForm, DealForm, NewTableForm, TableSettingsForm
+from .forms import ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
 from .store import (
+    DealTaken,
     Table,
     create_table,
     current_deals,
     evening,
     events,
     record_deal,
+    recorded_by,
+    sent_before,
     table_by_spectator_token,
     table_by_token,
     undo_last,
@@ -94,6 +97,8 @@ def _view(table: Table) -> dict[str, object]:
         "over": played >= table.deals_agreed,
         "contracts": table.rules.profile.contracts,
         "last": result.settlements[-1] if result.settlements else None,
+        "me": _me(table),
+        "me_form": ConfirmForm(),
     }
 
 
@@ -119,10 +124,15 @@ def deal(token: str, contract: str) -> str | Response:
     form = DealForm(players=table.players, contract=chosen, dealer=view["dealer"], state=state, rules=table.rules)
     if request.method == "GET":
         form.number.data = str(view["number"])
+        form.once.data = one_time_token()
         return render_template("table/deal.html", form=form, preview=None, **view)
-    if form.number.data != str(view["number"]):
-        flash(f"Deal {view['played']} was just recorded on another phone: here is the table now.")
+    sent = sent_before(get_db(), table, form.once.data or "")
+    if sent is not None:
+        # The same form again (a double tap, a resent page, a retry): answer as the first time.
+        flash(f"Deal {sent.number} is recorded{' by ' + sent.by if sent.by else ''}.")
         return redirect(url_for("table.play", token=token))
+    if form.number.data != str(view["number"]):
+        return _taken(table, _as_int(form.number.data, view["number"]))
     if not form.validate():
         return render_template("table/deal.html", form=form, preview=None, **view), 422  # type: ignore[return-value]
     the_deal = form.to_deal()
@@ -130,12 +140,49 @@ def deal(token: str, contract: str) -> str | Response:
     digest = _digest(format_deal(the_deal))
     if request.form.get("action") == "record":
         if form.previewed.data == digest:
-            record_deal(get_db(), table, the_deal, settlement.number)
+            try:
+                record_deal(get_db(), table, the_deal, settlement.number, by=_me(table), once=form.once.data or None)
+            except DealTaken as taken:
+                return _taken(table, taken.number)
             flash(f"Deal {settlement.number} recorded: {the_deal.hombre}'s {chosen.label}, {settlement.result.label}.")
             return redirect(url_for("table.play", token=token))
         flash("The deal changed since its preview: check the transfers below, then record it.")
     form.previewed.data = digest
     return render_template("table/deal.html", form=form, preview=settlement, **view)
+
+
+def _as_int(text: str | None, default: int) -> int:
+    try:
+        return int(text or "")
+    except ValueError:
+        return default
+
+
+def _me(table: Table) -> str | None:
+    """Who holds this phone, as the phone said (kept in its session)."""
+    me = session.get("me")
+    return me if me in table.players else None
+
+
+def _taken(table: Table, number: int) -> Response:
+    """Another phone recorded this deal first: say so, by whom, and show it."""
+    by = recorded_by(get_db(), table, number)
+    flash(f"Deal {number} was just recorded{' by ' + by if by else ''} on another phone. Here it is.")
+    if 1 <= number <= len(current_deals(events(get_db(), table))):
+        return redirect(url_for("audit.deal", token=table.token, number=number))
+    return redirect(url_for("table.play", token=table.token))
+
+
+@bp.route("/t/<token>/me", methods=("POST",))
+def me(token: str) -> Response:
+    """One tap: who holds this phone (shown with what it records and corrects)."""
+    table = _table(token)
+    form = ConfirmForm()
+    name = request.form.get("me", "")
+    if form.validate_on_submit() and (name in table.players or name == ""):
+        session["me"] = name
+        flash(f"This phone is {name}'s." if name else "This phone is not named.")
+    return redirect(url_for("table.play", token=token))
 
 
 @bp.route("/t/<token>/undo", methods=("GET", "POST"))
@@ -148,13 +195,18 @@ def undo(token: str) -> str | Response:
         flash("There is no deal to undo.")
         return redirect(url_for("table.play", token=token))
     if form.validate_on_submit():
-        if form.number.data != str(view["played"]):
+        if sent_before(get_db(), table, form.once.data or "") is not None:
+            flash(f"Deal {form.number.data} is undone.")
+            return redirect(url_for("table.play", token=token))
+        if form.number.data != str(view["played"]) or not undo_last(
+            get_db(), table, view["played"], by=_me(table), once=form.once.data or None  # type: ignore[arg-type]
+        ):
             flash("The last deal changed on another phone: check it before undoing.")
             return redirect(url_for("table.undo", token=token))
-        undo_last(get_db(), table, view["played"])  # type: ignore[arg-type]
         flash(f"Deal {view['played']} undone. It stays in the table's history.")
         return redirect(url_for("table.play", token=token))
     form.number.data = str(view["played"])
+    form.once.data = one_time_token()
     return render_template("table/undo.html", form=form, **view)
 
 

@@ -307,3 +307,11 @@ def test_a_chip_value_is_kept_in_whole_cents(app: Flask, client: FlaskClient) ->
     assert 'value="0.25"' in page and 'value="EUR"' in page
     row = sqlite3.connect(app.config["DATABASE"]).execute("select chip_value_cents, currency from tables").fetchone()
     assert row == (25, "EUR")
+
+
+def test_link_tokens_never_start_with_a_dash_or_underscore() -> None:
+    from scorer.store import new_token
+
+    tokens = [new_token() for _ in range(2000)]
+    assert all(t[0].isalnum() and len(t) >= 22 for t in tokens)
+    assert len(set(tokens)) == len(tokens)

@@ -1,0 +1,99 @@
+"""Four phones, thumbs that double-tap, flaky connections: every deal is recorded exactly once."""
+
+from __future__ import annotations
+
+import re
+import threading
+
+from flask import Flask
+from flask.testing import FlaskClient
+from test_table import csrf_token, event_rows, start_table
+
+SOLO = {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}
+
+
+def previewed_form(client: FlaskClient, token: str, contract: str = "solo", data: dict[str, str] = SOLO) -> dict[str, str]:
+    """The record form as a phone holds it after the preview: ready for one tap."""
+    url = f"/t/{token}/deal/{contract}"
+    page = client.get(url).get_data(as_text=True)
+    hidden = dict(re.findall(r'name="(number|once|csrf_token)" type="hidden" value="([^"]*)"', page))
+    fields = {**hidden, "contract": contract, "action": "preview", **data}
+    preview = client.post(url, data=fields).get_data(as_text=True)
+    fields["previewed"] = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview).group(1)  # type: ignore[union-attr]
+    fields["action"] = "record"
+    return fields
+
+
+def name_phone(client: FlaskClient, token: str, name: str) -> None:
+    client.post(f"/t/{token}/me", data={"csrf_token": csrf_token(client, f"/t/{token}"), "me": name})
+
+
+def test_a_double_tap_records_once_and_answers_the_same(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    name_phone(client, token, "Ann")
+    form = previewed_form(client, token)
+    first = client.post(f"/t/{token}/deal/solo", data=form, follow_redirects=True).get_data(as_text=True)
+    second = client.post(f"/t/{token}/deal/solo", data=form, follow_redirects=True).get_data(as_text=True)
+    third = client.post(f"/t/{token}/deal/solo", data=form, follow_redirects=True).get_data(as_text=True)
+    assert "Deal 1 recorded: Bea&#39;s solo, won." in first
+    assert "Deal 1 is recorded by Ann." in second and "Deal 1 is recorded by Ann." in third
+    assert "another phone" not in second
+    assert event_rows(app) == [("record", 1)]
+    assert "Deal 2: what did Hombre play?" in third
+
+
+def test_the_second_phone_is_told_who_recorded_the_deal_and_shown_it(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    cat = app.test_client()
+    name_phone(client, token, "Ann")
+    ann_form = previewed_form(client, token)
+    cat_form = previewed_form(cat, token, data={**SOLO, "hombre_tricks": "7", "premiers": "", "matadors": "3"})
+    assert client.post(f"/t/{token}/deal/solo", data=ann_form).status_code == 302
+    response = cat.post(f"/t/{token}/deal/solo", data=cat_form)
+    assert response.status_code == 302 and response.headers["Location"].endswith(f"/t/{token}/audit/1")
+    page = cat.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Deal 1 was just recorded by Ann on another phone. Here it is." in page
+    assert "Deal 1: Bea, solo, won" in page
+    assert event_rows(app) == [("record", 1)]
+
+
+def test_phones_racing_for_the_same_deal_record_it_once(app: Flask) -> None:
+    token = start_table(app.test_client())
+    phones = [app.test_client() for _ in range(8)]
+    forms = [previewed_form(phone, token) for phone in phones]
+    start = threading.Barrier(len(phones))
+    answers: list[int] = []
+
+    def tap(phone: FlaskClient, form: dict[str, str]) -> None:
+        start.wait()
+        answers.append(phone.post(f"/t/{token}/deal/solo", data=form).status_code)
+
+    threads = [threading.Thread(target=tap, args=pair) for pair in zip(phones, forms)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers == [302] * len(phones)  # nobody sees an error page
+    assert event_rows(app) == [("record", 1)]
+
+
+def test_a_double_tapped_undo_undoes_one_deal(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    for number in (1, 2):
+        form = previewed_form(client, token, data={**SOLO, "hombre": "Cat" if number == 2 else "Bea"})
+        client.post(f"/t/{token}/deal/solo", data=form)
+    page = client.get(f"/t/{token}/undo").get_data(as_text=True)
+    hidden = dict(re.findall(r'name="(number|once|csrf_token)" type="hidden" value="([^"]*)"', page))
+    client.post(f"/t/{token}/undo", data=hidden)
+    again = client.post(f"/t/{token}/undo", data=hidden, follow_redirects=True).get_data(as_text=True)
+    assert "Deal 2 is undone." in again
+    assert event_rows(app) == [("record", 1), ("record", 2), ("undo", 2)]
+
+
+def test_naming_the_phone(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    assert "Who holds this phone?" in client.get(f"/t/{token}").get_data(as_text=True)
+    name_phone(client, token, "Dan")
+    assert "This phone: <strong>Dan</strong>" in client.get(f"/t/{token}").get_data(as_text=True)
+    name_phone(client, token, "Eve")  # not a player: ignored
+    assert "This phone: <strong>Dan</strong>" in client.get(f"/t/{token}").get_data(as_text=True)
