@@ -13,7 +13,7 @@ from .core.evening_json import format_deal
 from .core.rules import RULES_BY_NAME
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm
-from .store import Event, amend_deal, current_deals, evening, events, restore_version, verify, versions
+from .store import Event, amend_deal, evening, restore_version, verify, versions_of
 from .table import _digest, _table, _view
 
 bp = Blueprint("audit", __name__)
@@ -25,7 +25,7 @@ def _deal_view(token: str, number: int) -> dict[str, Any]:
     if not 1 <= number <= view["played"]:
         abort(404)
     view["settlement"] = view["ledger"].settlements[number - 1]
-    view["versions"] = versions(view["log"], number)
+    view["versions"] = versions_of(get_db(), table, number)
     view["rule_book"] = RULES_BY_NAME
     return view
 
@@ -42,7 +42,7 @@ def _with(deals: tuple[Deal, ...], number: int, deal: Deal) -> tuple[Deal, ...]:
 def _compare(view: dict[str, Any], number: int, deal: Deal) -> dict[str, Any]:
     """Replay the evening with ``deal`` in place of deal ``number``: the downstream difference, or the error it causes."""
     table = view["table"]
-    deals = current_deals(view["log"])
+    deals = view["ledger"].evening.deals
     try:
         new = replay(evening(table, _with(deals, number, deal)))
     except DealError as error:
@@ -73,9 +73,9 @@ def amend(token: str, number: int, contract: str) -> str | Response:
         if chosen is settlement.deal.contract:
             form.fill_from(settlement.deal)
         form.by.data = session.get("me")
-        form.log_length.data = str(len(view["log"]))
+        form.log_length.data = str(view["log_size"])
         return render_template("audit/amend.html", **context)
-    if form.log_length.data != str(len(view["log"])):
+    if form.log_length.data != str(view["log_size"]):
         flash("The table changed on another phone while you were correcting: here is the deal as it stands now.")
         return redirect(url_for("audit.deal", token=token, number=number))
     if not form.validate():
@@ -120,9 +120,9 @@ def restore(token: str, number: int, seq: int) -> str | Response:
     context = {"form": form, "version": version, "comparison": comparison, **view}
     if request.method == "GET":
         form.by.data = session.get("me")
-        form.log_length.data = str(len(view["log"]))
+        form.log_length.data = str(view["log_size"])
         return render_template("audit/restore.html", **context)
-    if form.log_length.data != str(len(view["log"])):
+    if form.log_length.data != str(view["log_size"]):
         flash("The table changed on another phone: here is the deal as it stands now.")
         return redirect(url_for("audit.deal", token=token, number=number))
     if not form.validate() or comparison["error"]:

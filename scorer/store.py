@@ -13,6 +13,8 @@ import io
 import json
 import secrets
 import sqlite3
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 from datetime import datetime, timezone
@@ -21,7 +23,7 @@ import sqlite_utils
 
 from .db import write
 
-from .core import Deal, Evening, HouseRules, Replay, replay
+from .core import Deal, Evening, HouseRules, Replay, Settlement, TableState, replay, settle
 from .core.evening_json import format_deal, format_evening, parse_deal, parse_evening
 from .core.report import account_name
 
@@ -132,15 +134,8 @@ def table_by_spectator_token(db: sqlite_utils.Database, token: str) -> Table | N
 
 
 def events(db: sqlite_utils.Database, table: Table) -> list[Event]:
-    return [
-        Event(
-            seq=row["seq"], kind=row["kind"], number=row["number"],
-            deal=parse_deal(json.loads(row["deal"])) if row["deal"] else None,
-            by=row["by"], created_at=row["created_at"], reason=row["reason"], restores=row["restores"],
-            hash=row["hash"] or "",
-        )
-        for row in db["events"].rows_where("table_id = ?", [table.id], order_by="seq")
-    ]
+    """The table's whole log, oldest first."""
+    return [_event(row) for row in db["events"].rows_where("table_id = ?", [table.id], order_by="seq")]
 
 
 def current_deals(log: list[Event]) -> tuple[Deal, ...]:
@@ -176,7 +171,105 @@ def evening(table: Table, deals: tuple[Deal, ...]) -> Evening:
 
 
 def ledger(db: sqlite_utils.Database, table: Table) -> Replay:
-    return replay(evening(table, current_deals(events(db, table))))
+    """The table's replayed evening, brought up to date from the log incrementally (see LedgerCache)."""
+    return LEDGERS.get(db, table)
+
+
+def log_size(db: sqlite_utils.Database, table: Table) -> int:
+    """How many lines the table's log has (its last seq)."""
+    row = db.execute("select coalesce(max(seq), 0) from events where table_id = ?", [table.id]).fetchone()
+    return int(row[0])
+
+
+def versions_of(db: sqlite_utils.Database, table: Table, number: int) -> list[Event]:
+    """Every version of deal ``number`` since it was last recorded, oldest first."""
+    rows = db["events"].rows_where("table_id = ? and number = ?", [table.id, number], order_by="seq")
+    return versions([_event(row) for row in rows], number)
+
+
+def _event(row: dict[str, Any]) -> Event:
+    return Event(
+        seq=row["seq"], kind=row["kind"], number=row["number"],
+        deal=parse_deal(json.loads(row["deal"])) if row["deal"] else None,
+        by=row["by"], created_at=row["created_at"], reason=row["reason"], restores=row["restores"],
+        hash=row["hash"] or "",
+    )
+
+
+@dataclass
+class _Replayed:
+    seq: int
+    """The last line of the log applied."""
+    rules: HouseRules
+    deals: list[Deal]
+    settlements: list[Settlement]
+
+
+class LedgerCache:
+    """Each table's replay, kept in memory and brought up to date from the lines added since.
+
+    A request reads only the log's last seq and any newer lines: a new deal is
+    settled from the state after the last one (no replay), an undo drops the
+    last settlement, and a correction of deal k replays from the state before
+    deal k. The cache is only a copy: the log in the database is the truth,
+    and a cache that finds the log shorter than it remembers starts over.
+    """
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self.tables: OrderedDict[str, _Replayed] = OrderedDict()
+        """Keyed by the table's link token: unique across databases, unlike its row id."""
+        self.lock = threading.Lock()
+
+    def clear(self) -> None:
+        with self.lock:
+            self.tables.clear()
+
+    def get(self, db: sqlite_utils.Database, table: Table) -> Replay:
+        last = log_size(db, table)
+        with self.lock:
+            cached = self.tables.get(table.token)
+            if cached is not None:
+                self.tables.move_to_end(table.token)
+        if cached is None or cached.seq > last or cached.rules != table.rules:
+            cached = _Replayed(0, table.rules, [], [])
+        if cached.seq < last:
+            rows = db["events"].rows_where("table_id = ? and seq > ?", [table.id, cached.seq], order_by="seq")
+            cached = self._apply(table, cached, [_event(row) for row in rows])
+            with self.lock:
+                self.tables[table.token] = cached
+                self.tables.move_to_end(table.token)
+                while len(self.tables) > self.size:
+                    self.tables.popitem(last=False)
+        deals = tuple(cached.deals)
+        final = cached.settlements[-1].after if cached.settlements else TableState.start(table.players)
+        return Replay(evening(table, deals), tuple(cached.settlements), final)
+
+    @staticmethod
+    def _apply(table: Table, cached: _Replayed, new: list[Event]) -> _Replayed:
+        deals = list(cached.deals)
+        settlements = list(cached.settlements)
+        for event in new:
+            if event.kind == "record" and event.deal is not None:
+                deals.append(event.deal)
+                state = settlements[-1].after if settlements else TableState.start(table.players)
+                settlements.append(settle(event.deal, state, table.rules, table.deals_agreed))
+            elif event.kind == "undo":
+                deals.pop()
+                settlements.pop()
+            elif event.kind in ("amend", "restore") and event.deal is not None:
+                k = event.number
+                deals[k - 1] = event.deal
+                del settlements[k - 1:]
+                state = settlements[-1].after if settlements else TableState.start(table.players)
+                for deal in deals[k - 1:]:
+                    settlement = settle(deal, state, table.rules, table.deals_agreed)
+                    settlements.append(settlement)
+                    state = settlement.after
+        return _Replayed(new[-1].seq if new else cached.seq, table.rules, deals, settlements)
+
+
+LEDGERS = LedgerCache()
 
 
 def genesis(table: Table) -> str:

@@ -15,7 +15,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .core import Contract, Settlement, replay, settle
+from .core import Contract, Settlement, settle
 from .core.counters import counters_text
 from .core.evening_json import format_deal
 from .db import get_db
@@ -24,9 +24,8 @@ from .store import (
     DealTaken,
     Table,
     create_table,
-    current_deals,
-    evening,
-    events,
+    ledger,
+    log_size,
     record_deal,
     recorded_by,
     sent_before,
@@ -75,8 +74,8 @@ def new() -> str | Response:
 
 def _view(table: Table) -> dict[str, object]:
     """What every page of a table shows: the replayed ledger and whose deal is next."""
-    log = events(get_db(), table)
-    result = replay(evening(table, current_deals(log)))
+    db = get_db()
+    result = ledger(db, table)
     played = len(result.settlements)
     dealer = result.next_dealer or table.first_dealer
     system = table.rules.profile.system
@@ -89,7 +88,7 @@ def _view(table: Table) -> dict[str, object]:
         "in_counters": counters_text,
         "table": table,
         "ledger": result,
-        "log": log,
+        "log_size": log_size(db, table),
         "played": played,
         "number": played + 1,
         "dealer": dealer,
@@ -168,7 +167,7 @@ def _taken(table: Table, number: int) -> Response:
     """Another phone recorded this deal first: say so, by whom, and show it."""
     by = recorded_by(get_db(), table, number)
     flash(f"Deal {number} was just recorded{' by ' + by if by else ''} on another phone. Here it is.")
-    if 1 <= number <= len(current_deals(events(get_db(), table))):
+    if 1 <= number <= len(ledger(get_db(), table).settlements):
         return redirect(url_for("audit.deal", token=table.token, number=number))
     return redirect(url_for("table.play", token=table.token))
 
@@ -210,9 +209,23 @@ def undo(token: str) -> str | Response:
     return render_template("table/undo.html", form=form, **view)
 
 
+LEDGER_PAGE = 40
+"""Deals on one page of the ledger: the page costs the same however long the evening."""
+
+
+def _ledger_page(table: Table, spectator: bool) -> str:
+    view = _view(table)
+    played = view["played"]
+    pages = max(1, -(-played // LEDGER_PAGE))
+    page = min(max(_as_int(request.args.get("page"), pages), 1), pages)  # the last page (the latest deals) by default
+    first = (page - 1) * LEDGER_PAGE
+    rows = view["ledger"].settlements[first:first + LEDGER_PAGE]
+    return render_template("table/ledger.html", spectator=spectator, rows=rows, page=page, pages=pages, **view)
+
+
 @bp.route("/t/<token>/ledger")
 def ledger_page(token: str) -> str:
-    return render_template("table/ledger.html", spectator=False, **_view(_table(token)))
+    return _ledger_page(_table(token), spectator=False)
 
 
 @bp.route("/s/<token>")
@@ -220,7 +233,7 @@ def spectate(token: str) -> str:
     table = table_by_spectator_token(get_db(), token)
     if table is None:
         abort(404)
-    return render_template("table/ledger.html", spectator=True, **_view(table))
+    return _ledger_page(table, spectator=True)
 
 
 @bp.route("/t/<token>/join")
@@ -235,7 +248,7 @@ def join(token: str) -> str:
 def settings(token: str) -> str | Response:
     table = _table(token)
     view = _view(table)
-    frozen = bool(view["log"])
+    frozen = bool(view["log_size"])
     form = TableSettingsForm()
     if request.method == "GET" or frozen:
         form.fill_from(table.rules, table.deals_agreed, table.chip_value_cents, table.currency)

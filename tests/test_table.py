@@ -315,3 +315,26 @@ def test_link_tokens_never_start_with_a_dash_or_underscore() -> None:
     tokens = [new_token() for _ in range(2000)]
     assert all(t[0].isalnum() and len(t) >= 22 for t in tokens)
     assert len(set(tokens)) == len(tokens)
+
+
+def test_a_long_ledger_is_paged_latest_deals_first(app: Flask, client: FlaskClient) -> None:
+    from scorer.core import Contract, Deal, Suit, TableState, settle
+    from scorer.db import get_db
+    from scorer.store import record_deal, table_by_token
+
+    token = start_table(client, deals_agreed="100")
+    with app.app_context():
+        table = table_by_token(get_db(), token)
+        assert table is not None
+        state = TableState.start(table.players)
+        for number in range(1, 91):
+            deal = Deal(state.next_dealer or "Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=6)
+            state = settle(deal, state, table.rules).after
+            record_deal(get_db(), table, deal, number)
+    last = client.get(f"/t/{token}/ledger").get_data(as_text=True)
+    assert "Deals 81–90 of 90" in last and "Earlier deals" in last and "Later deals" not in last
+    assert last.count('<tr class="what">') == 10
+    first = client.get(f"/t/{token}/ledger?page=1").get_data(as_text=True)
+    assert "Deals 1–40 of 90" in first and first.count('<tr class="what">') == 40
+    assert client.get(f"/t/{token}/ledger?page=999").status_code == 200
+    assert client.get(f"/t/{token}/ledger?page=abc").status_code == 200
