@@ -7,13 +7,13 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from .core import Contract, DealError, Deal, replay
-from .core.evening import differences
+from .core import Contract, Deal, DealError
+from .core.evening import differences, replay_from
 from .core.evening_json import format_deal
 from .core.rules import RULES_BY_NAME
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm
-from .store import Event, amend_deal, evening, restore_version, verify, versions_of
+from .store import Event, amend_deal, restore_version, verify, versions_of
 from .table import _digest, _table, _view
 
 bp = Blueprint("audit", __name__)
@@ -35,16 +35,10 @@ def deal(token: str, number: int) -> str:
     return render_template("audit/deal.html", **_deal_view(token, number))
 
 
-def _with(deals: tuple[Deal, ...], number: int, deal: Deal) -> tuple[Deal, ...]:
-    return deals[: number - 1] + (deal,) + deals[number:]
-
-
 def _compare(view: dict[str, Any], number: int, deal: Deal) -> dict[str, Any]:
     """Replay the evening with ``deal`` in place of deal ``number``: the downstream difference, or the error it causes."""
-    table = view["table"]
-    deals = view["ledger"].evening.deals
     try:
-        new = replay(evening(table, _with(deals, number, deal)))
+        new = replay_from(view["ledger"], number, deal)
     except DealError as error:
         return {"error": f"This correction would make deal {error.number} impossible: {error.cause.message}"}
     changed, finals = differences(view["ledger"], new)

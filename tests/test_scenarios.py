@@ -146,3 +146,18 @@ def test_running_balances_and_next_dealer() -> None:
     ]
     assert result.next_dealer == "Dan"
     assert result.settlements[1].before.eldest("Bea") == "Cat"
+
+
+def test_replaying_from_a_corrected_deal_equals_a_full_replay() -> None:
+    from dataclasses import replace
+
+    from scorer.core.evening import replay_from
+
+    scenario = parse_scenario(REMISE_CODILLE_THEN_SWEEP)
+    deals = tuple(d for d, _ in scenario.steps)
+    whole = replay(Evening(scenario.players, scenario.rules, deals))
+    corrected = replace(deals[0], hombre_tricks=6)
+    partial = replay_from(whole, 1, corrected)
+    assert partial == replay(Evening(scenario.players, scenario.rules, (corrected,) + deals[1:]))
+    assert partial.settlements[1:] != whole.settlements[1:]  # the later deals really changed
+    assert replay_from(whole, 3, deals[2]) == whole

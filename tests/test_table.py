@@ -84,6 +84,16 @@ def shown(n: int) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
+def checked_inputs(page: str) -> dict[str, str]:
+    """name -> value of every checked radio button and checkbox on the page, whatever the attribute order."""
+    found = {}
+    for tag in re.findall(r"<input\b[^>]*>", page):
+        attrs = dict(re.findall(r'(\w+)="([^"]*)"', tag))
+        if re.search(r"\schecked\b", tag) and "name" in attrs:
+            found[attrs["name"]] = attrs.get("value", "")
+    return found
+
+
 def event_rows(app: Flask) -> list[tuple[str, int]]:
     conn = sqlite3.connect(app.config["DATABASE"])
     return [tuple(r) for r in conn.execute("select kind, number from events order by seq")]  # type: ignore[misc]
@@ -188,7 +198,7 @@ def test_every_refusal_is_shown_beside_the_form_and_nothing_is_recorded(
     assert response.status_code == 422
     assert message in page
     assert 'class="error" role="alert"' in page
-    checked = dict(re.findall(r'<input checked id="[^"]*" name="(\w+)"[^>]*value="([^"]*)"', page))
+    checked = checked_inputs(page)
     for name in kept:
         assert checked.get(name) == data[name], f"the form lost what was tapped for {name}"
     assert event_rows(app) == []

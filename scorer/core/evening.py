@@ -73,6 +73,27 @@ def replay(evening: Evening) -> Replay:
     return Replay(evening, tuple(settlements), state)
 
 
+def replay_from(previous: Replay, number: int, deal: Deal) -> Replay:
+    """The evening with ``deal`` in place of deal ``number``: the deals before it keep their
+    settlements, and only it and the deals after are settled again.
+
+    Raises :class:`DealError` naming the first deal the change makes impossible.
+    """
+    evening = previous.evening
+    deals = evening.deals[: number - 1] + (deal,) + evening.deals[number:]
+    kept = previous.settlements[: number - 1]
+    state = kept[-1].after if kept else TableState.start(evening.players)
+    settlements = list(kept)
+    for n, later in enumerate(deals[number - 1:], start=number):
+        try:
+            settlement = settle(later, state, evening.rules, evening.deals_agreed)
+        except ImpossibleDeal as error:
+            raise DealError(n, error) from error
+        settlements.append(settlement)
+        state = settlement.after
+    return Replay(Evening(evening.players, evening.rules, deals, evening.deals_agreed), tuple(settlements), state)
+
+
 def close_evening(state: TableState, rules: HouseRules) -> tuple[tuple[Transfer, ...], TableState]:
     """What happens to the pool when the evening ends (house rule ``pool_at_end``).
 
