@@ -22,9 +22,24 @@ def _secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
+def _secure_headers(response: Any) -> Any:
+    """Safe defaults on every answer: no framing, no sniffing, nothing loaded from another host."""
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; form-action 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'",
+    )
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")  # a table's link is its key: never leak it
+    response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+    return response
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory. ``test_config`` replaces instance/config.py; its
-    ``INSTANCE_PATH``, if any, moves the instance folder (for tests).
+    ``INSTANCE_PATH``, if any, moves the instance folder (for tests); so does the
+    environment variable ``SCORER_INSTANCE_PATH``.
 
     Flask is imported here, not at the top, so that importing the pure
     settlement core (``scorer.core``) never loads the web framework."""
@@ -33,7 +48,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        instance_path=(test_config or {}).get("INSTANCE_PATH"),
+        instance_path=(test_config or {}).get("INSTANCE_PATH") or os.environ.get("SCORER_INSTANCE_PATH"),
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
@@ -54,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import audit, db, exchange, home, table, tally
 
     CSRFProtect(app)
+    app.after_request(_secure_headers)
     db.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)

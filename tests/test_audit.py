@@ -159,7 +159,7 @@ def test_a_deleted_row_breaks_the_chain(app: Flask, client: FlaskClient) -> None
 
 
 def test_changed_house_rules_break_the_chain(app: Flask, client: FlaskClient) -> None:
-    token = ten_deal_table(client)
+    ten_deal_table(client)
     conn = sqlite3.connect(app.config["DATABASE"])
     conn.execute("""update tables set house_rules = '{"solo_premium": "two_units"}'""")
     conn.commit()

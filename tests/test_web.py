@@ -58,3 +58,47 @@ def test_each_instance_gets_its_own_secret_key(tmp_path: Path) -> None:
     one = create_app({"INSTANCE_PATH": str(tmp_path / "one")})
     two = create_app({"INSTANCE_PATH": str(tmp_path / "two")})
     assert one.config["SECRET_KEY"] != two.config["SECRET_KEY"]
+
+
+def test_every_answer_carries_safe_headers(client: FlaskClient) -> None:
+    response = client.get("/")
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_production_server_serves_the_app(tmp_path: Path) -> None:
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent),
+           "SCORER_INSTANCE_PATH": str(tmp_path / "instance")}
+    server = subprocess.Popen([sys.executable, "-m", "scorer.serve", "--host", "127.0.0.1", "--port", str(port)],
+                              cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as answer:
+                    body = answer.read().decode()
+                    headers = answer.headers
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("waitress did not answer")
+        assert "Quadrille scorer" in body
+        assert headers["Server"] == "scorer"
+        assert headers["X-Frame-Options"] == "DENY"
+        assert (tmp_path / "instance" / "scorer.sqlite").exists()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
