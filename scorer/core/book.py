@@ -13,20 +13,6 @@ from .model import TRICKS, Account, Deal, Pot, Reason, Result, Settlement, Table
 from .rules import HouseRules
 
 
-def label(account: Account) -> str:
-    return account.label if isinstance(account, Pot) else account
-
-
-def sentence(payer: Account, payee: Account, chips: int, what: str) -> str:
-    if isinstance(payer, Pot) and isinstance(payee, Pot):
-        return f"{chips} go from {label(payer)} to {label(payee)} — {what}"
-    if isinstance(payer, Pot):
-        return f"{label(payee)} takes {chips} from {label(payer)} — {what}"
-    if isinstance(payee, Pot):
-        return f"{label(payer)} puts {chips} into {label(payee)} — {what}"
-    return f"{payer} pays {payee} {chips} — {what}"
-
-
 class Book:
     """Moves chips between accounts and keeps the transfers in order."""
 
@@ -40,12 +26,17 @@ class Book:
     ) -> None:
         if chips <= 0:
             return
-        for account, sign in ((payer, -1), (payee, +1)):
-            if isinstance(account, Pot):
-                self.pots[account] += sign * chips
-            else:
-                self.balances[account] += sign * chips
-        self.transfers.append(Transfer(payer, payee, chips, reason, sentence(payer, payee, chips, what), rules, source))
+        # A player can never be named like a pot (check_players), so membership tells them apart.
+        pots, balances = self.pots, self.balances
+        if payer in pots:
+            pots[payer] -= chips  # type: ignore[index]
+        else:
+            balances[payer] -= chips
+        if payee in pots:
+            pots[payee] += chips  # type: ignore[index]
+        else:
+            balances[payee] += chips
+        self.transfers.append(Transfer(payer, payee, chips, reason, what, rules, source))
 
     def settlement(self, number: int, deal: Deal, result: Result, state: TableState, unit: int, stake: int,
                    notes: list[str]) -> Settlement:

@@ -106,7 +106,7 @@ def close_evening(state: TableState, rules: HouseRules) -> tuple[tuple[Transfer,
     transfers = tuple(
         Transfer(
             Pot.POOL, player, share, Reason.POOL_SPLIT_AT_END,
-            f"{player} takes {share} from the pool — the pool shared out at the end of the evening",
+            "the pool shared out at the end of the evening",
             (R.POOL_AT_END,), "",
         )
         for player in state.players

@@ -57,9 +57,9 @@ def settle_points(deal: Deal, state: TableState, rules: HouseRules, deals_agreed
     for player in scorers:
         balances[player] += points
         if points >= 0:
-            transfers.append(Transfer(Pot.SCORE_SHEET, player, points, Reason.POINTS, f"{player} scores {points} — {what}", used, "PG"))
+            transfers.append(Transfer(Pot.SCORE_SHEET, player, points, Reason.POINTS, what, used, "PG"))
         else:
-            transfers.append(Transfer(player, Pot.SCORE_SHEET, -points, Reason.POINTS, f"{player} loses {-points} — {what}", used, "PG"))
+            transfers.append(Transfer(player, Pot.SCORE_SHEET, -points, Reason.POINTS, what, used, "PG"))
 
     streaks = list(state.losing_streaks or (0,) * len(state.players))
     if per_player:

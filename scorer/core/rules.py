@@ -14,7 +14,7 @@ Games), FR (a French *Jeu de Quadrille*, 1720s-40s), H47 (Hoyle's Games, 1847).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import UnknownHouseRule
 from .model import Contract
@@ -618,6 +618,10 @@ class HouseRules:
     profile_name: str
     values: tuple[tuple[str, str], ...]
     """Every house rule's value, in the order of ``HOUSE_RULES``."""
+    _index: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", dict(self.values))  # settling looks rules up thousands of times
 
     @classmethod
     def of(cls, profile_name: str = DEFAULT_PROFILE, changes: Mapping[str, str] | None = None) -> HouseRules:
@@ -640,10 +644,10 @@ class HouseRules:
         return profile(self.profile_name)
 
     def __getitem__(self, name: str) -> str:
-        for rule_name, value in self.values:
-            if rule_name == name:
-                return value
-        raise UnknownHouseRule(f"there is no house rule called {name!r}")
+        try:
+            return self._index[name]
+        except KeyError:
+            raise UnknownHouseRule(f"there is no house rule called {name!r}") from None
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         return iter(self.values)
