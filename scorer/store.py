@@ -342,11 +342,15 @@ def recorded_by(db: sqlite_utils.Database, table: Table, number: int) -> str | N
 
 
 def _deals_standing(conn: sqlite3.Connection, table: Table) -> int:
+    """How many deals stand: the last record or undo says it (record n: n; undo n: n - 1).
+    Read backwards from the end of the log, so it costs the same however long the evening."""
     row = conn.execute(
-        "select coalesce(sum(case kind when 'record' then 1 when 'undo' then -1 else 0 end), 0) from events where table_id = ?",
+        "select kind, number from events where table_id = ? and kind in ('record', 'undo') order by seq desc limit 1",
         [table.id],
     ).fetchone()
-    return int(row[0])
+    if row is None:
+        return 0
+    return int(row[1]) if row[0] == "record" else int(row[1]) - 1
 
 
 def _recorded_by(conn: sqlite3.Connection, table: Table, number: int) -> str | None:
