@@ -61,16 +61,7 @@ def replay(evening: Evening) -> Replay:
     Raises :class:`DealError` naming the first impossible deal; nothing
     after it is settled.
     """
-    state = TableState.start(evening.players)
-    settlements = []
-    for number, deal in enumerate(evening.deals, start=1):
-        try:
-            settlement = settle(deal, state, evening.rules, evening.deals_agreed)
-        except ImpossibleDeal as error:
-            raise DealError(number, error) from error
-        settlements.append(settlement)
-        state = settlement.after
-    return Replay(evening, tuple(settlements), state)
+    return _settle_from(evening, (), 1)
 
 
 def replay_from(previous: Replay, number: int, deal: Deal) -> Replay:
@@ -79,19 +70,23 @@ def replay_from(previous: Replay, number: int, deal: Deal) -> Replay:
 
     Raises :class:`DealError` naming the first deal the change makes impossible.
     """
-    evening = previous.evening
-    deals = evening.deals[: number - 1] + (deal,) + evening.deals[number:]
-    kept = previous.settlements[: number - 1]
+    old = previous.evening
+    evening = Evening(old.players, old.rules, old.deals[: number - 1] + (deal,) + old.deals[number:], old.deals_agreed)
+    return _settle_from(evening, previous.settlements[: number - 1], number)
+
+
+def _settle_from(evening: Evening, kept: tuple[Settlement, ...], number: int) -> Replay:
+    """Keep the settlements before deal ``number`` and settle it and every later deal."""
     state = kept[-1].after if kept else TableState.start(evening.players)
     settlements = list(kept)
-    for n, later in enumerate(deals[number - 1:], start=number):
+    for n, deal in enumerate(evening.deals[number - 1:], start=number):
         try:
-            settlement = settle(later, state, evening.rules, evening.deals_agreed)
+            settlement = settle(deal, state, evening.rules, evening.deals_agreed)
         except ImpossibleDeal as error:
             raise DealError(n, error) from error
         settlements.append(settlement)
         state = settlement.after
-    return Replay(Evening(evening.players, evening.rules, deals, evening.deals_agreed), tuple(settlements), state)
+    return Replay(evening, tuple(settlements), state)
 
 
 def close_evening(state: TableState, rules: HouseRules) -> tuple[tuple[Transfer, ...], TableState]:
