@@ -7,14 +7,14 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from .core import Contract, Deal, DealError
+from .core import Deal, DealError
 from .core.evening import differences, replay_from
 from .core.evening_json import format_deal
 from .core.rules import RULES_BY_NAME
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm
 from .store import Event, amend_deal, restore_version, verify, versions_of
-from .table import _digest, _table, _view
+from .table import _contract, _digest, _table, _view
 
 bp = Blueprint("audit", __name__)
 
@@ -54,12 +54,7 @@ def amend(token: str, number: int, contract: str) -> str | Response:
     view = _deal_view(token, number)
     table = view["table"]
     settlement = view["settlement"]
-    try:
-        chosen = Contract(contract)
-    except ValueError:
-        abort(404)
-    if chosen not in table.rules.profile.contracts:
-        abort(404)
+    chosen = _contract(table, contract)
     form = CorrectionForm(players=table.players, contract=chosen, dealer=settlement.deal.dealer,
                           state=settlement.before, rules=table.rules)
     context = {"form": form, "comparison": None, **view}

@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 
 from .core import Contract, Settlement, settle
 from .core.counters import counters_text
+from .core.report import UNITS
 from .core.evening_json import format_deal
 from .db import get_db
 from .forms import ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
@@ -37,7 +38,16 @@ from .store import (
 
 bp = Blueprint("table", __name__)
 
-UNIT_NAMES = {"chips": "chips", "points": "points", "counters": "counters"}
+
+def _contract(table: Table, name: str) -> Contract:
+    """The contract named in a URL, if the table's profile plays it; 404 otherwise."""
+    try:
+        chosen = Contract(name)
+    except ValueError:
+        abort(404)
+    if chosen not in table.rules.profile.contracts:
+        abort(404)
+    return chosen
 
 
 def _table(token: str) -> Table:
@@ -82,7 +92,7 @@ def _view(table: Table) -> dict[str, object]:
     per_player = table.rules["multiplier_scope"] == "per_player"
     return {
         "system": system,
-        "units": UNIT_NAMES[system],
+        "units": UNITS[system],
         "multipliers": {p: result.final.multiplier(p, per_player) for p in table.players} if system == "points" else {},
         "per_player": per_player,
         "in_counters": counters_text,
@@ -110,12 +120,7 @@ def play(token: str) -> str:
 def deal(token: str, contract: str) -> str | Response:
     table = _table(token)
     view = _view(table)
-    try:
-        chosen = Contract(contract)
-    except ValueError:
-        abort(404)
-    if chosen not in table.rules.profile.contracts:
-        abort(404)
+    chosen = _contract(table, contract)
     if view["over"]:
         flash(f"The evening is over: all {table.deals_agreed} deals are played.")
         return redirect(url_for("table.play", token=token))
