@@ -8,7 +8,6 @@ from typing import Any
 from flask import Blueprint, Response, abort, render_template, request
 
 from .chart import balance_chart
-from .core.counters import counters_text
 from .core.rules import RULES_BY_NAME
 from .core.settleup import settle_up
 from .table import _table, _view
@@ -35,12 +34,11 @@ def _tally(token: str) -> dict[str, Any]:
     series = [[0] + [s.after.balance(p) for s in result.settlements] for p in table.players]
     view["chart"] = balance_chart(table.players, series)
     view["rule_book"] = RULES_BY_NAME
-    view["in_counters"] = counters_text
-    view["tally_css"] = _tally_css()
     return view
 
 
 def _tally_css() -> str:
+    """The print stylesheet, inlined into the PDF's HTML (WeasyPrint then fetches nothing)."""
     from flask import current_app
 
     path = os.path.join(current_app.static_folder or "", "tally.css")
@@ -60,7 +58,7 @@ def pdf(token: str) -> Response:
         abort(404)
     from weasyprint import HTML
 
-    html = render_template("tally/tally.html", paper=paper, printing=True, **_tally(token))
+    html = render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(), **_tally(token))
     document = HTML(string=html, base_url=request.url_root).write_pdf()
     return Response(document, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="quadrille-tally-{paper.lower()}.pdf"'})
