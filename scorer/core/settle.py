@@ -58,8 +58,9 @@ class _Terms:
     matadors: int
     premiers: int
     vole_bonus: int
-    vole_stake: int
-    """Chips each player pays into the vole pool (0: no vole pool)."""
+    """Units each opponent pays for a vole won (0 where the vole is paid by its pool alone)."""
+    vole_premium: int
+    """Units Hombre's side pays each opponent for a vole lost, where a house rule asks it."""
     premium_rules: tuple[str, ...]
     matador_rules: tuple[str, ...]
     bonus_rules: tuple[str, ...]
@@ -175,7 +176,7 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
         matadors=matadors * fav,
         premiers=(PREMIERS_UNITS if deal.premiers else 0) * fav,
         vole_bonus=(VOLE_BONUS_UNITS * fav if rules[R.VOLE_PAYMENT] in ("pool_and_bonus", "bonus_only") else 0),
-        vole_stake=vole_stake,
+        vole_premium=VOLE_BONUS_UNITS * fav,
         premium_rules=premium_rules + fav_rules + unit_rules,
         matador_rules=matador_rules + fav_rules + unit_rules,
         bonus_rules=fav_rules + unit_rules,
@@ -194,7 +195,7 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
         notes.append(f"the pool of {stake} stays for the next deal: a vole announced and lost neither wins nor doubles it (P)")
         if rules[R.ANNOUNCED_VOLE_PREMIUM] == "vole_bonus":
             for opponent in opponents:
-                book.pay(deal.hombre, opponent, VOLE_BONUS_UNITS * fav * unit, Reason.VOLE_PREMIUM_LOST,
+                book.pay(deal.hombre, opponent, terms.vole_premium * unit, Reason.VOLE_PREMIUM_LOST,
                          "premium of the vole announced and lost", (R.ANNOUNCED_VOLE_PREMIUM,) + terms.bonus_rules)
     else:
         _game_lost(deal, book, result, terms, side, opponents, rules, flow, notes, stake)
@@ -241,7 +242,7 @@ def _game_won(
         if result is Result.VOLE_WON:
             book.pay(opponent, member, terms.vole_bonus * u, Reason.VOLE_BONUS, "the vole", (R.VOLE_PAYMENT,) + terms.bonus_rules + flow)
         if result is Result.VOLE_LOST and rules[R.VOLE_LOST_PAYS] == "vole_bonus":
-            book.pay(member, opponent, VOLE_BONUS_UNITS * u * (2 if terms.favourite else 1), Reason.VOLE_PREMIUM_LOST,
+            book.pay(member, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST,
                      "the vole undertaken and lost", (R.VOLE_LOST_PAYS,) + terms.bonus_rules + flow, "PG")
 
 
@@ -286,7 +287,7 @@ def _game_lost(
         book.pay(payer, opponent, terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal)}, the game lost",
                  terms.matador_rules + flow + loss_rules + extra)
         if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] == "vole_bonus":
-            book.pay(payer, opponent, VOLE_BONUS_UNITS * u * (2 if terms.favourite else 1), Reason.VOLE_PREMIUM_LOST,
+            book.pay(payer, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST,
                      "premium of the vole announced and lost",
                      (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT) + terms.bonus_rules + extra)
 
