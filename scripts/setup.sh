@@ -30,3 +30,14 @@ if ! python -c "import weasyprint" >/dev/null 2>&1; then
         exit 1
     fi
 fi
+# The browser tests drive Debian's Chromium through Playwright (Playwright's own browser
+# download is not used); install it where it is missing.
+if [ "$extra" = test ] && ! command -v chromium >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+        echo "Installing Debian's chromium for the browser tests..." >&2
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+    else
+        echo "The browser tests need Chromium: install Debian's chromium package (they are skipped without it, and fail under CI)" >&2
+    fi
+fi

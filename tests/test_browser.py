@@ -1,0 +1,275 @@
+"""End to end in a real browser: Playwright drives Debian's Chromium as a phone (390×844, touch).
+
+The app is served by waitress (the production server) on loopback from a temporary
+instance folder. Two browser contexts are two phones at the table. Every deal is entered
+with taps only, and every page visited is checked for unlabelled form controls and by
+axe-core (bundled in the axe-playwright-python package; nothing is fetched).
+
+Screenshots of every step are saved under test-artifacts/browser/ (SCORER_ARTIFACTS moves
+it). Without Chromium or Playwright these tests are skipped on a developer's machine; under
+CI (the CI environment variable set) a skipped browser test is a failure (see conftest.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorer import create_app
+from scorer.core import Replay, loads, replay
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "evening.json"
+ARTIFACTS = Path(os.environ.get("SCORER_ARTIFACTS", ROOT / "test-artifacts")) / "browser"
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+                         "has_touch": True}
+# Flags for Chromium on a machine with no network beyond loopback (see the env notes).
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+# Form controls with no accessible name: a <label> (wrapping or for=), aria-label or aria-labelledby.
+UNLABELLED = """() => [...document.querySelectorAll('input, select, textarea, button')]
+  .filter(el => el.type !== 'hidden')
+  .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
+                && !el.getAttribute('aria-labelledby') && !(el.tagName === 'BUTTON' && el.textContent.trim()))
+  .map(el => el.outerHTML)"""
+
+
+def chromium_path() -> str | None:
+    return os.environ.get("SCORER_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app under waitress on a free loopback port; yields its base URL."""
+    waitress = pytest.importorskip("waitress")
+    instance = tmp_path_factory.mktemp("instance")
+    app = create_app({"INSTANCE_PATH": str(instance), "DATABASE": str(instance / "scorer.sqlite")})
+    wsgi = waitress.create_server(app, host="127.0.0.1", port=0, threads=4, ident="scorer")
+    thread = threading.Thread(target=wsgi.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{wsgi.effective_port}"
+    wsgi.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+    executable = chromium_path()
+    if not executable or not Path(executable).exists():
+        pytest.skip("Chromium not found (install Debian's chromium, or set SCORER_CHROMIUM)")
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)  # this run's screenshots only
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def axe() -> Any:
+    return pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed").Axe()
+
+
+class Phone:
+    """One phone at the table: a browser context in a phone viewport, with its checks."""
+
+    def __init__(self, browser: Any, axe: Any, name: str) -> None:
+        self.context = browser.new_context(**PHONE)
+        self.page = self.context.new_page()
+        self.axe = axe
+        self.name = name
+        self.shots = 0
+        self.problems: list[str] = []
+
+    def go(self, url: str) -> None:
+        response = self.page.goto(url)
+        assert response is not None and response.status < 400, f"{url}: {response and response.status}"
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).tap()
+
+    def tap_and_wait(self, selector: str) -> None:
+        """Tap a link or submit button and wait for the page it leads to."""
+        with self.page.expect_navigation():
+            self.page.locator(selector).tap()
+
+    def check(self, step: str) -> None:
+        """Screenshot the page, then check its form controls' labels and run axe-core on it."""
+        self.shots += 1
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"{self.name}-{self.shots:02d}-{step}.png"), full_page=True)
+        where = f"{step} ({self.page.url})"
+        for control in self.page.evaluate(UNLABELLED):
+            self.problems.append(f"{where}: a control with no label: {control}")
+        results = self.axe.run(self.page)
+        if results.violations_count:
+            self.problems.append(f"{where}: {results.generate_report()}")
+        # Nothing wider than the phone: no sideways scrolling.
+        width = self.page.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE["viewport"]["width"]:
+            self.problems.append(f"{where}: the page is {width}px wide, wider than the phone")
+
+    def heading(self) -> str:
+        return str(self.page.locator("h1").first.inner_text())
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def tap_deal(phone: Phone, deal: dict[str, Any], number: int) -> None:
+    """Enter one quadrille-evening/1 deal on the phone by taps, preview it, then record it."""
+    page = phone.page
+    phone.tap_and_wait(f'nav.contracts a[href$="/deal/{deal["contract"]}"]')
+    assert phone.heading().startswith(f"Deal {number}:")
+    taps = [("hombre", deal["hombre"]), ("trumps", deal["trumps"]), ("called", deal["called"]), ("ally", deal["ally"]),
+            ("hombre_tricks", deal["tricks"]["hombre"]), ("ally_tricks", deal["tricks"]["ally"]),
+            ("matadors", deal["matadors"])]
+    if deal["vole"] != "none":
+        taps.append(("vole", deal["vole"]))
+    for name, value in taps:
+        if value is None:
+            continue
+        radio = page.locator(f'input[type=radio][name="{name}"][value="{value}"]')
+        if radio.count():
+            radio.tap()
+            assert radio.is_checked(), f"deal {number}: tapping {name}={value} did not choose it"
+        else:  # the form does not ask (an ally taken with the King in a solo, say): it must be a default
+            assert page.locator(f'[name="{name}"]').count() == 0, f"deal {number}: no button for {name}={value}"
+    premiers = page.locator('input[name="premiers"]')
+    if premiers.count() and premiers.is_checked() != deal["premiers"]:
+        premiers.tap()
+    if number == 1:
+        phone.check("deal-form")
+    phone.tap_and_wait('button[value="preview"]')
+    errors = page.locator(".error").all_inner_texts()
+    assert not errors, f"deal {number} refused: {errors}"
+    assert page.locator("section.preview").is_visible()
+    if number == 1:
+        phone.check("preview")
+    phone.tap_and_wait('button[value="record"]')
+
+
+def balances_shown(phone: Phone) -> list[str]:
+    return [cell.replace("−", "-").replace("+", "") for cell in phone.page.locator("table.standing td").all_inner_texts()]
+
+
+def expected(deals: list[dict[str, Any]]) -> Replay:
+    evening = loads(json.dumps({**json.loads(EXAMPLE.read_text()), "deals": deals}))
+    return replay(evening)
+
+
+def test_an_evening_by_taps_on_two_phones(server: str, browser: Any, axe: Any) -> None:
+    example = json.loads(EXAMPLE.read_text())
+    players, deals = example["players"], example["deals"]
+    ann, cat = Phone(browser, axe, "ann"), Phone(browser, axe, "cat")
+    try:
+        # Ann starts the table: names are typed, everything else is tapped.
+        ann.go(server + "/")
+        ann.check("home")
+        ann.tap_and_wait('a[href="/new"]')
+        for seat, player in enumerate(players, start=1):
+            ann.page.locator(f'input[name="player_{seat}"]').fill(player)
+        ann.page.locator('input[name="deals_agreed"]').fill(str(example["deals_agreed"]))
+        ann.check("new-table")
+        ann.tap_and_wait('button[type="submit"]')
+
+        # The new table opens on its share page; Cat opens the players' link on her own phone.
+        assert re.search(r"/t/[\w-]+/join$", ann.page.url), ann.page.url
+        ann.check("share")
+        link = ann.page.locator("figure.qr figcaption a").first.get_attribute("href")
+        assert link and link == ann.page.url.removesuffix("/join")
+        cat.go(link)
+        assert cat.heading() == "Deal 1: what did Hombre play?"
+        ann.tap_and_wait('a.button.primary[href$="' + link.removeprefix(server) + '"]')
+        ann.check("play-first")
+
+        for phone, player in ((ann, "Ann"), (cat, "Cat")):
+            phone.tap_and_wait(f'form.me button[value="{player}"]')
+            assert phone.page.locator("form.me strong").inner_text() == player
+
+        # Eight deals, entered by taps, the two phones taking turns.
+        for number, deal in enumerate(deals, start=1):
+            phone = ann if number % 2 else cat
+            if number > 1:
+                phone.go(link)  # the other phone recorded the last deal: this one refreshes
+            tap_deal(phone, deal, number)
+            if number == 1:
+                phone.check("after-deal-1")
+            want = expected(deals[:number]).final.balances
+            assert balances_shown(phone) == [str(b) for b in want], f"after deal {number}"
+
+        cat.check("evening-over")
+        assert cat.heading() == "The evening is over"
+        ann.go(link)
+        assert balances_shown(ann) == [str(b) for b in expected(deals).final.balances]
+
+        # Ann undoes deal 8 after confirming; both phones then stand at deal 8 again.
+        ann.tap_and_wait('a[href$="/undo"]')
+        ann.check("undo")
+        ann.tap_and_wait('button.danger')
+        assert ann.heading() == "Deal 8: what did Hombre play?"
+        assert balances_shown(ann) == [str(b) for b in expected(deals[:7]).final.balances]
+        cat.go(link)
+        assert cat.heading() == "Deal 8: what did Hombre play?"
+
+        # The ledger, and deal 3's audit page opened from it.
+        ann.tap_and_wait('header nav a[href$="/ledger"]')
+        ann.check("ledger")
+        assert "7 of 8 deals played" in ann.page.locator("main p").first.inner_text()
+        ann.tap_and_wait('a[aria-label="Deal 3: audit"]')
+        ann.check("audit-3")
+        third = expected(deals[:3]).settlements[2]
+        assert ann.heading() == f"Deal 3: {third.deal.hombre}, {third.deal.contract.label}, {third.result.label}"
+        shown = [re.sub(r"\s+", " ", item).strip() for item in ann.page.locator("ol.audit > li").all_inner_texts()]
+        assert len(shown) == len(third.transfers)
+        for line, transfer in zip(shown, third.transfers):
+            assert line.startswith(transfer.sentence), (line, transfer.sentence)
+
+        problems = ann.problems + cat.problems
+        assert not problems, "\n\n".join(problems)
+    finally:
+        ann.close()
+        cat.close()
+
+
+def test_every_page_has_labels_and_passes_axe(server: str, browser: Any, axe: Any) -> None:
+    """The pages the evening above does not reach, on an imported evening."""
+    phone = Phone(browser, axe, "pages")
+    try:
+        phone.go(server + "/import")
+        phone.check("import")
+        phone.page.locator('input[type="file"]').set_input_files(str(EXAMPLE))
+        phone.tap_and_wait('button[type="submit"]')
+        token = re.search(r"/t/([\w-]+)", phone.page.url)
+        assert token, phone.page.url
+        table = f"{server}/t/{token.group(1)}"
+        for step, url in [("rules", server + "/rules"), ("settings", table + "/settings"),
+                          ("tally", table + "/tally"),
+                          ("verify", table + "/verify"), ("audit-6", table + "/audit/6"),
+                          ("amend", table + "/audit/2/amend/alliance"), ("new-empty", server + "/new")]:
+            phone.go(url)
+            phone.check(step)
+        # A refused form: the errors shown beside their fields are still labelled and pass axe.
+        phone.tap_and_wait('button[type="submit"]')
+        assert phone.page.locator(".error").count() > 0
+        phone.check("new-refused")
+        spectator = phone.page.context.new_page()
+        phone.page = spectator
+        phone.go(table + "/join")
+        watch = phone.page.locator("figure.qr figcaption a").nth(1).get_attribute("href")
+        assert watch and "/s/" in watch
+        phone.go(watch)
+        phone.check("spectator")
+        assert not phone.problems, "\n\n".join(phone.problems)
+    finally:
+        phone.close()
