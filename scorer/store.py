@@ -123,14 +123,19 @@ def _insert_table(
     return table_from_row({**row, "id": cursor.lastrowid})
 
 
+def _table_where(db: sqlite_utils.Database, column: str, token: str) -> Table | None:
+    # Plain SQL: sqlite-utils' table objects read the schema first, on every request.
+    cursor = db.execute(f"select * from tables where {column} = ? limit 1", [token])
+    row = cursor.fetchone()
+    return table_from_row(dict(zip([c[0] for c in cursor.description], row))) if row else None
+
+
 def table_by_token(db: sqlite_utils.Database, token: str) -> Table | None:
-    rows = list(db["tables"].rows_where("token = ?", [token], limit=1))
-    return table_from_row(rows[0]) if rows else None
+    return _table_where(db, "token", token)
 
 
 def table_by_spectator_token(db: sqlite_utils.Database, token: str) -> Table | None:
-    rows = list(db["tables"].rows_where("spectator_token = ?", [token], limit=1))
-    return table_from_row(rows[0]) if rows else None
+    return _table_where(db, "spectator_token", token)
 
 
 def events(db: sqlite_utils.Database, table: Table) -> list[Event]:

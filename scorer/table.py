@@ -107,13 +107,12 @@ def _view(table: Table) -> dict[str, object]:
         "contracts": table.rules.profile.contracts,
         "last": result.settlements[-1] if result.settlements else None,
         "me": _me(table),
-        "me_form": ConfirmForm(),
     }
 
 
 @bp.route("/t/<token>")
 def play(token: str) -> str:
-    return render_template("table/play.html", **_view(_table(token)))
+    return render_template("table/play.html", me_form=ConfirmForm(), **_view(_table(token)))
 
 
 @bp.route("/t/<token>/deal/<contract>", methods=("GET", "POST"))
