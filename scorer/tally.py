@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, render_template, request
 
 from .chart import balance_chart
+from .core import Replay
 from .core.rules import RULES_BY_NAME
 from .core.settleup import settle_up
 from .table import _table, _view
@@ -21,6 +22,49 @@ def money(cents: int, currency: str) -> str:
     sign = "−" if cents < 0 else ""
     whole, part = divmod(abs(cents), 100)
     return f"{sign}{whole}.{part:02d}{' ' + currency if currency else ''}"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+NAME_WIDTH = 12
+"""Characters of a name shown in a column of the printed sheet (longer names are cut with …)."""
+SHEET_WIDTH_CHARS_AT_FULL_SIZE = 100
+"""Characters of DejaVu Sans Mono at 8.5 pt that fit across A4 or Letter within the tally's margins."""
+
+
+def deals_sheet(players: tuple[str, ...], result: Replay, system: str) -> tuple[str, float]:
+    """Every deal as the lines of a printed score sheet, in columns of a monospaced font, and the
+    font size (pt) that fits them across the page.
+
+    The PDF prints this instead of the screen's HTML table: WeasyPrint lays out a table of a
+    few hundred cells in about a second, a block of preformatted lines in a few milliseconds."""
+    header = ["#", "Contract", "Hombre", "Ally", "Result", *(_cut(p, NAME_WIDTH) for p in players),
+              "×" if system == "points" else "Pool"]
+    rows = []
+    for s in result.settlements:
+        d = s.deal
+        last = f"×{s.multiplier}" if system == "points" else f"{s.after.pool}" + (f"+{s.after.vole_pool}" if s.after.vole_pool else "")
+        rows.append([str(s.number), d.contract.label + (f" {d.trumps.value}" if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
+                     _cut(d.ally, NAME_WIDTH) if d.has_real_ally and d.ally else "", s.result.label,
+                     *(_signed(s.change(p)) for p in players), last])
+    total = ["", "Total", "", "", "", *(_signed(result.final.balance(p)) for p in players),
+             "" if system == "points" else str(result.final.pool)]
+    widths = [max(len(r[i]) for r in [header, *rows, total]) for i in range(len(header))]
+    right = {0, *range(5, len(header))}  # numbers align right
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    rule = "  ".join("─" * w for w in widths)
+    text = "\n".join([line(header), rule, *(line(r) for r in rows), rule, line(total)])
+    size = min(8.5, 8.5 * SHEET_WIDTH_CHARS_AT_FULL_SIZE / max(len(rule), 1))
+    return text, round(size, 2)
 
 
 def _tally(token: str) -> dict[str, Any]:
@@ -58,7 +102,10 @@ def pdf(token: str) -> Response:
         abort(404)
     from weasyprint import HTML
 
-    html = render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(), **_tally(token))
+    view = _tally(token)
+    sheet, size = deals_sheet(view["table"].players, view["ledger"], view["system"])
+    html = render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(), sheet=sheet,
+                           sheet_size=size, **view)
     document = HTML(string=html, base_url=request.url_root).write_pdf()
     return Response(document, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="quadrille-tally-{paper.lower()}.pdf"'})

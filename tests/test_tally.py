@@ -53,7 +53,7 @@ def test_the_tally_pdf_has_the_players_every_deal_and_the_final_balances(
         assert name in text
         shown = f"+{balance}" if balance > 0 else (f"−{-balance}" if balance < 0 else "0")
         assert shown in text
-    deal_rows = re.findall(r"^(\d+) (?:solo|alliance|forced|vole)", text, re.M)
+    deal_rows = re.findall(r"^\s*(\d+)\s+(?:solo|alliance|forced|vole)", text, re.M)
     assert [int(n) for n in deal_rows] == list(range(1, 11))
     assert "Agreed by" in text and "Settle-up" in text
 
