@@ -1,6 +1,6 @@
 """Benchmark: the app under waitress on loopback, against a bare Flask route on the same server.
 
-    .venv/bin/python bench/run.py [--samples 30]
+    .venv/bin/python bench/run.py [--samples 60]
 
 Prints each figure as median and p95 (milliseconds) and as a ratio to the bare
 route's median, for tables of 40, 1,000 and 10,000 deals; the tally PDF of a
@@ -107,7 +107,7 @@ def summary(samples: list[float]) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--samples", type=int, default=30)
+    parser.add_argument("--samples", type=int, default=60)
     parser.add_argument("--replay-deals", type=int, default=100_000)
     args = parser.parse_args()
     workdir = Path(tempfile.mkdtemp(prefix="scorer-bench-"))

@@ -180,6 +180,11 @@ def ledger(db: sqlite_utils.Database, table: Table) -> Replay:
     return LEDGERS.get(db, table)
 
 
+def ledger_and_log_size(db: sqlite_utils.Database, table: Table) -> tuple[Replay, int]:
+    """:func:`ledger`, and how many lines of the log it covers."""
+    return LEDGERS.get_with_size(db, table)
+
+
 def log_size(db: sqlite_utils.Database, table: Table) -> int:
     """How many lines the table's log has (its last seq)."""
     row = db.execute("select coalesce(max(seq), 0) from events where table_id = ?", [table.id]).fetchone()
@@ -231,6 +236,10 @@ class LedgerCache:
             self.tables.clear()
 
     def get(self, db: sqlite_utils.Database, table: Table) -> Replay:
+        return self.get_with_size(db, table)[0]
+
+    def get_with_size(self, db: sqlite_utils.Database, table: Table) -> tuple[Replay, int]:
+        """The replay and the log size it was brought up to (read once, in the same query)."""
         last = log_size(db, table)
         with self.lock:
             cached = self.tables.get(table.token)
@@ -248,7 +257,7 @@ class LedgerCache:
                     self.tables.popitem(last=False)
         deals = tuple(cached.deals)
         final = cached.settlements[-1].after if cached.settlements else TableState.start(table.players)
-        return Replay(evening(table, deals), tuple(cached.settlements), final)
+        return Replay(evening(table, deals), tuple(cached.settlements), final), last
 
     @staticmethod
     def _apply(table: Table, cached: _Replayed, new: list[Event]) -> _Replayed:

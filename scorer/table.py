@@ -26,7 +26,7 @@ from .store import (
     Table,
     create_table,
     ledger,
-    log_size,
+    ledger_and_log_size,
     record_deal,
     recorded_by,
     sent_before,
@@ -85,7 +85,7 @@ def new() -> str | Response:
 def _view(table: Table) -> dict[str, object]:
     """What every page of a table shows: the replayed ledger and whose deal is next."""
     db = get_db()
-    result = ledger(db, table)
+    result, size = ledger_and_log_size(db, table)
     played = len(result.settlements)
     dealer = result.next_dealer or table.first_dealer
     system = table.rules.profile.system
@@ -98,7 +98,7 @@ def _view(table: Table) -> dict[str, object]:
         "in_counters": counters_text,
         "table": table,
         "ledger": result,
-        "log_size": log_size(db, table),
+        "log_size": size,
         "played": played,
         "number": played + 1,
         "dealer": dealer,
