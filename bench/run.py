@@ -3,7 +3,7 @@
     .venv/bin/python bench/run.py [--samples 60]
 
 Prints each figure as median and p95 (milliseconds) and as a ratio to the bare
-route's median, for tables of 40, 1,000 and 10,000 deals; the tally PDF of a
+route's median, the bare route timed alternately with each figure, for tables of 40, 1,000 and 10,000 deals; the tally PDF of a
 40-deal evening (warm); replay speed over 100,000 deals; and what a phone
 downloads for the deal-entry page. Run by hand: it is not a test.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+from collections.abc import Callable
 
 import platform
 import random
@@ -128,26 +129,36 @@ def main() -> None:
 
     phone = Phone(port)
     rng = random.Random(7)
-    rows: list[tuple[str, float, float]] = []
-    bare_times = [phone.timed("GET", "/bare/") for _ in range(args.samples * 3)]
-    bare_median, bare_p95 = summary(bare_times)
-    rows.append(("bare Flask route", bare_median, bare_p95))
+    rows: list[tuple[str, float, float, float]] = []
+    bare = lambda: phone.timed("GET", "/bare/")  # noqa: E731
+
+    def paired(what: str, measure: Callable[[], float], samples: int) -> None:
+        """Time ``measure`` and the bare route one after the other, ``samples`` times: the ratio
+        compares them under the same load (this machine's speed drifts by a third over a minute)."""
+        times, bare_times = [], []
+        for _ in range(samples):
+            bare_times.append(bare())
+            times.append(measure())
+        median, p95 = summary(times)
+        rows.append((what, median, p95, median / summary(bare_times)[0]))
+
+    paired("bare Flask route", bare, args.samples)
     for size, token in tokens.items():
         phone.request("GET", f"/t/{token}")  # warm the ledger cache, as the first phone to open the table does
-        rows.append((f"record a deal ({size} deals)", *summary([record_once(phone, token, rng) for _ in range(args.samples)])))
-        rows.append((f"deal-entry page ({size} deals)", *summary([phone.timed("GET", f"/t/{token}/deal/solo") for _ in range(args.samples)])))
-        rows.append((f"ledger page ({size} deals)", *summary([phone.timed("GET", f"/t/{token}/ledger") for _ in range(args.samples)])))
+        paired(f"record a deal ({size} deals)", lambda: record_once(phone, token, rng), args.samples)
+        paired(f"deal-entry page ({size} deals)", lambda: phone.timed("GET", f"/t/{token}/deal/solo"), args.samples)
+        paired(f"ledger page ({size} deals)", lambda: phone.timed("GET", f"/t/{token}/ledger"), args.samples)
     small = tokens[40]
     phone.request("GET", f"/t/{small}/tally.pdf")  # warm
-    rows.append(("tally PDF, 40 deals (warm)", *summary([phone.timed("GET", f"/t/{small}/tally.pdf") for _ in range(max(5, args.samples // 3))])))
+    paired("tally PDF, 40 deals (warm)", lambda: phone.timed("GET", f"/t/{small}/tally.pdf"), max(5, args.samples // 3))
 
     print(f"Benchmark of the Quadrille scorer, {time.strftime('%Y-%m-%d')}, {platform.machine()} "
           f"{platform.python_implementation()} {platform.python_version()}, waitress on loopback")
     print(f"{'what':38} {'median ms':>10} {'p95 ms':>9} {'× bare':>8}")
-    for what, median, p95 in rows:
-        print(f"{what:38} {median:10.2f} {p95:9.2f} {median / bare_median:8.1f}")
+    for what, median, p95, ratio in rows:
+        print(f"{what:38} {median:10.2f} {p95:9.2f} {ratio:8.1f}")
 
-    record = {size: m for what, m, _ in rows for size in tokens if what == f"record a deal ({size} deals)"}
+    record = {size: m for what, m, _, _ in rows for size in tokens if what == f"record a deal ({size} deals)"}
     print(f"record at 10,000 deals / at 40 deals: {record[10_000] / record[40]:.2f} (target ≤ 1.25)")
 
     started = time.perf_counter()

@@ -213,6 +213,8 @@ class _Replayed:
     rules: HouseRules
     deals: list[Deal]
     settlements: list[Settlement]
+    replay: Replay | None = None
+    """The same as a core Replay, made once (copying a long evening's lists costs time on every page)."""
 
 
 class LedgerCache:
@@ -255,9 +257,10 @@ class LedgerCache:
                 self.tables.move_to_end(table.token)
                 while len(self.tables) > self.size:
                     self.tables.popitem(last=False)
-        deals = tuple(cached.deals)
-        final = cached.settlements[-1].after if cached.settlements else TableState.start(table.players)
-        return Replay(evening(table, deals), tuple(cached.settlements), final), last
+        if cached.replay is None:
+            final = cached.settlements[-1].after if cached.settlements else TableState.start(table.players)
+            cached.replay = Replay(evening(table, tuple(cached.deals)), tuple(cached.settlements), final)
+        return cached.replay, last
 
     @staticmethod
     def _apply(table: Table, cached: _Replayed, new: list[Event]) -> _Replayed:
