@@ -74,7 +74,8 @@ def _tally(token: str) -> dict[str, Any]:
     value = table.chip_value_cents
     view["settle"] = settle_up(result, value if value is not None else 1)
     view["has_money"] = value is not None
-    view["money"] = lambda cents: money(cents, table.currency) if value is not None else f"{cents} {view['units']}"
+    view["money"] = lambda cents: (money(cents, table.currency) if value is not None
+                                   else f"{'−' if cents < 0 else ''}{abs(cents)} {view['units']}")
     series = [[0] + [s.after.balance(p) for s in result.settlements] for p in table.players]
     view["chart"] = balance_chart(table.players, series)
     view["rule_book"] = RULES_BY_NAME

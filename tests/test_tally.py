@@ -37,6 +37,16 @@ def test_the_tally_page_has_everything_a_club_keeps(app: Flask, client: FlaskCli
     assert "pays" in page and "EUR" in page
 
 
+def test_without_a_chip_value_the_settle_up_is_in_chips_signed_as_the_balances(app: Flask, client: FlaskClient) -> None:
+    token = ten_deal_table(client)
+    page = client.get(f"/t/{token}/tally").get_data(as_text=True)
+    result = replay(loads(json.dumps(standing(client, token))))
+    debtor, owed = min(result.balances.items(), key=lambda item: item[1])
+    assert owed < 0
+    row = re.search(rf'<th scope="row">{debtor}</th>(.*?)</tr>', page, re.S)
+    assert row and f"−{-owed} chips" in row.group(1)
+
+
 @pytest.mark.parametrize("paper, width, height", [("a4", 595, 842), ("letter", 612, 792)])
 def test_the_tally_pdf_has_the_players_every_deal_and_the_final_balances(
     app: Flask, client: FlaskClient, paper: str, width: int, height: int
