@@ -180,3 +180,38 @@ def test_the_csv_has_one_row_per_transfer(app: Flask, client: FlaskClient) -> No
     first = result.settlements[0].transfers[0]
     assert (rows[0]["deal"], rows[0]["from"], rows[0]["to"], int(rows[0]["amount"]), rows[0]["reason"]) == (
         "1", first.payer, "pool", first.chips, "ante")
+
+
+def _sheet_of(players: tuple[str, ...], deals: int) -> tuple[str, float]:
+    from scorer.core import Contract, Deal, Evening, Suit
+    from scorer.tally import deals_sheet
+
+    played = []
+    for n in range(deals):
+        played.append(Deal(players[n % 4], players[(n + 1) % 4], Contract.SOLO, Suit.HEARTS, hombre_tricks=6 + n % 2))
+    return deals_sheet(players, replay(Evening(players, deals=tuple(played), deals_agreed=40)), "chips")
+
+
+@pytest.mark.parametrize("players, size", [
+    (("Ann", "Bea", "Cat", "Dan"), 8.5),                                                # short names: full size
+    (("Annabella", "Beatrice", "Catherine", "Daniella"), 8.5),                          # still fits
+    (("Annabella Long", "Beatrice Longer", "Catherine Longest", "Daniella Longest"), None),  # cut, and smaller
+])
+def test_the_printed_sheet_lines_up_its_columns_and_fits_the_page(players: tuple[str, ...], size: float | None) -> None:
+    text, font = _sheet_of(players, 9)
+    lines = text.split("\n")
+    assert len(lines) == 2 + 9 + 2  # header, rule, a line a deal, rule, total
+    assert lines[2].lstrip().startswith("1  solo hearts") and lines[10].lstrip().startswith("9  solo hearts")
+    # Each player's change ends, on every deal's line, where the player's name ends in the header:
+    # the numbers stand right-aligned under the names.
+    header, rule = lines[0], lines[1]
+    for name in players:
+        shown = name if len(name) <= 12 else name[:11] + "…"
+        end = header.index(shown) + len(shown)
+        for line in lines[2:11]:
+            assert line[end - 1].isdigit() and line[end:end + 1] in ("", " "), (shown, line)
+    if size is not None:
+        assert font == size
+    else:
+        assert font < 8.5 and "…" in lines[0]
+        assert font * len(rule) <= 8.5 * 100 + 1  # the widest line fits as wide as 100 characters at 8.5 pt
