@@ -20,23 +20,27 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
     fi
     touch "$stamp"
 fi
-# WeasyPrint needs Pango and a font from the system; install them where they are missing.
+# Debian packages the project needs from the system, installed where apt-get may be used (as root).
+can_apt() { command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; }
+apt_install() {
+    echo "Installing Debian packages: $*" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+# WeasyPrint needs Pango and a font.
 if ! python -c "import weasyprint" >/dev/null 2>&1; then
-    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core >/dev/null
+    if can_apt; then
+        apt_install libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
     else
         echo "WeasyPrint cannot load Pango: install libpango-1.0-0, libpangoft2-1.0-0 and fonts-dejavu-core" >&2
         exit 1
     fi
 fi
 # The browser tests drive Debian's Chromium through Playwright (Playwright's own browser
-# download is not used); install it where it is missing.
+# download is not used).
 if [ "$extra" = test ] && ! command -v chromium >/dev/null 2>&1; then
-    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-        echo "Installing Debian's chromium for the browser tests..." >&2
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+    if can_apt; then
+        apt_install chromium fonts-dejavu-core
     else
         echo "The browser tests need Chromium: install Debian's chromium package (they are skipped without it, and fail under CI)" >&2
     fi
