@@ -18,14 +18,18 @@ bp = Blueprint("tally", __name__)
 PAPER = {"a4": "A4", "letter": "letter"}
 
 
+def _minus(n: int) -> str:
+    """The typographic minus the tally prints before a negative amount (not a hyphen)."""
+    return "−" if n < 0 else ""
+
+
 def money(cents: int, currency: str) -> str:
-    sign = "−" if cents < 0 else ""
     whole, part = divmod(abs(cents), 100)
-    return f"{sign}{whole}.{part:02d}{' ' + currency if currency else ''}"
+    return f"{_minus(cents)}{whole}.{part:02d}{' ' + currency if currency else ''}"
 
 
 def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+    return f"+{n}" if n > 0 else f"{_minus(n)}{abs(n)}"
 
 
 def _cut(text: str, width: int) -> str:
@@ -75,7 +79,7 @@ def _tally(token: str) -> dict[str, Any]:
     view["settle"] = settle_up(result, value if value is not None else 1)
     view["has_money"] = value is not None
     view["money"] = lambda cents: (money(cents, table.currency) if value is not None
-                                   else f"{'−' if cents < 0 else ''}{abs(cents)} {view['units']}")
+                                   else f"{_minus(cents)}{abs(cents)} {view['units']}")
     series = [[0] + [s.after.balance(p) for s in result.settlements] for p in table.players]
     view["chart"] = balance_chart(table.players, series)
     view["rule_book"] = RULES_BY_NAME
