@@ -1,0 +1,36 @@
+"""Every limit on what a table holds and what a file may bring, in one place.
+
+The README's table of limits is written from these names (a test keeps the two
+in step). A limit is checked where the input arrives (a form, an imported
+file) and again in the one write path, so that nothing stored can exceed it.
+"""
+
+from __future__ import annotations
+
+NAME_MAX = 30
+"""Characters in a player's name (after normalisation to NFC)."""
+
+DEALS_AGREED_MIN = 4
+DEALS_AGREED_MAX = 400
+"""The length of an evening, in deals: a multiple of four between these (P: a multiple of four)."""
+
+LOG_LINES_PER_DEAL = 20
+"""Lines of a table's log that may name one deal number: its records, undos, corrections and restorations."""
+
+LOG_LINES_MAX = 2000
+"""Lines in one table's log, all deals together."""
+
+CHIP_VALUE_CENTS_MAX = 1_000_000
+"""The money value of one chip, in cents (10,000.00 in any currency)."""
+
+CURRENCY_MAX = 5
+"""Characters of the currency's name, such as EUR."""
+
+REASON_MAX = 200
+"""Characters of the reason given for a correction."""
+
+IMPORT_BYTES_MAX = 2 * 1024 * 1024
+"""Bytes of an uploaded evening file (2 MiB; a 400-deal evening with its whole history is well under)."""
+
+JSON_DEPTH_MAX = 8
+"""Nesting of arrays and objects in an uploaded file (the format itself needs 5)."""
