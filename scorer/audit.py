@@ -7,13 +7,14 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from .core import Deal, DealError
+from .core import Deal, DealError, ImpossibleDeal
+from .core.log import Amend, Line, Refused, Restore, TableChanged
 from .core.evening import differences, replay_from
 from .core.evening_json import format_deal
 from .core.rules import RULES_BY_NAME
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm
-from .store import Event, amend_deal, restore_version, verify, versions_of
+from .store import run, verify
 from .table import _contract, _digest, _table, _view
 
 bp = Blueprint("audit", __name__)
@@ -25,7 +26,7 @@ def _deal_view(token: str, number: int) -> dict[str, Any]:
     if not 1 <= number <= view["played"]:
         abort(404)
     view["settlement"] = view["ledger"].settlements[number - 1]
-    view["versions"] = versions_of(get_db(), table, number)
+    view["versions"] = view["book"].versions_of(number)
     view["rule_book"] = RULES_BY_NAME
     return view
 
@@ -55,6 +56,8 @@ def amend(token: str, number: int, contract: str) -> str | Response:
     table = view["table"]
     settlement = view["settlement"]
     chosen = _contract(table, contract)
+    if view["damage"]:
+        return _read_only(token)
     form = CorrectionForm(players=table.players, contract=chosen, dealer=settlement.deal.dealer,
                           state=settlement.before, rules=table.rules)
     context = {"form": form, "comparison": None, **view}
@@ -79,7 +82,15 @@ def amend(token: str, number: int, contract: str) -> str | Response:
         return render_template("audit/amend.html", **context), 422  # type: ignore[return-value]
     digest = _digest(format_deal(corrected))
     if request.form.get("action") == "save" and form.previewed.data == digest:
-        amend_deal(get_db(), table, number, corrected, form.by.data, (form.reason.data or "").strip() or None)
+        seen = _as_int(form.log_length.data)
+        try:  # the log must still be as the form saw it: checked in the write itself
+            run(get_db(), table, Amend(number, corrected, form.by.data, (form.reason.data or "").strip() or None, seen))
+        except TableChanged as changed:
+            flash(changed.message)
+            return redirect(url_for("audit.deal", token=token, number=number))
+        except (Refused, DealError, ImpossibleDeal) as refused:
+            form.hombre.errors.append(refused.message)
+            return render_template("audit/amend.html", **context), 422  # type: ignore[return-value]
         _remember(form.by.data)
         flash(f"Deal {number} corrected by {form.by.data}. The earlier version is kept in its history.")
         return redirect(url_for("audit.deal", token=token, number=number))
@@ -89,7 +100,7 @@ def amend(token: str, number: int, contract: str) -> str | Response:
     return render_template("audit/amend.html", **context)
 
 
-def _version(view: dict[str, Any], seq: int) -> Event:
+def _version(view: dict[str, Any], seq: int) -> Line:
     for version in view["versions"]:
         if version.seq == seq:
             return version  # type: ignore[no-any-return]
@@ -100,6 +111,8 @@ def _version(view: dict[str, Any], seq: int) -> Event:
 def restore(token: str, number: int, seq: int) -> str | Response:
     view = _deal_view(token, number)
     table = view["table"]
+    if view["damage"]:
+        return _read_only(token)
     version = _version(view, seq)
     if version.deal is None or version.deal == view["settlement"].deal:
         flash("That version is the one standing now.")
@@ -116,10 +129,28 @@ def restore(token: str, number: int, seq: int) -> str | Response:
         return redirect(url_for("audit.deal", token=token, number=number))
     if not form.validate() or comparison["error"]:
         return render_template("audit/restore.html", **context), 422  # type: ignore[return-value]
-    restore_version(get_db(), table, number, version, form.by.data, (form.reason.data or "").strip() or None)
+    try:  # the version must still exist and the log be as the form saw it: checked in the write itself
+        run(get_db(), table, Restore(number, seq, form.by.data, (form.reason.data or "").strip() or None,
+                                     _as_int(form.log_length.data)))
+    except TableChanged as changed:
+        flash(changed.message)
+        return redirect(url_for("audit.deal", token=token, number=number))
+    except (Refused, DealError, ImpossibleDeal) as refused:
+        form.by.errors.append(refused.message)
+        return render_template("audit/restore.html", **context), 422  # type: ignore[return-value]
     _remember(form.by.data)
     flash(f"Deal {number} restored to version {seq} by {form.by.data}, as a new version.")
     return redirect(url_for("audit.deal", token=token, number=number))
+
+
+def _read_only(token: str) -> Response:
+    flash("This table's log is damaged: it can be read and exported, not changed. The Check page says where.")
+    return redirect(url_for("audit.chain", token=token))
+
+
+def _as_int(text: str | None) -> int:
+    text = (text or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else -1
 
 
 @bp.route("/t/<token>/verify")

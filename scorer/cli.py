@@ -53,30 +53,38 @@ def verify(db_path: str, tokens: tuple[str, ...]) -> None:
 
     import sqlite_utils
 
-    from .store import table_by_token, table_from_row
+    from .db import connect
+    from .store import UnreadableTable, ledger, log_size, table_from_row
     from .store import verify as verify_table
 
     if not os.path.exists(db_path):
         click.echo(f"scorer: no database at {db_path}", err=True)
         sys.exit(2)
-    db = sqlite_utils.Database(db_path)
-    if tokens:
-        tables = [table_by_token(db, t) for t in tokens]
-        missing = [t for t, table in zip(tokens, tables) if table is None]
-        if missing:
-            click.echo(f"scorer: no table with the link {missing[0]}", err=True)
-            sys.exit(2)
-    else:
-        tables = [table_from_row(row) for row in db["tables"].rows]
+    db = connect(db_path)
     broken = 0
-    for table in tables:
-        assert table is not None
-        lines = db["events"].count_where("table_id = ?", [table.id])
-        result = verify_table(db, table)
-        if result is None:
-            click.echo(f"table {table.token} ({', '.join(table.players)}): {lines} lines, intact")
-        else:
+    rows = ([db.conn.execute("select * from tables where token = ?", [t]).fetchone() for t in tokens] if tokens
+            else db.conn.execute("select * from tables order by id").fetchall())
+    if tokens and None in rows:
+        click.echo(f"scorer: no table with the link {tokens[rows.index(None)]}", err=True)
+        sys.exit(2)
+    for row in rows:
+        try:
+            table = table_from_row(dict(row))
+        except UnreadableTable as error:
             broken += 1
-            where = f" — deal {result.number}" if result.number is not None else ""
-            click.echo(f"table {table.token} ({', '.join(table.players)}): BROKEN at line {result.seq}{where}: {result.why}")
+            click.echo(f"table {row['token']}: BROKEN: {error.message}")
+            continue
+        who = f"table {table.token} ({', '.join(table.players)})"
+        lines = log_size(db.conn, table.id)
+        chain = verify_table(db, table)
+        damage = ledger(db, table).damage
+        if chain is None and damage is None:
+            click.echo(f"{who}: {lines} lines, intact")
+            continue
+        broken += 1
+        if chain is not None:
+            where = f" — deal {chain.number}" if chain.number is not None else ""
+            click.echo(f"{who}: BROKEN at line {chain.seq}{where}: {chain.why}")
+        if damage is not None:
+            click.echo(f"{who}: CANNOT BE REPLAYED at {damage.message}")
     sys.exit(1 if broken else 0)

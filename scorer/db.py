@@ -16,7 +16,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 BUSY_TIMEOUT_MS = 10_000
 
 
@@ -120,6 +120,9 @@ def migrate(db: sqlite_utils.Database) -> None:
     for name in ("reason", "restores", "hash", "once"):
         if name not in columns:
             db["events"].add_column(name, int if name == "restores" else str)  # type: ignore[union-attr]
+    # Schema 5: how an imported table's history came here (signed by this server, or unverified).
+    if "provenance" not in db["tables"].columns_dict:  # type: ignore[union-attr]
+        db["tables"].add_column("provenance", str)  # type: ignore[union-attr]
     db.execute("CREATE UNIQUE INDEX IF NOT EXISTS events_once ON events (table_id, once) WHERE once IS NOT NULL")
     db["meta"].upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
 

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, flash, redirect, render_template, url_for
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from .core import EveningFormatError, ScorerError
+from .core.limits import IMPORT_BYTES_MAX
 from .db import get_db
-from .store import ImportRefused, export_evening, import_evening, transfers_csv
+from .store import (
+    ImportRefused,
+    UnreadableTable,
+    export_evening,
+    import_evening,
+    raw_export,
+    read_evening_file,
+    table_by_token,
+    transfers_csv,
+)
 from .table import _table
 
 bp = Blueprint("exchange", __name__)
@@ -26,8 +36,15 @@ def _download(body: str, mimetype: str, name: str) -> Response:
 
 @bp.route("/t/<token>/export.json")
 def export_json(token: str) -> Response:
-    table = _table(token)
-    body = json.dumps(export_evening(get_db(), table), indent=2, ensure_ascii=False) + "\n"
+    try:
+        table = table_by_token(get_db(), token)
+    except UnreadableTable:  # settings that cannot be read: give back everything stored, so nothing is lost
+        return _download(json.dumps(raw_export(get_db(), token), indent=2, ensure_ascii=False, default=str) + "\n",
+                         "application/json", "scorer-raw-table.json")
+    if table is None:
+        abort(404)
+    data = export_evening(get_db(), table, current_app.config["SECRET_KEY"])
+    body = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     return _download(body, "application/json", "quadrille-evening.json")
 
 
@@ -40,17 +57,14 @@ def export_csv(token: str) -> Response:
 def upload() -> str | Response:
     form = ImportForm()
     if form.validate_on_submit():
-        raw = form.evening.data.read()
+        raw = form.evening.data.read(IMPORT_BYTES_MAX + 1)
         try:
-            data = json.loads(raw.decode("utf-8"))
-            table = import_evening(get_db(), data)
-        except UnicodeDecodeError:
-            form.evening.errors.append("That file is not text: export a quadrille-evening/1 JSON file and try again.")
-        except json.JSONDecodeError as error:
-            form.evening.errors.append(f"That file is not valid JSON: {error}")
+            table = import_evening(get_db(), read_evening_file(raw), current_app.config["SECRET_KEY"])
         except (EveningFormatError, ImportRefused, ScorerError) as error:
             form.evening.errors.append(str(error))
         else:
-            flash(f"Imported: {', '.join(table.players)}. This is a new table with its own link.")
+            verdict = ("signed by this server, untouched" if table.provenance == "signed"
+                       else "imported, not verified: the file does not carry this server's signature")
+            flash(f"Imported: {', '.join(table.players)} ({verdict}). This is a new table with its own link.")
             return redirect(url_for("table.join", token=table.token))
     return render_template("exchange/import.html", form=form), (422 if form.is_submitted() else 200)  # type: ignore[return-value]

@@ -15,25 +15,25 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .core import Contract, Settlement, settle
+from .core import Contract, DealError, ImpossibleDeal, Settlement, settle
+from .core.log import DealTaken, Record, Refused, Undo
 from .core.counters import counters_text
 from .core.report import UNITS
 from .core.evening_json import format_deal
 from .db import get_db
 from .forms import ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
 from .store import (
-    DealTaken,
+    RulesFrozen,
     Table,
+    UnreadableTable,
+    change_settings,
     create_table,
     ledger,
     ledger_and_log_size,
-    record_deal,
-    recorded_by,
+    run,
     sent_before,
     table_by_spectator_token,
     table_by_token,
-    undo_last,
-    update_rules,
 )
 
 bp = Blueprint("table", __name__)
@@ -51,7 +51,11 @@ def _contract(table: Table, name: str) -> Contract:
 
 
 def _table(token: str) -> Table:
-    table = table_by_token(get_db(), token)
+    try:
+        table = table_by_token(get_db(), token)
+    except UnreadableTable as error:
+        # A row edited by hand or written by another build: say so, and keep the raw export reachable.
+        abort(Response(render_template("table/unreadable.html", token=token, why=error.message), 200))
     if table is None:
         abort(404)
     return table
@@ -85,7 +89,8 @@ def new() -> str | Response:
 def _view(table: Table) -> dict[str, object]:
     """What every page of a table shows: the replayed ledger and whose deal is next."""
     db = get_db()
-    result, size = ledger_and_log_size(db, table)
+    book, size = ledger_and_log_size(db, table)
+    result = book.replay
     played = len(result.settlements)
     dealer = result.next_dealer or table.first_dealer
     system = table.rules.profile.system
@@ -98,6 +103,8 @@ def _view(table: Table) -> dict[str, object]:
         "in_counters": counters_text,
         "table": table,
         "ledger": result,
+        "book": book,
+        "damage": book.damage,
         "log_size": size,
         "played": played,
         "number": played + 1,
@@ -120,6 +127,9 @@ def deal(token: str, contract: str) -> str | Response:
     table = _table(token)
     view = _view(table)
     chosen = _contract(table, contract)
+    if view["damage"]:
+        flash("This table's log is damaged: it can be read and exported, not changed. The Check page says where.")
+        return redirect(url_for("audit.chain", token=token))
     if view["over"]:
         flash(f"The evening is over: all {table.deals_agreed} deals are played.")
         return redirect(url_for("table.play", token=token))
@@ -144,9 +154,12 @@ def deal(token: str, contract: str) -> str | Response:
     if request.form.get("action") == "record":
         if form.previewed.data == digest:
             try:
-                record_deal(get_db(), table, the_deal, settlement.number, by=_me(table), once=form.once.data or None)
+                run(get_db(), table, Record(settlement.number, the_deal, _me(table)), once=form.once.data or None)
             except DealTaken as taken:
                 return _taken(table, taken.number)
+            except (Refused, ImpossibleDeal, DealError) as refused:
+                flash(f"Nothing was recorded: {refused.message}")
+                return redirect(url_for("table.play", token=token))
             flash(f"Deal {settlement.number} recorded: {the_deal.hombre}'s {chosen.label}, {settlement.result.label}.")
             return redirect(url_for("table.play", token=token))
         flash("The deal changed since its preview: check the transfers below, then record it.")
@@ -155,8 +168,12 @@ def deal(token: str, contract: str) -> str | Response:
 
 
 def _as_int(text: str | None, default: int) -> int:
+    """A whole number typed into a URL or a hidden field; ``default`` if it is not one (or absurdly long)."""
+    text = (text or "").strip()
+    if not text or len(text) > 9:
+        return default
     try:
-        return int(text or "")
+        return int(text)
     except ValueError:
         return default
 
@@ -169,9 +186,10 @@ def _me(table: Table) -> str | None:
 
 def _taken(table: Table, number: int) -> Response:
     """Another phone recorded this deal first: say so, by whom, and show it."""
-    by = recorded_by(get_db(), table, number)
+    book = ledger(get_db(), table)
+    by = book.recorded_by(number)
     flash(f"Deal {number} was just recorded{' by ' + by if by else ''} on another phone. Here it is.")
-    if 1 <= number <= len(ledger(get_db(), table).settlements):
+    if 1 <= number <= len(book.settlements):
         return redirect(url_for("audit.deal", token=table.token, number=number))
     return redirect(url_for("table.play", token=table.token))
 
@@ -198,15 +216,16 @@ def undo(token: str) -> str | Response:
         flash("There is no deal to undo.")
         return redirect(url_for("table.play", token=token))
     if form.validate_on_submit():
-        if sent_before(get_db(), table, form.once.data or "") is not None:
-            flash(f"Deal {form.number.data} is undone.")
-            return redirect(url_for("table.play", token=token))
-        if form.number.data != str(view["played"]) or not undo_last(
-            get_db(), table, view["played"], by=_me(table), once=form.once.data or None  # type: ignore[arg-type]
-        ):
-            flash("The last deal changed on another phone: check it before undoing.")
+        number = _as_int(form.number.data, 0)
+        try:  # the deal the form names must still be the last: checked in the write itself
+            outcome = run(get_db(), table, Undo(number, _me(table)), once=form.once.data or None)
+        except Refused as refused:
+            flash(refused.message)
             return redirect(url_for("table.undo", token=token))
-        flash(f"Deal {view['played']} undone. It stays in the table's history.")
+        if outcome.again:
+            flash(f"Deal {outcome.line.number} is undone.")
+        else:
+            flash(f"Deal {number} undone. It stays in the table's history.")
         return redirect(url_for("table.play", token=token))
     form.number.data = str(view["played"])
     form.once.data = one_time_token()
@@ -261,8 +280,12 @@ def settings(token: str) -> str | Response:
             return redirect(url_for("table.settings", token=token))
         return render_template("table/settings.html", form=form, frozen=frozen, **view)
     if form.validate_on_submit():
-        update_rules(get_db(), table, form.house_rules(), form.deals_agreed.data, form.chip_value_cents(),
-                     (form.currency.data or "").strip())
+        try:
+            change_settings(get_db(), table, form.house_rules(), form.deals_agreed.data, form.chip_value_cents(),
+                            (form.currency.data or "").strip())
+        except RulesFrozen as frozen_now:  # a deal was recorded on another phone since this page was shown
+            flash(frozen_now.message)
+            return redirect(url_for("table.settings", token=token))
         flash("House rules saved.")
         return redirect(url_for("table.play", token=token))
     return render_template("table/settings.html", form=form, frozen=False, **view), 422  # type: ignore[return-value]

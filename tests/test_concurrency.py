@@ -18,9 +18,10 @@ from flask.testing import FlaskClient
 from test_table import start_table
 
 from scorer import create_app
-from scorer.core import HouseRules, replay
+from scorer.core import HouseRules
 from scorer.db import get_db
-from scorer.store import LEDGERS, create_table, current_deals, evening, events, ledger, table_by_token, verify
+from scorer.core.log import fold
+from scorer.store import LEDGERS, create_table, ledger, read_lines, table_by_token, verify
 
 HIDDEN = re.compile(r'name="(number|once|csrf_token|log_length|previewed)" type="hidden" value="([^"]*)"')
 
@@ -97,7 +98,7 @@ def test_four_phones_record_and_correct_a_thousand_deals(tmp_path: Path) -> None
     with app.app_context():
         table = table_by_token(get_db(), token)
         assert table is not None
-        full = replay(evening(table, current_deals(events(get_db(), table))))
+        full = fold(table.evening(), read_lines(get_db().conn, table.id)[0])
         assert ledger(get_db(), table) == full  # the cached ledger agrees with a replay from scratch
         LEDGERS.clear()
         assert ledger(get_db(), table) == full
@@ -110,7 +111,8 @@ import sys
 from scorer import create_app
 from scorer.core import Contract, Deal, Suit
 from scorer.db import get_db
-from scorer.store import ledger, record_deal, table_by_token
+from scorer.core.log import Record
+from scorer.store import ledger, run, table_by_token
 
 app = create_app({"DATABASE": sys.argv[1], "INSTANCE_PATH": sys.argv[2], "SECRET_KEY": "x"})
 with app.app_context():
@@ -120,7 +122,7 @@ with app.app_context():
         current = ledger(db, table)
         number = len(current.settlements) + 1
         dealer = current.final.next_dealer or table.first_dealer
-        record_deal(db, table, Deal(dealer, "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=number % 10), number)
+        run(db, table, Record(number, Deal(dealer, "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=number % 10)))
         print(number, flush=True)
 """
 

@@ -330,7 +330,8 @@ def test_link_tokens_never_start_with_a_dash_or_underscore() -> None:
 def test_a_long_ledger_is_paged_latest_deals_first(app: Flask, client: FlaskClient) -> None:
     from scorer.core import Contract, Deal, Suit, TableState, settle
     from scorer.db import get_db
-    from scorer.store import record_deal, table_by_token
+    from scorer.core.log import Record
+    from scorer.store import run, table_by_token
 
     token = start_table(client, deals_agreed="100")
     with app.app_context():
@@ -340,7 +341,7 @@ def test_a_long_ledger_is_paged_latest_deals_first(app: Flask, client: FlaskClie
         for number in range(1, 91):
             deal = Deal(state.next_dealer or "Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=6)
             state = settle(deal, state, table.rules).after
-            record_deal(get_db(), table, deal, number)
+            run(get_db(), table, Record(number, deal))
     last = client.get(f"/t/{token}/ledger").get_data(as_text=True)
     assert "Deals 81–90 of 90" in last and "Earlier deals" in last and "Later deals" not in last
     assert last.count('<tr class="what">') == 10

@@ -149,13 +149,13 @@ def test_a_tampered_history_is_refused(app: Flask, client: FlaskClient) -> None:
     "body, message",
     [
         (b"{not json", "That file is not valid JSON"),
-        (b"\xff\xfe\x00", "That file is not text"),
+        (b"\xff\xfe\x00", "That file is not UTF-8 text"),
         (json.dumps({"format": "other"}).encode(), "not a quadrille-evening/1 file"),
         (json.dumps({"format": "quadrille-evening/1", "players": ["A", "B", "C", "D"], "deals": [
             {"dealer": "A", "hombre": "B", "contract": "solo", "trumps": "hearts", "tricks": {"hombre": 11}}]}).encode(),
          "deal 1: Hombre cannot take 11 tricks"),
         (json.dumps({"format": "quadrille-evening/1", "players": ["A", "B", "C", "D"], "history": [{"seq": 1, "kind": "undo", "number": 1}]}).encode(),
-         "the history undoes or corrects a deal that was never recorded"),
+         "line 1 (deal 1): it undoes deal 1, which is not the last deal standing"),
         (json.dumps({"format": "quadrille-evening/1", "players": ["A", "B", "C", "D"], "history": "x"}).encode(),
          "\"history\" must be a list"),
     ],

@@ -24,7 +24,7 @@ DEAL_FIELDS = frozenset(
      "giver", "favourite"}
 )
 EVENING_FIELDS = frozenset({"format", "players", "profile", "house_rules", "deals_agreed", "deals"})
-TABLE_FIELDS = frozenset({"first_dealer", "chip_value_cents", "currency", "history"})
+TABLE_FIELDS = frozenset({"first_dealer", "chip_value_cents", "currency", "history", "signature"})
 """Written by the app's export (the table's settings and its log); settling ignores them."""
 
 

@@ -1,0 +1,374 @@
+"""A table's log and the one write path that grows it: decide, then evolve.
+
+A table is its log: an append-only list of :class:`Line` s (a deal recorded, the
+last deal undone, a deal corrected, an earlier version restored). Everything a
+page shows is derived from it by two pure functions:
+
+- :func:`advance` folds new lines into a :class:`Ledger` (the deals standing,
+  every version of each, and the settlements replayed from them). It is the
+  only fold of a log in the app: the ledger cache, imports and tests all use
+  it. A line it cannot accept (a deal undone that does not stand, a version
+  that does not exist, a deal that cannot be settled) does not raise: the
+  ledger keeps everything before it and says where and why it broke
+  (:class:`Damage`), so a damaged table can still be read.
+- :func:`decide` checks a :class:`Command` against the ledger *as the log is
+  now* and returns the line to append, or raises a :class:`Refused` saying
+  why. The store calls it inside the write transaction, after bringing the
+  ledger up to the log's last line, so nothing is checked that could change
+  before the line is written.
+
+Model: the "decider" of event sourcing (decide / evolve / initial state).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .errors import DealError, ImpossibleDeal, ScorerError
+from .evening import Evening, Replay, _collector_paused
+from .limits import LOG_LINES_MAX, LOG_LINES_PER_DEAL
+from .model import Deal, Settlement, TableState
+from .settle import settle
+
+
+class LineKind(str, Enum):
+    RECORD = "record"
+    """Deal ``number`` is recorded: the next deal."""
+    UNDO = "undo"
+    """Deal ``number``, the last standing, is taken back."""
+    AMEND = "amend"
+    """Deal ``number`` is replaced by a corrected version."""
+    RESTORE = "restore"
+    """Deal ``number`` is put back as it was in the version written by line ``restores``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a table's log."""
+
+    seq: int
+    """Its place in the log, from 1, with no gaps."""
+    kind: LineKind
+    number: int
+    """The deal it is about."""
+    deal: Deal | None = None
+    """The deal as recorded, corrected or restored; ``None`` for an undo."""
+    by: str | None = None
+    """Who did it, as the phone said (or ``None``)."""
+    reason: str | None = None
+    """Why, for a correction or a restoration (optional)."""
+    restores: int | None = None
+    """For a restoration: the line whose version is put back."""
+    at: str = ""
+    """When it was written (UTC, ISO 8601)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """Where a log stops making sense, and why: the ledger holds everything before it."""
+
+    seq: int
+    """The line at fault."""
+    number: int | None
+    """The deal it is about, if known."""
+    why: str
+    """A sentence for the table's Check page."""
+
+    @property
+    def message(self) -> str:
+        deal = f" (deal {self.number})" if self.number is not None else ""
+        return f"line {self.seq}{deal}: {self.why}"
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """A table's log folded: the deals standing, their versions, and their settlements."""
+
+    evening: Evening
+    """The table's players, house rules and length, with the deals standing (up to any damage)."""
+    seq: int = 0
+    """The last line of the log folded in."""
+    deals: tuple[Deal, ...] = ()
+    """The deals standing, in order (all of them, even past a deal that cannot be settled)."""
+    versions: tuple[tuple[Line, ...], ...] = ()
+    """For each deal standing, the lines that gave it a version since it was last recorded, oldest first."""
+    mentions: tuple[int, ...] = ()
+    """For each deal number, how many lines of the whole log name it (see LOG_LINES_PER_DEAL)."""
+    settlements: tuple[Settlement, ...] = ()
+    """One per deal standing, up to the first that cannot be settled."""
+    damage: Damage | None = None
+    """Where the log broke, if it did; a damaged table is read-only."""
+    _replay: list[Replay] = field(default_factory=list, repr=False, compare=False)
+
+    @classmethod
+    def start(cls, evening: Evening) -> Ledger:
+        """The ledger of an empty log (``evening`` gives the players, rules and length; its deals are ignored)."""
+        return cls(Evening(evening.players, evening.rules, (), evening.deals_agreed))
+
+    @property
+    def final(self) -> TableState:
+        return self.settlements[-1].after if self.settlements else TableState.start(self.evening.players)
+
+    @property
+    def replay(self) -> Replay:
+        """The settled deals as the core's :class:`Replay` (made once, then kept)."""
+        if not self._replay:
+            self._replay.append(Replay(self.evening, self.settlements, self.final))
+        return self._replay[0]
+
+    def versions_of(self, number: int) -> tuple[Line, ...]:
+        return self.versions[number - 1] if 1 <= number <= len(self.versions) else ()
+
+    def recorded_by(self, number: int) -> str | None:
+        """Who recorded deal ``number`` as it stands (its first version), if it stands."""
+        versions = self.versions_of(number)
+        return versions[0].by if versions else None
+
+
+class _Unfoldable(Exception):
+    def __init__(self, seq: int, number: int | None, why: str) -> None:
+        super().__init__(why)
+        self.damage = Damage(seq, number, why)
+
+
+def _fold_line(line: Line, expected_seq: int, deals: list[Deal], versions: list[tuple[Line, ...]],
+               mentions: list[int], deals_agreed: int) -> int:
+    """Apply one line to the deals and versions (in place); return the first deal number it changes.
+    Raise :class:`_Unfoldable` if the line cannot follow the log before it."""
+    seq, number, kind = line.seq, line.number, line.kind
+    if seq != expected_seq:
+        raise _Unfoldable(expected_seq, None, f"line {expected_seq} of the log is missing")
+    if seq > LOG_LINES_MAX:
+        raise _Unfoldable(seq, number, f"the log is longer than {LOG_LINES_MAX} lines")
+    if number < 1 or number > deals_agreed:
+        raise _Unfoldable(seq, None, f"it names deal {number}, outside the {deals_agreed} deals agreed")
+    while len(mentions) < number:
+        mentions.append(0)
+    mentions[number - 1] += 1
+    if mentions[number - 1] > LOG_LINES_PER_DEAL:
+        raise _Unfoldable(seq, number, f"more than {LOG_LINES_PER_DEAL} lines of the log name this deal")
+    standing = len(deals)
+    if (kind is LineKind.UNDO) != (line.deal is None):
+        raise _Unfoldable(seq, number, "an undo carries no deal, and every other line carries one")
+    if kind is LineKind.RECORD:
+        if number != standing + 1:
+            raise _Unfoldable(seq, number, f"it records deal {number} when {standing} deals stand")
+        assert line.deal is not None
+        deals.append(line.deal)
+        versions.append((line,))
+        return number
+    if kind is LineKind.UNDO:
+        if number != standing or standing == 0:
+            raise _Unfoldable(seq, number, f"it undoes deal {number}, which is not the last deal standing")
+        deals.pop()
+        versions.pop()
+        return number
+    if not 1 <= number <= standing:
+        raise _Unfoldable(seq, number, f"it corrects deal {number}, which does not stand")
+    assert line.deal is not None
+    if kind is LineKind.RESTORE:
+        restored = next((v for v in versions[number - 1] if v.seq == line.restores), None)
+        if restored is None:
+            raise _Unfoldable(seq, number, f"it restores line {line.restores}, which is not a version of this deal")
+        if restored.deal != line.deal:
+            raise _Unfoldable(seq, number, f"the deal it restores differs from line {line.restores}")
+    deals[number - 1] = line.deal
+    versions[number - 1] = versions[number - 1] + (line,)
+    return number
+
+
+def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = None) -> Ledger:
+    """The ledger after ``lines`` (the lines that follow ``ledger.seq``, in order).
+
+    ``unreadable`` is a line after them that could not even be read (the store
+    could not parse it); it damages the ledger like a line that does not fold.
+    A damaged ledger takes no further lines."""
+    if ledger.damage is not None or (not lines and unreadable is None):
+        return ledger
+    deals, versions, mentions = list(ledger.deals), list(ledger.versions), list(ledger.mentions)
+    first_changed = len(deals) + 1
+    seq = ledger.seq
+    damage = None
+    deals_agreed = ledger.evening.deals_agreed
+    for line in lines:
+        try:
+            changed = _fold_line(line, seq + 1, deals, versions, mentions, deals_agreed)
+        except _Unfoldable as bad:
+            damage = bad.damage
+            break
+        first_changed = min(first_changed, changed)
+        seq = line.seq
+    if damage is None:
+        damage = unreadable
+    settlements = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1))
+    if damage is None and len(settlements) < len(deals):
+        broken = len(settlements) + 1
+        try:
+            _settle_one(deals[broken - 1], settlements, ledger.evening)
+        except ImpossibleDeal as error:
+            damage = Damage(versions[broken - 1][-1].seq, broken, f"the deal cannot be settled: {error.message}")
+    evening = Evening(ledger.evening.players, ledger.evening.rules, tuple(deals[: len(settlements)]), deals_agreed)
+    return Ledger(evening, seq, tuple(deals), tuple(versions), tuple(mentions), tuple(settlements), damage)
+
+
+def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening) -> Settlement:
+    state = settlements[-1].after if settlements else TableState.start(evening.players)
+    return settle(deal, state, evening.rules, evening.deals_agreed)
+
+
+def _resettle(ledger: Ledger, deals: list[Deal], first: int) -> list[Settlement]:
+    """The settlements of ``deals``: those before deal ``first`` kept, the rest settled again,
+    stopping at the first deal that cannot be settled."""
+    settlements = list(ledger.settlements[: first - 1])
+    with _collector_paused(len(deals) - first + 1):
+        for deal in deals[first - 1:]:
+            try:
+                settlements.append(_settle_one(deal, settlements, ledger.evening))
+            except ImpossibleDeal:
+                break
+    return settlements
+
+
+def fold(evening: Evening, lines: Sequence[Line]) -> Ledger:
+    """A whole log folded from the start."""
+    return advance(Ledger.start(evening), lines)
+
+
+# --- commands --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Record:
+    """Record ``deal`` as deal ``number`` (the next)."""
+
+    number: int
+    deal: Deal
+    by: str | None = None
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back deal ``number``, which must still be the last."""
+
+    number: int
+    by: str | None = None
+
+
+@dataclass(frozen=True)
+class Amend:
+    """Replace deal ``number`` by ``deal``; ``seen`` is the log's length when the correction was prepared."""
+
+    number: int
+    deal: Deal
+    by: str | None
+    reason: str | None
+    seen: int
+
+
+@dataclass(frozen=True)
+class Restore:
+    """Put back the version of deal ``number`` written by line ``version``, as a new version."""
+
+    number: int
+    version: int
+    by: str | None
+    reason: str | None
+    seen: int
+
+
+Command = Record | Undo | Amend | Restore
+
+
+class Refused(ScorerError):
+    """A command that cannot be carried out against the log as it is now; the message says why."""
+
+
+class DealTaken(Refused):
+    """Another phone recorded this deal number first."""
+
+    def __init__(self, number: int, by: str | None) -> None:
+        who = f" by {by}" if by else ""
+        super().__init__(f"Deal {number} was just recorded{who} on another phone.")
+        self.number = number
+        self.by = by
+
+
+class TableChanged(Refused):
+    """The log (or the table's settings) changed since the form was shown."""
+
+
+class ReadOnly(Refused):
+    """The table's log is damaged: it can be read and exported, not written."""
+
+
+class LimitReached(Refused):
+    """The command would take the log past one of its limits."""
+
+
+def decide(command: Command, ledger: Ledger, at: str = "") -> Line:
+    """The line that carries out ``command`` on the log folded into ``ledger``, or :class:`Refused`
+    (or :class:`DealError` / :class:`ImpossibleDeal` for a deal that cannot be settled).
+
+    Everything that guards a write is checked here, against the log as it is
+    when the line is appended: the deal number is the next, the deal still
+    stands and is the last, no other phone changed the log since the form was
+    shown, the version exists, the deal settles, and the limits hold."""
+    if ledger.damage is not None:
+        raise ReadOnly(f"This table's log is damaged at {ledger.damage.message}; it can be read and exported, not changed.")
+    seq = ledger.seq + 1
+    if seq > LOG_LINES_MAX:
+        raise LimitReached(f"This table's log is full ({LOG_LINES_MAX} lines): nothing more can be written to it.")
+    standing = len(ledger.deals)
+    mentions = ledger.mentions[command.number - 1] if command.number <= len(ledger.mentions) else 0
+    if isinstance(command, Record):
+        if command.number != standing + 1:
+            raise DealTaken(command.number, ledger.recorded_by(command.number))
+        if command.number > ledger.evening.deals_agreed:
+            raise Refused(f"The evening is over: all {ledger.evening.deals_agreed} deals are played.")
+        _check_mentions(command.number, mentions)
+        _settle_one(command.deal, list(ledger.settlements), ledger.evening)  # raises ImpossibleDeal
+        return Line(seq, LineKind.RECORD, command.number, command.deal, command.by, at=at)
+    if isinstance(command, Undo):
+        if standing == 0 or command.number != standing:
+            raise TableChanged("The last deal changed on another phone: check it before undoing.")
+        _check_mentions(command.number, mentions)
+        return Line(seq, LineKind.UNDO, command.number, None, command.by, at=at)
+    if command.seen != ledger.seq:
+        raise TableChanged("The table changed on another phone while you were correcting: here is the deal as it stands now.")
+    if not 1 <= command.number <= standing:
+        raise TableChanged(f"Deal {command.number} does not stand any more.")
+    _check_mentions(command.number, mentions)
+    current = ledger.deals[command.number - 1]
+    if isinstance(command, Amend):
+        if command.deal == current:
+            raise Refused("This is the deal as it stands: change something to correct it.")
+        _replay_with(ledger, command.number, command.deal)
+        return Line(seq, LineKind.AMEND, command.number, command.deal, command.by, command.reason, at=at)
+    version = next((v for v in ledger.versions_of(command.number) if v.seq == command.version), None)
+    if version is None or version.deal is None:
+        raise TableChanged(f"Line {command.version} is not a version of deal {command.number}.")
+    if version.deal == current:
+        raise Refused("That version is the one standing now.")
+    _replay_with(ledger, command.number, version.deal)
+    return Line(seq, LineKind.RESTORE, command.number, version.deal, command.by, command.reason, command.version, at=at)
+
+
+def _check_mentions(number: int, mentions: int) -> None:
+    if mentions >= LOG_LINES_PER_DEAL:
+        raise LimitReached(f"Deal {number} has been changed {mentions} times, the most a log keeps for one deal.")
+
+
+def _replay_with(ledger: Ledger, number: int, deal: Deal) -> list[Settlement]:
+    """The settlements with ``deal`` in place of deal ``number``; raises :class:`DealError` naming the
+    first deal the change makes impossible."""
+    deals = list(ledger.deals)
+    deals[number - 1] = deal
+    settlements = list(ledger.settlements[: number - 1])
+    for n, each in enumerate(deals[number - 1:], start=number):
+        try:
+            settlements.append(_settle_one(each, settlements, ledger.evening))
+        except ImpossibleDeal as error:
+            raise DealError(n, error) from error
+    return settlements

@@ -1,0 +1,37 @@
+"""Tables and their logs in the database, translated to and from the core's types.
+
+Nothing derived is stored: a table is its settings row and its append-only
+log; its deals, versions and ledger are the core's fold of that log.
+
+- :mod:`.tables`: the settings row, links, and the change of settings before the first deal;
+- :mod:`.lines`: log rows as the core's lines, and back;
+- :mod:`.chain`: the hash chain of a log and the signature of an export;
+- :mod:`.ledgers`: each table's folded log, cached in memory, bounded by deals;
+- :mod:`.commands`: the one write path (decide and append in one transaction);
+- :mod:`.files`: export as JSON or CSV, and import with every limit checked.
+"""
+
+from .chain import ChainBreak, genesis, link, sign, signed_here, verify
+from .commands import Outcome, run, sent_before
+from .files import ImportRefused, export_evening, import_evening, raw_export, read_evening_file, transfers_csv
+from .ledgers import LEDGERS, LedgerCache, ledger, ledger_and_log_size
+from .lines import log_size, read_lines
+from .tables import (
+    RulesFrozen,
+    Table,
+    UnreadableTable,
+    change_settings,
+    create_table,
+    new_token,
+    raw_table_row,
+    table_by_spectator_token,
+    table_by_token,
+    table_from_row,
+)
+
+__all__ = [
+    "ChainBreak", "ImportRefused", "LEDGERS", "LedgerCache", "Outcome", "RulesFrozen", "Table", "UnreadableTable",
+    "change_settings", "create_table", "export_evening", "genesis", "import_evening", "ledger", "ledger_and_log_size",
+    "link", "log_size", "new_token", "raw_export", "raw_table_row", "read_evening_file", "read_lines", "run", "sent_before", "sign",
+    "signed_here", "table_by_spectator_token", "table_by_token", "table_from_row", "transfers_csv", "verify",
+]

@@ -1,0 +1,90 @@
+"""The hash chain of a table's log, and the signature of an exported file.
+
+Each line's hash is sha256 of the line before's hash and the line itself; the
+first line is chained to the table's settings, frozen once it is written. A
+chain shows that no line was changed, removed or inserted since it was
+written, but anyone can recompute an unkeyed chain: an export therefore also
+carries an HMAC made with this server's secret key (:func:`sign`), which only
+this server can make or check.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from ..core.log import LineKind
+from .tables import Table
+
+KINDS = tuple(k.value for k in LineKind)
+
+
+def genesis(table: Table) -> str:
+    """The chain's first link: the table's settings, frozen once the first deal is recorded."""
+    settings = {"players": list(table.players), "first_dealer": table.first_dealer, "profile": table.rules.profile_name,
+                "house_rules": table.rules.changes(), "deals_agreed": table.deals_agreed,
+                "chip_value_cents": table.chip_value_cents, "currency": table.currency}
+    return hashlib.sha256(json.dumps(settings, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def link(previous: str, row: Mapping[str, object]) -> str:
+    """The hash of one log line, chained to the line before it."""
+    fields = {k: row.get(k) for k in ("seq", "kind", "number", "deal", "by", "reason", "restores", "created_at")}
+    return hashlib.sha256((previous + json.dumps(fields, sort_keys=True, ensure_ascii=False)).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class ChainBreak:
+    seq: int
+    number: int | None
+    why: str
+
+
+def verify(db: sqlite_utils.Database, table: Table) -> ChainBreak | None:
+    """Check the table's log: every line's hash follows from the line before, with no line missing.
+    Return where it first breaks, or None if it holds."""
+    previous = genesis(table)
+    expected_seq = 1
+    cursor = db.conn.execute("select * from events where table_id = ? order by seq", [table.id])
+    names = [c[0] for c in cursor.description]
+    for values in cursor:
+        row = dict(zip(names, values))
+        if row["seq"] != expected_seq:
+            return ChainBreak(expected_seq, None, f"line {expected_seq} of the log is missing")
+        if row["kind"] not in KINDS:
+            return ChainBreak(row["seq"], row["number"], f"line {row['seq']} has an unknown kind {row['kind']!r}")
+        if link(previous, row) != row["hash"]:
+            return ChainBreak(row["seq"], row["number"], f"line {row['seq']} (deal {row['number']}) was changed after it was written")
+        previous = row["hash"]
+        expected_seq += 1
+    return None
+
+
+SIGNATURE_FIELD = "signature"
+
+
+def _export_key(secret_key: str) -> bytes:
+    """A key for export signatures alone, derived from the app's secret key."""
+    return hmac.new(secret_key.encode(), b"scorer export signature v1", hashlib.sha256).digest()
+
+
+def canonical(data: Mapping[str, object]) -> bytes:
+    """The bytes a signature covers: the file's content without its signature, in one canonical form."""
+    content = {k: v for k, v in data.items() if k != SIGNATURE_FIELD}
+    return json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def sign(data: Mapping[str, object], secret_key: str) -> str:
+    """The HMAC-SHA256 of an export's content with this server's key, in hex."""
+    return hmac.new(_export_key(secret_key), canonical(data), hashlib.sha256).hexdigest()
+
+
+def signed_here(data: Mapping[str, object], secret_key: str) -> bool:
+    """Whether ``data`` carries this server's signature of exactly its content."""
+    signature = data.get(SIGNATURE_FIELD)
+    return isinstance(signature, str) and hmac.compare_digest(signature, sign(data, secret_key))

@@ -1,0 +1,69 @@
+"""The one write path: every change to a table's log is a command, decided and appended in one transaction.
+
+:func:`run` takes the write lock (``BEGIN IMMEDIATE``), re-reads the table's
+settings, brings its ledger up to the log's last line, asks the core's
+:func:`~scorer.core.log.decide` whether the command still holds against the
+log *as it is now*, and appends the line it returns, chained to the last.
+Nothing is checked before the transaction that is not checked again inside
+it; the unique ``(table_id, seq)`` index is a second, independent guard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from ..core.log import Command, Line, LineKind, advance, decide
+from ..db import write
+from .chain import genesis, link
+from .ledgers import LEDGERS
+from .lines import row_of
+from .tables import Table, now, reread
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a command."""
+
+    line: Line
+    """The line written (or, for a form sent again, the line the first sending wrote)."""
+    again: bool = False
+    """The same form was sent before (a double tap, a retry): nothing new was written."""
+
+
+def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | None = None) -> Outcome:
+    """Carry out ``command`` exactly once, or raise the core's :class:`~scorer.core.log.Refused`
+    (or :class:`~scorer.core.DealError` / :class:`~scorer.core.ImpossibleDeal`) and write nothing.
+
+    ``once`` is the one-time token of the form that sent it: the same token
+    again writes nothing and answers as the first time did."""
+    with write(db) as conn:
+        if once:
+            row = conn.execute("select seq, kind, number, by, created_at from events where table_id = ? and once = ?",
+                               [table.id, once]).fetchone()
+            if row is not None:
+                return Outcome(Line(row[0], LineKind(row[1]), row[2], by=row[3], at=row[4]), again=True)
+        current = reread(conn, table)
+        ledger, _ = LEDGERS.get(conn, current)
+        line = decide(command, ledger, at=now())
+        previous = conn.execute("select hash from events where table_id = ? and seq = ?", [table.id, ledger.seq]).fetchone()
+        row = row_of(line)
+        row["hash"] = link(previous[0] if previous else genesis(current), row)
+        conn.execute(
+            "insert into events (table_id, seq, kind, number, deal, by, reason, restores, created_at, hash, once) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [table.id, row["seq"], row["kind"], row["number"], row["deal"], row["by"], row["reason"], row["restores"],
+             row["created_at"], row["hash"], once],
+        )
+    LEDGERS.put(current, advance(ledger, [line]), line.seq)
+    return Outcome(line)
+
+
+def sent_before(db: sqlite_utils.Database, table: Table, once: str) -> Line | None:
+    """The line written by the form with this one-time token, if it was sent before."""
+    if not once:
+        return None
+    row = db.execute("select seq, kind, number, by, created_at from events where table_id = ? and once = ?",
+                     [table.id, once]).fetchone()
+    return None if row is None else Line(row[0], LineKind(row[1]), row[2], by=row[3], at=row[4])

@@ -1,0 +1,304 @@
+"""A table as a file: export as quadrille-evening/1 JSON (signed) or CSV, and import with every limit checked.
+
+An import is checked whole before anything is written: the file's size, its
+nesting, every number's range, every name, every deal (each must settle), the
+history (it must fold into the deals, through the same fold as the app's own
+log) and every stated hash. Then the table and its whole log are written in
+one transaction.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from datetime import datetime
+from typing import Any
+
+import sqlite_utils
+
+from ..core import Deal, Evening, EveningFormatError, ScorerError, replay
+from ..core.evening_json import format_deal, format_evening, parse_deal, parse_evening
+from ..core.limits import (
+    CHIP_VALUE_CENTS_MAX,
+    CURRENCY_MAX,
+    DEALS_AGREED_MAX,
+    DEALS_AGREED_MIN,
+    IMPORT_BYTES_MAX,
+    JSON_DEPTH_MAX,
+    LOG_LINES_MAX,
+    REASON_MAX,
+)
+from ..core.log import Line, LineKind, fold
+from ..core.report import account_name
+from ..db import write
+from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
+from .ledgers import ledger
+from .lines import row_of
+from .tables import Table, insert_table, now
+
+
+def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str) -> dict[str, object]:
+    """The table as quadrille-evening/1 JSON: its settings, the deals standing, its whole log as
+    stored, and this server's signature of all of it.
+
+    A table whose log is damaged exports the deals up to the damage and every
+    line of its log as stored (a deal that cannot be read is given as its text),
+    so that nothing is lost."""
+    data = format_evening(ledger(db, table).evening)
+    data["first_dealer"] = table.first_dealer
+    data["chip_value_cents"] = table.chip_value_cents
+    data["currency"] = table.currency
+    data["history"] = [
+        {"seq": row["seq"], "kind": row["kind"], "number": row["number"], "deal": _stored_deal(row["deal"]),
+         "by": row["by"], "reason": row["reason"], "restores": row["restores"], "at": row["created_at"], "hash": row["hash"]}
+        for row in _rows(db, table)
+    ]
+    data[SIGNATURE_FIELD] = sign(data, secret_key)
+    return data
+
+
+RAW_FORMAT = "scorer-raw-table/1"
+
+
+def raw_export(db: sqlite_utils.Database, token: str) -> dict[str, object]:
+    """Everything stored for a table whose settings cannot be read: its row and every log line, as stored."""
+    cursor = db.conn.execute("select * from tables where token = ?", [token])
+    names = [c[0] for c in cursor.description]
+    row = dict(zip(names, cursor.fetchone() or ()))
+    cursor = db.conn.execute("select * from events where table_id = ? order by seq", [row.get("id")])
+    names = [c[0] for c in cursor.description]
+    return {"format": RAW_FORMAT, "table": row, "log": [dict(zip(names, values)) for values in cursor]}
+
+
+def _rows(db: sqlite_utils.Database, table: Table) -> list[dict[str, Any]]:
+    cursor = db.conn.execute("select * from events where table_id = ? order by seq", [table.id])
+    names = [c[0] for c in cursor.description]
+    return [dict(zip(names, values)) for values in cursor]
+
+
+def _stored_deal(text: str | None) -> object:
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell that a spreadsheet would run as a formula, made inert by a leading apostrophe
+    (OWASP's rule for CSV injection); numbers are left as they are."""
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+def transfers_csv(db: sqlite_utils.Database, table: Table) -> str:
+    """One row per transfer of every deal standing."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["deal", "dealer", "hombre", "contract", "result", "from", "to", "amount", "reason", "rules", "source", "sentence"])
+    for s in ledger(db, table).settlements:
+        for t in s.transfers:
+            writer.writerow([spreadsheet_safe(cell) for cell in (
+                s.number, s.deal.dealer, s.deal.hombre, s.deal.contract.value, s.result.value, account_name(t.payer),
+                account_name(t.payee), t.chips, t.reason.value, " ".join(t.rules), t.source, t.sentence)])
+    return out.getvalue()
+
+
+# --- import ---------------------------------------------------------------------------------------------
+
+
+class ImportRefused(ValueError):
+    """An evening file that cannot be imported; the message says which limit or check, and where."""
+
+
+INTEGER_DIGITS_MAX = 9
+"""Digits of any whole number in an imported file: every number the format holds is far smaller."""
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > INTEGER_DIGITS_MAX:
+        raise ImportRefused(f"the file holds the number {text[:20]}{'…' if len(text) > 20 else ''}, "
+                            f"longer than {INTEGER_DIGITS_MAX} digits: no field of an evening is that large")
+    return int(text)
+
+
+def _no_constant(text: str) -> object:
+    raise ImportRefused(f"the file holds {text}, which is not a number an evening can hold")
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+def nesting(text: str) -> int:
+    """How deep the arrays and objects of a JSON text nest (strings skipped), without parsing it."""
+    depth = deepest = 0
+    for ch in re.sub(r"[^\[\]{}]", "", _STRINGS.sub("", text)):
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def read_evening_file(raw: bytes) -> object:
+    """The decoded JSON of an uploaded file, its size, encoding and nesting checked before it is parsed."""
+    if len(raw) > IMPORT_BYTES_MAX:
+        raise ImportRefused(f"the file is {len(raw):,} bytes; an evening file may be at most {IMPORT_BYTES_MAX:,} bytes")
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark, as some editors save, is accepted
+    except UnicodeDecodeError:
+        raise ImportRefused("That file is not UTF-8 text: export a quadrille-evening/1 JSON file and try again") from None
+    depth = nesting(text)
+    if depth > JSON_DEPTH_MAX:
+        raise ImportRefused(f"the file nests arrays and objects {depth} deep; an evening file nests at most {JSON_DEPTH_MAX} deep")
+    try:
+        return json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise ImportRefused(f"That file is not valid JSON: {error}") from None
+    except (ValueError, RecursionError) as error:
+        raise ImportRefused(f"That file is not valid JSON: {error}") from None
+
+
+def _int_field(data: dict[str, Any], key: str, low: int, high: int, where: str, default: int | None = None,
+               required: bool = False) -> int | None:
+    """A whole number within its range; ``None`` where it may be left out (or null) and is."""
+    if key not in data and default is not None:
+        return default
+    value = data.get(key)
+    if value is None and not required:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ImportRefused(f"{where}: {key!r} must be a whole number from {low} to {high}, not {_short(value)}")
+    return value
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _check_counts(data: dict[str, Any]) -> None:
+    """The lengths of the file's lists, before a single deal is parsed."""
+    deals, history = data.get("deals"), data.get("history")
+    if isinstance(deals, list) and len(deals) > DEALS_AGREED_MAX:
+        raise ImportRefused(f"the file holds {len(deals)} deals; an evening has at most {DEALS_AGREED_MAX}")
+    if isinstance(history, list) and len(history) > LOG_LINES_MAX:
+        raise ImportRefused(f"the history has {len(history)} lines; a table's log holds at most {LOG_LINES_MAX}")
+
+
+def _check_settings(data: dict[str, Any], evening: Evening) -> tuple[str, int | None, str]:
+    """The table's own fields, each within its limit."""
+    _int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, "the file", evening.deals_agreed)
+    if len(evening.deals) > evening.deals_agreed:
+        raise ImportRefused(f"the file holds {len(evening.deals)} deals, more than the {evening.deals_agreed} deals agreed")
+    first_dealer = data.get("first_dealer") or (evening.deals[0].dealer if evening.deals else evening.players[0])
+    if first_dealer not in evening.players:
+        raise ImportRefused(f"the first dealer {str(first_dealer)[:40]!r} is not one of the players")
+    cents = _int_field(data, "chip_value_cents", 0, CHIP_VALUE_CENTS_MAX, "the file")
+    currency = data.get("currency") or ""
+    if not isinstance(currency, str) or len(currency) > CURRENCY_MAX or not currency.isprintable():
+        raise ImportRefused(f"\"currency\" must be a short text of at most {CURRENCY_MAX} characters, such as EUR")
+    return str(first_dealer), cents, currency
+
+
+def _history_lines(history: object, evening: Evening) -> list[tuple[Line, str | None]]:
+    """The history as log lines with their stated hashes, every field within its limit."""
+    if not isinstance(history, list):
+        raise ImportRefused("\"history\" must be a list of log lines")
+    if len(history) > LOG_LINES_MAX:
+        raise ImportRefused(f"the history has {len(history)} lines; a table's log holds at most {LOG_LINES_MAX}")
+    lines = []
+    for seq, item in enumerate(history, start=1):
+        where = f"line {seq} of the history"
+        if not isinstance(item, dict) or set(item) - {"seq", "kind", "number", "deal", "by", "reason", "restores", "at", "hash"}:
+            raise ImportRefused(f"{where} is not a log line of this format")
+        if item.get("seq") != seq:
+            raise ImportRefused(f"{where} must have \"seq\": {seq}")
+        try:
+            kind = LineKind(item.get("kind"))
+        except ValueError:
+            raise ImportRefused(f"{where}: \"kind\" must be record, undo, amend or restore") from None
+        number = _int_field(item, "number", 1, evening.deals_agreed, where, required=True)
+        restores = _int_field(item, "restores", 1, max(seq - 1, 1), where)
+        by, reason, at, stated = (item.get(k) for k in ("by", "reason", "at", "hash"))
+        if by is not None and by not in evening.players:
+            raise ImportRefused(f"{where}: \"by\" must be one of the players or null")
+        if reason is not None and (not isinstance(reason, str) or len(reason) > REASON_MAX):
+            raise ImportRefused(f"{where}: \"reason\" must be a text of at most {REASON_MAX} characters, or null")
+        if at is not None and not _is_time(at):
+            raise ImportRefused(f"{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00, or null")
+        if stated is not None and not (isinstance(stated, str) and re.fullmatch(r"[0-9a-f]{64}", stated)):
+            raise ImportRefused(f"{where}: \"hash\" must be 64 hexadecimal digits, or null")
+        try:
+            deal: Deal | None = parse_deal(item["deal"]) if item.get("deal") is not None else None
+        except (ValueError, ScorerError) as error:
+            raise ImportRefused(f"{where}: {error}") from None
+        assert number is not None
+        lines.append((Line(seq, kind, number, deal, by, reason, restores, at or now()), stated))
+    return lines
+
+
+def _is_time(value: object) -> bool:
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> Table:
+    """Recreate a table from exported JSON (or a plain evening file, recorded deal by deal).
+
+    Raises :class:`ImportRefused` (or the core's :class:`EveningFormatError`)
+    and writes nothing if any check fails. The table remembers whether the file
+    carried this server's signature of exactly its content (``signed``) or not
+    (``unverified``: its hash chain is consistent, but anyone can recompute one)."""
+    if not isinstance(data, dict):
+        raise EveningFormatError("an evening file must hold a JSON object")
+    _check_counts(data)
+    evening = parse_evening(data)
+    first_dealer, cents, currency = _check_settings(data, evening)
+    history = data.get("history")
+    if history is None:
+        replay(evening)  # every deal must settle; DealError names the first that does not
+        stated: list[str | None] = [None] * len(evening.deals)
+        lines = [Line(n, LineKind.RECORD, n, deal, at=now()) for n, deal in enumerate(evening.deals, start=1)]
+    else:
+        pairs = _history_lines(history, evening)
+        lines, stated = [line for line, _ in pairs], [h for _, h in pairs]
+    folded = fold(evening, lines)
+    if folded.damage is not None:
+        raise ImportRefused(f"the history does not hold at {folded.damage.message}")
+    if folded.deals != evening.deals:
+        raise ImportRefused("the history does not lead to the deals in the file")
+    settings = Table(0, "", "", evening.players, first_dealer, evening.rules, evening.deals_agreed, cents, currency, "")
+    rows = []
+    previous = genesis(settings)
+    for line, hash_stated in zip(lines, stated):
+        row = row_of(line)
+        row["hash"] = link(previous, row)
+        if hash_stated is not None and hash_stated != row["hash"]:
+            raise ImportRefused(f"the history does not check: line {line.seq} (deal {line.number}) was changed after it was written")
+        previous = str(row["hash"])
+        rows.append(row)
+    provenance = "signed" if signed_here(data, secret_key) else "unverified"
+    with write(db) as conn:  # the table and its whole log, or nothing
+        table = insert_table(conn, evening.players, first_dealer, evening.rules, evening.deals_agreed, cents, currency,
+                             provenance)
+        conn.executemany(
+            "insert into events (table_id, seq, kind, number, deal, by, reason, restores, created_at, hash) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [[table.id, r["seq"], r["kind"], r["number"], r["deal"], r["by"], r["reason"], r["restores"], r["created_at"], r["hash"]]
+             for r in rows],
+        )
+    return table

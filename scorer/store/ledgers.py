@@ -1,0 +1,100 @@
+"""Each table's ledger, kept in memory and brought up to date from the lines added since.
+
+The log in the database is the truth; the cache is a copy. A request reads the
+log's last seq and any newer lines, and folds them in with the core's
+:func:`~scorer.core.log.advance`: a new deal is settled from the state after the
+last (no replay), a correction of deal k replays from deal k. The cache is
+bounded by the deals it holds (memory), not by the number of tables.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from ..core.log import Ledger, advance
+from .lines import log_size, read_lines
+from .tables import Table
+
+CACHE_DEALS = 20_000
+"""Deals kept in memory across all tables (about 3 kB each): the least recently read tables go first."""
+
+
+@dataclass(frozen=True)
+class _Entry:
+    settings: tuple[object, ...]
+    ledger: Ledger
+    size: int
+    """The log's length when this ledger was made (past ``ledger.seq`` if the log is damaged)."""
+
+    @property
+    def weight(self) -> int:
+        return len(self.ledger.deals) + 1
+
+
+class LedgerCache:
+    def __init__(self, max_deals: int = CACHE_DEALS) -> None:
+        self.max_deals = max_deals
+        self.tables: OrderedDict[str, _Entry] = OrderedDict()
+        """Keyed by the table's link token: unique across databases, unlike its row id."""
+        self.deals = 0
+        self.lock = threading.Lock()
+
+    def clear(self) -> None:
+        with self.lock:
+            self.tables.clear()
+            self.deals = 0
+
+    def _cached(self, table: Table) -> _Entry | None:
+        with self.lock:
+            entry = self.tables.get(table.token)
+            if entry is not None:
+                self.tables.move_to_end(table.token)
+        return entry if entry is not None and entry.settings == table.settings else None
+
+    def put(self, table: Table, ledger: Ledger, size: int) -> None:
+        """Keep ``ledger`` (the log folded up to line ``size``), unless a newer one is kept already."""
+        entry = _Entry(table.settings, ledger, size)
+        with self.lock:
+            old = self.tables.get(table.token)
+            if old is not None:
+                if old.settings == entry.settings and old.size > size:
+                    return
+                self.deals -= old.weight
+            self.tables[table.token] = entry
+            self.tables.move_to_end(table.token)
+            self.deals += entry.weight
+            while self.deals > self.max_deals and len(self.tables) > 1:
+                _, evicted = self.tables.popitem(last=False)
+                self.deals -= evicted.weight
+
+    def get(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
+        """The table's ledger as of its log's last line, and the log's length (read once)."""
+        size = log_size(conn, table.id)
+        entry = self._cached(table)
+        if entry is not None and entry.size == size:
+            return entry.ledger, size
+        ledger = entry.ledger if entry is not None and entry.size < size else Ledger.start(table.evening())
+        if ledger.damage is None:
+            lines, unreadable = read_lines(conn, table.id, ledger.seq)
+            ledger = advance(ledger, lines, unreadable)
+            size = max(size, ledger.seq)  # a line appended between the two reads
+        self.put(table, ledger, size)
+        return ledger, size
+
+
+LEDGERS = LedgerCache()
+
+
+def ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
+    """The table's log folded into deals, versions and settlements (see :class:`LedgerCache`)."""
+    return LEDGERS.get(db.conn, table)[0]
+
+
+def ledger_and_log_size(db: sqlite_utils.Database, table: Table) -> tuple[Ledger, int]:
+    """:func:`ledger`, and how many lines the log has."""
+    return LEDGERS.get(db.conn, table)

@@ -1,0 +1,65 @@
+"""The rows of the ``events`` table as the core's log :class:`~scorer.core.log.Line` s, and back."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.evening_json import format_deal, parse_deal
+from ..core.log import Damage, Line, LineKind
+
+COLUMNS = ("seq", "kind", "number", "deal", "by", "reason", "restores", "created_at", "hash")
+
+
+def deal_text(line: Line) -> str | None:
+    """The deal as stored: canonical JSON (sorted keys), or NULL for an undo."""
+    return json.dumps(format_deal(line.deal), ensure_ascii=False, sort_keys=True) if line.deal else None
+
+
+def row_of(line: Line) -> dict[str, object]:
+    """The columns the hash chain covers (see :func:`scorer.store.chain.link`)."""
+    return {"seq": line.seq, "kind": line.kind.value, "number": line.number, "deal": deal_text(line), "by": line.by,
+            "reason": line.reason, "restores": line.restores, "created_at": line.at}
+
+
+def line_from_row(row: Mapping[str, Any]) -> Line:
+    """One stored row as a line; raises ``ValueError`` with a plain message if it cannot be read."""
+    try:
+        kind = LineKind(row["kind"])
+    except ValueError:
+        raise ValueError(f"its kind {row['kind']!r} is not one of record, undo, amend, restore") from None
+    deal = None
+    if row["deal"] is not None:
+        try:
+            deal = parse_deal(json.loads(row["deal"]))
+        except (ValueError, RecursionError) as error:
+            raise ValueError(f"its deal cannot be read: {error}") from None
+    number, restores = row["number"], row["restores"]
+    if not isinstance(number, int) or (restores is not None and not isinstance(restores, int)):
+        raise ValueError("its deal number is not a whole number")
+    return Line(seq=row["seq"], kind=kind, number=number, deal=deal, by=row["by"], reason=row["reason"],
+                restores=restores, at=row["created_at"] or "")
+
+
+def read_lines(conn: sqlite3.Connection, table_id: int, after: int = 0) -> tuple[list[Line], Damage | None]:
+    """The table's lines after line ``after``, oldest first, up to the first that cannot be read
+    (returned as the damage it does)."""
+    cursor = conn.execute(
+        f"select {', '.join(COLUMNS)} from events where table_id = ? and seq > ? order by seq", [table_id, after])
+    names = [c[0] for c in cursor.description]
+    lines: list[Line] = []
+    for values in cursor:
+        row = dict(zip(names, values))
+        try:
+            lines.append(line_from_row(row))
+        except ValueError as error:
+            return lines, Damage(row["seq"], row["number"] if isinstance(row["number"], int) else None, str(error))
+    return lines, None
+
+
+def log_size(conn: sqlite3.Connection, table_id: int) -> int:
+    """How many lines the table's log has (its last seq)."""
+    row = conn.execute("select coalesce(max(seq), 0) from events where table_id = ?", [table_id]).fetchone()
+    return int(row[0])

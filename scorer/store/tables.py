@@ -1,0 +1,165 @@
+"""Tables in the database: their settings row, its links, and the change of settings before the first deal."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import sqlite_utils
+
+from ..core import Evening, HouseRules, ScorerError
+from ..core.log import TableChanged
+from ..db import write
+
+
+def now() -> str:
+    """The time a line or a table is written: UTC, ISO 8601, to the second."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def new_token() -> str:
+    """An unguessable link token: 128 random bits, URL-safe, never starting with "-" or "_"
+    (a token that starts with "-" would read as an option on a command line)."""
+    while True:
+        token = secrets.token_urlsafe(16)
+        if token[0].isalnum():
+            return token
+
+
+@dataclass(frozen=True)
+class Table:
+    id: int
+    token: str
+    spectator_token: str
+    players: tuple[str, ...]
+    first_dealer: str
+    rules: HouseRules
+    deals_agreed: int
+    chip_value_cents: int | None
+    currency: str
+    created_at: str
+    provenance: str = "created"
+    """How its history came here: ``created`` on this server, or imported ``signed`` by this server,
+    or imported ``unverified`` (a hash chain anyone could have recomputed)."""
+
+    @property
+    def settings(self) -> tuple[object, ...]:
+        """Everything the deals are settled by: a change of any of it re-settles the evening."""
+        return (self.players, self.first_dealer, self.rules, self.deals_agreed, self.chip_value_cents, self.currency)
+
+    def evening(self) -> Evening:
+        return Evening(self.players, self.rules, (), self.deals_agreed)
+
+
+class UnreadableTable(ScorerError):
+    """A table row whose settings cannot be read (edited by hand, or written by another build)."""
+
+
+def table_from_row(row: dict[str, object]) -> Table:
+    try:
+        return Table(
+            id=int(row["id"]),  # type: ignore[call-overload]
+            token=str(row["token"]),
+            spectator_token=str(row["spectator_token"]),
+            players=tuple(json.loads(str(row["players"]))),
+            first_dealer=str(row["first_dealer"]),
+            rules=HouseRules.of(str(row["profile"]), json.loads(str(row["house_rules"]))),
+            deals_agreed=int(row["deals_agreed"]),  # type: ignore[call-overload]
+            chip_value_cents=None if row["chip_value_cents"] is None else int(row["chip_value_cents"]),  # type: ignore[call-overload]
+            currency=str(row["currency"] or ""),
+            created_at=str(row["created_at"]),
+            provenance=str(row.get("provenance") or "created"),
+        )
+    except (ValueError, TypeError, KeyError, ScorerError) as error:
+        raise UnreadableTable(f"the table's settings cannot be read: {error}") from None
+
+
+def insert_table(
+    conn: sqlite3.Connection, players: tuple[str, ...], first_dealer: str, rules: HouseRules,
+    deals_agreed: int, chip_value_cents: int | None, currency: str, provenance: str = "created",
+) -> Table:
+    """Write a new table's row; call inside :func:`write`."""
+    Evening(players, rules, (), deals_agreed)  # the core checks the names and the length
+    row: dict[str, object] = {
+        "token": new_token(),
+        "spectator_token": new_token(),
+        "players": json.dumps(list(players), ensure_ascii=False),
+        "first_dealer": first_dealer,
+        "profile": rules.profile_name,
+        "house_rules": json.dumps(rules.changes()),
+        "deals_agreed": deals_agreed,
+        "chip_value_cents": chip_value_cents,
+        "currency": currency,
+        "created_at": now(),
+        "provenance": provenance,
+    }
+    cursor = conn.execute(f"insert into tables ({', '.join(row)}) values ({', '.join('?' * len(row))})", list(row.values()))
+    return table_from_row({**row, "id": cursor.lastrowid})
+
+
+def create_table(
+    db: sqlite_utils.Database, players: tuple[str, ...], first_dealer: str, rules: HouseRules,
+    deals_agreed: int, chip_value_cents: int | None, currency: str,
+) -> Table:
+    with write(db) as conn:
+        return insert_table(conn, players, first_dealer, rules, deals_agreed, chip_value_cents, currency)
+
+
+def _row(conn: sqlite3.Connection, column: str, value: object) -> dict[str, object] | None:
+    # Plain SQL: sqlite-utils' table objects read the schema first, on every request.
+    cursor = conn.execute(f"select * from tables where {column} = ? limit 1", [value])
+    row = cursor.fetchone()
+    return dict(zip([c[0] for c in cursor.description], row)) if row else None
+
+
+def _table_where(db: sqlite_utils.Database, column: str, token: str) -> Table | None:
+    row = _row(db.conn, column, token)
+    return table_from_row(row) if row else None
+
+
+def table_by_token(db: sqlite_utils.Database, token: str) -> Table | None:
+    """The table of a players' link; raises :class:`UnreadableTable` if its row cannot be read."""
+    return _table_where(db, "token", token)
+
+
+def table_by_spectator_token(db: sqlite_utils.Database, token: str) -> Table | None:
+    return _table_where(db, "spectator_token", token)
+
+
+def raw_table_row(db: sqlite_utils.Database, token: str) -> dict[str, object] | None:
+    """The table's row as stored, read or not (for the export of a damaged table)."""
+    return _row(db.conn, "token", token)
+
+
+def reread(conn: sqlite3.Connection, table: Table) -> Table:
+    """The table's settings as they are now, inside a write transaction: a command prepared
+    against other settings (changed on another phone meanwhile) is refused."""
+    row = _row(conn, "id", table.id)
+    if row is None:
+        raise TableChanged("This table no longer exists.")
+    current = table_from_row(row)
+    if current.settings != table.settings:
+        raise TableChanged("The table's settings were changed on another phone: check the deal again.")
+    return current
+
+
+class RulesFrozen(TableChanged):
+    """The first deal is recorded: the house rules can no longer change."""
+
+
+def change_settings(db: sqlite_utils.Database, table: Table, rules: HouseRules, deals_agreed: int,
+                    chip_value_cents: int | None, currency: str) -> None:
+    """Change the house rules, length and chip value: only while the log is empty, checked in the
+    same transaction that writes, so a deal recorded meanwhile freezes them for good."""
+    Evening(table.players, rules, (), deals_agreed)
+    with write(db) as conn:
+        if conn.execute("select 1 from events where table_id = ? limit 1", [table.id]).fetchone():
+            raise RulesFrozen("The house rules are frozen: the first deal has been recorded.")
+        conn.execute(
+            "update tables set profile = ?, house_rules = ?, deals_agreed = ?, chip_value_cents = ?, currency = ? "
+            "where id = ?",
+            [rules.profile_name, json.dumps(rules.changes()), deals_agreed, chip_value_cents, currency, table.id],
+        )
