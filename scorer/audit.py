@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
 from .core import Deal, DealError, ImpossibleDeal
@@ -15,9 +16,10 @@ from .core.rules import RULES_BY_NAME
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm
 from .store import run, verify
-from .table import _contract, _digest, _table, _view
+from .table import CSRF_RESHOWN, _contract, _digest, _table, _view, csrf_lost
 
 bp = Blueprint("audit", __name__)
+bp.register_error_handler(CSRFError, csrf_lost)
 
 
 def _deal_view(token: str, number: int) -> dict[str, Any]:
@@ -81,7 +83,11 @@ def amend(token: str, number: int, contract: str) -> str | Response:
     if comparison["error"]:
         return render_template("audit/amend.html", **context), 422  # type: ignore[return-value]
     digest = _digest(format_deal(corrected))
-    if request.form.get("action") == "save" and form.previewed.data == digest:
+    action = None if g.get("csrf_lost") else request.form.get("action")
+    if g.get("csrf_lost"):
+        flash("This page was open a long time, or the phone's session ended: nothing was saved. "
+              "Check the difference below, then save the correction.")
+    if action == "save" and form.previewed.data == digest:
         seen = _as_int(form.log_length.data)
         try:  # the log must still be as the form saw it: checked in the write itself
             run(get_db(), table, Amend(number, corrected, form.by.data, (form.reason.data or "").strip() or None, seen))
@@ -94,7 +100,7 @@ def amend(token: str, number: int, contract: str) -> str | Response:
         _remember(form.by.data)
         flash(f"Deal {number} corrected by {form.by.data}. The earlier version is kept in its history.")
         return redirect(url_for("audit.deal", token=token, number=number))
-    if request.form.get("action") == "save":
+    if action == "save":
         flash("The correction changed since its preview: check the difference below, then save it.")
     form.previewed.data = digest
     return render_template("audit/amend.html", **context)
@@ -158,3 +164,6 @@ def chain(token: str) -> str:
     table = _table(token)
     view = _view(table)
     return render_template("audit/verify.html", broken=verify(get_db(), table), **view)
+
+
+CSRF_RESHOWN["audit.amend"] = lambda: amend(**(request.view_args or {}))

@@ -6,6 +6,7 @@ import json
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, url_for
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import CSRFError
 from flask_wtf.file import FileField, FileRequired
 
 from .core import EveningFormatError, ScorerError
@@ -21,9 +22,10 @@ from .store import (
     table_by_token,
     transfers_csv,
 )
-from .table import _table
+from .table import _table, csrf_lost
 
 bp = Blueprint("exchange", __name__)
+bp.register_error_handler(CSRFError, csrf_lost)
 
 
 class ImportForm(FlaskForm):  # type: ignore[misc]

@@ -11,7 +11,8 @@ import io
 import json
 
 import segno
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -139,6 +140,10 @@ def deal(token: str, contract: str) -> str | Response:
         form.number.data = str(view["number"])
         form.once.data = one_time_token()
         return render_template("table/deal.html", form=form, preview=None, **view)
+    action = None if g.get("csrf_lost") else request.form.get("action")
+    if g.get("csrf_lost"):
+        flash("This page was open a long time, or the phone's session ended: nothing was recorded. "
+              "Your taps are kept below; preview the deal again, then record it.")
     sent = sent_before(get_db(), table, form.once.data or "")
     if sent is not None:
         # The same form again (a double tap, a resent page, a retry): answer as the first time.
@@ -151,7 +156,7 @@ def deal(token: str, contract: str) -> str | Response:
     the_deal = form.to_deal()
     settlement: Settlement = settle(the_deal, state, table.rules, table.deals_agreed)
     digest = _digest(format_deal(the_deal))
-    if request.form.get("action") == "record":
+    if action == "record":
         if form.previewed.data == digest:
             try:
                 run(get_db(), table, Record(settlement.number, the_deal, _me(table)), once=form.once.data or None)
@@ -165,6 +170,27 @@ def deal(token: str, contract: str) -> str | Response:
         flash("The deal changed since its preview: check the transfers below, then record it.")
     form.previewed.data = digest
     return render_template("table/deal.html", form=form, preview=settlement, **view)
+
+
+def csrf_lost(error: CSRFError) -> str | Response | tuple[str, int]:
+    """A form sent with an expired or missing CSRF token (a page left open, a session lost).
+
+    A deal form or a correction is shown again with every tap kept and nothing
+    written (the views see ``g.csrf_lost`` and only preview); any other form
+    gets a page that says nothing was saved and links back to it."""
+    forms = {"table.deal": lambda: deal(**(request.view_args or {}))}
+    forms.update(CSRF_RESHOWN)
+    if request.method == "POST" and request.endpoint in forms:
+        g.csrf_lost = True
+        g.csrf_valid = True  # lets the form render a fresh token; the view writes nothing while csrf_lost is set
+        return forms[request.endpoint]()  # type: ignore[no-any-return]
+    return render_template("stale.html", back=request.path), 400
+
+
+CSRF_RESHOWN: dict[str, object] = {}
+"""Other blueprints' forms shown again after a lost CSRF token (endpoint -> view call), see :func:`csrf_lost`."""
+
+bp.register_error_handler(CSRFError, csrf_lost)
 
 
 def _as_int(text: str | None, default: int) -> int:
