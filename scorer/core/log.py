@@ -321,7 +321,7 @@ def decide(command: Command, ledger: Ledger, at: str = "") -> Line:
     if seq > LOG_LINES_MAX:
         raise LimitReached(f"This table's log is full ({LOG_LINES_MAX} lines): nothing more can be written to it.")
     standing = len(ledger.deals)
-    mentions = ledger.mentions[command.number - 1] if command.number <= len(ledger.mentions) else 0
+    mentions = ledger.mentions[command.number - 1] if 1 <= command.number <= len(ledger.mentions) else 0
     if isinstance(command, Record):
         if command.number != standing + 1:
             raise DealTaken(command.number, ledger.recorded_by(command.number))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from ..core.log import Command, Line, LineKind, advance, decide
+from ..core.log import Command, Line, LineKind, Refused, advance, decide
 from ..db import write
 from .chain import genesis, link
 from .ledgers import LEDGERS
@@ -47,6 +47,9 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
         current = reread(conn, table)
         ledger, _ = LEDGERS.get(conn, current)
         line = decide(command, ledger, at=now())
+        after = advance(ledger, [line])
+        if after.damage is not None:  # never store a line the fold cannot take (decide should not make one)
+            raise Refused(f"This change cannot be written: {after.damage.message}.")
         previous = conn.execute("select hash from events where table_id = ? and seq = ?", [table.id, ledger.seq]).fetchone()
         row = row_of(line)
         row["hash"] = link(previous[0] if previous else genesis(current), row)
@@ -56,7 +59,7 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
             [table.id, row["seq"], row["kind"], row["number"], row["deal"], row["by"], row["reason"], row["restores"],
              row["created_at"], row["hash"], once],
         )
-    LEDGERS.put(current, advance(ledger, [line]), line.seq)
+    LEDGERS.put(current, after, line.seq)
     return Outcome(line)
 
 
