@@ -18,7 +18,9 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from .core import Card, Contract, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole, check_deal
 from .core.model import CONTRACT_KINDS, ContractKind
+from .core.limits import NAME_MAX
 from .core.model import check_players
+from .core.names import normalise
 from .core.rules import HOUSE_RULES, PROFILES
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
@@ -107,14 +109,14 @@ SEATS = [SelectChoice(str(n), label) for n, label in enumerate(("1st", "2nd", "3
 
 
 class NewTableForm(TableSettingsForm):  # type: ignore[misc]
-    player_1 = StringField("1st player", validators=[DataRequired("Every player needs a name."), Length(max=30)])
-    player_2 = StringField("2nd player (on the 1st player's right)", validators=[DataRequired("Every player needs a name."), Length(max=30)])
-    player_3 = StringField("3rd player", validators=[DataRequired("Every player needs a name."), Length(max=30)])
-    player_4 = StringField("4th player", validators=[DataRequired("Every player needs a name."), Length(max=30)])
+    player_1 = StringField("1st player", validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
+    player_2 = StringField("2nd player (on the 1st player's right)", validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
+    player_3 = StringField("3rd player", validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
+    player_4 = StringField("4th player", validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
     first_dealer = TapField("Who deals first?", choices=SEATS, default="1")
 
     def players(self) -> tuple[str, ...]:
-        return tuple((f.data or "").strip() for f in (self.player_1, self.player_2, self.player_3, self.player_4))
+        return tuple(normalise(f.data or "") for f in (self.player_1, self.player_2, self.player_3, self.player_4))
 
     def validate_player_4(self, field: StringField) -> None:
         if all(self.players()):

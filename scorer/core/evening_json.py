@@ -15,6 +15,7 @@ from typing import Any
 from .errors import EveningFormatError, ImpossibleDeal, ScorerError
 from .evening import DEFAULT_DEALS_AGREED, Evening
 from .model import Card, Contract, Deal, Suit, Vole
+from .names import normalise
 from .rules import DEFAULT_PROFILE, HouseRules
 
 FORMAT = "quadrille-evening/1"
@@ -45,7 +46,7 @@ def _get_name(data: Mapping[str, Any], key: str, optional: bool = False) -> str 
         return None
     if not isinstance(value, str):
         raise ValueError(f"{key!r} must be a player's name, not {value!r}")
-    return value
+    return normalise(value)  # so that a file written in another Unicode form still names its players
 
 
 def _suit(data: Mapping[str, Any], key: str) -> Suit | None:
@@ -140,6 +141,7 @@ def parse_evening(data: object) -> Evening:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise EveningFormatError("\"players\" must be a list of four names")
+    players = [normalise(p) for p in players]
     house_rules = data.get("house_rules", {})
     if not isinstance(house_rules, dict):
         raise EveningFormatError("\"house_rules\" must be an object of rule names and values")

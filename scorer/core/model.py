@@ -8,7 +8,6 @@ player after the dealer, and the next deal is dealt by the eldest.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import NamedTuple
 from enum import Enum
@@ -398,17 +397,10 @@ class TableState:
 
 
 def check_players(players: tuple[str, ...]) -> None:
-    if len(players) != SEATS:
-        raise ImpossibleDeal(f"Quadrille is played by four; {len(players)} players were given", "players")
-    for name in players:
-        if not name.strip():
-            raise ImpossibleDeal("every player needs a name", "players")
-        if any(unicodedata.category(ch).startswith("C") for ch in name):
-            raise ImpossibleDeal(f"{name!r} cannot be a player's name: it has an invisible control character", "players")
-        if name.strip().lower() in RESERVED_NAMES:
-            raise ImpossibleDeal(f"{name!r} cannot be a player's name: it names a pot of chips", "players")
-    if len({n.strip().lower() for n in players}) != len(players):
-        raise ImpossibleDeal("two players have the same name; give each a different one", "players")
+    """Four names a table can tell apart: see :func:`scorer.core.names.check_players`."""
+    from .names import check_players as check  # names reads this module's pots and seats
+
+    check(players)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,164 @@
+"""Players' names that a table can tell apart.
+
+A name arrives from a form or a file and is first put in its normal form
+(:func:`normalise`: NFC, single spaces, none around it); the core keeps only
+normal forms, so one name is never stored in two spellings.
+
+Two names are the same name when their :func:`identity` is equal: the
+casefold of the NFKC form, so ``Ann``, ``ANN`` and fullwidth ``Ａｎｎ`` are one
+name. Two names are look-alikes when their :func:`skeleton` is equal but their
+identity is not, as ``Ann`` and ``Аnn`` (a Cyrillic ``А``): the skeleton
+replaces every letter of another script by the Latin (or common) character
+that the Unicode consortium's confusables data (``confusables.txt`` of
+UTS #39, through the ``confusable_homoglyphs`` package) says it looks like.
+Look-alikes within the Latin script itself (``I`` and ``l``, ``rn`` and
+``m``) are not refused: that is a question of the font, not of the name.
+
+:func:`check_players` runs when a table starts or a file is read, never per deal.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
+
+from .errors import ImpossibleDeal
+from .limits import NAME_MAX
+from .model import RESERVED_NAMES, SEATS
+
+BLANKS = frozenset(
+    "\u2800"  # BRAILLE PATTERN BLANK
+    "\u3164"  # HANGUL FILLER
+    "\u115f"  # HANGUL CHOSEONG FILLER
+    "\u1160"  # HANGUL JUNGSEONG FILLER
+    "\uffa0"  # HALFWIDTH HANGUL FILLER
+    "\u00ad"  # SOFT HYPHEN
+    "\u034f"  # COMBINING GRAPHEME JOINER
+    "\u180e"  # MONGOLIAN VOWEL SEPARATOR
+    "\u17b4"  # KHMER VOWEL INHERENT AQ
+    "\u17b5"  # KHMER VOWEL INHERENT AA
+    "\u200b\u200c\u200d\u2060\ufeff"  # ZERO WIDTH SPACE, NON-JOINER, JOINER, WORD JOINER, ZERO WIDTH NO-BREAK SPACE
+)
+"""Characters that print as nothing but are neither whitespace nor control characters.
+
+The spaces that also look blank (U+2000 to U+200A, U+205F, U+3000, U+00A0,
+U+1680, U+202F...) are whitespace: :func:`normalise` turns each run of them
+into one plain space. A name may hold none of these blanks at all, and a name
+made only of them, of whitespace, of combining marks or of format characters
+has no visible character and is refused.
+"""
+
+_SAME_SCRIPT = frozenset({"LATIN", "COMMON", "INHERITED"})
+"""Scripts whose characters the skeleton keeps as they are (common: digits and punctuation; inherited: combining marks)."""
+
+
+def normalise(name: str) -> str:
+    """The normal form of a name: NFC, surrounding whitespace stripped, each inner run of whitespace one space."""
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+def identity(name: str) -> str:
+    """The key two names are compared by: the casefold of the NFKC form (``Ann``, ``ANN``, ``Ａｎｎ`` share one)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", normalise(name)).casefold())
+
+
+@lru_cache(maxsize=4096)
+def _latin_look_alike(char: str) -> str | None:
+    """The Latin (or else common) character that ``char``, of another script, is confusable with, if any."""
+    if categories.alias(char) in _SAME_SCRIPT:
+        return None
+    glyphs = [entry["c"] for entry in confusables.confusables_data.get(char, ())]
+    for allowed in ({"LATIN"}, {"LATIN", "COMMON"}):
+        for glyph in glyphs:
+            if all(categories.alias(g) in allowed for g in glyph):
+                return str(glyph)
+    return None
+
+
+def _script(char: str) -> str:
+    return str(categories.alias(char)).title()
+
+
+@lru_cache(maxsize=1024)
+def skeleton(name: str) -> tuple[str, str]:
+    """What a name looks like: every letter of another script replaced by its Latin look-alike, then the identity.
+
+    Two keys, the letters mapped as written and mapped in lower case, since
+    confusables.txt maps a capital Cyrillic ``Н`` to ``H`` but its small ``н``
+    to a small capital ``ʜ``, and a Greek ``Ι`` to ``l`` but its small ``ι`` to ``i``.
+    """
+    folded = unicodedata.normalize("NFKC", normalise(name))
+
+    def mapped(text: str) -> str:
+        decomposed = unicodedata.normalize("NFD", text)  # a Cyrillic Ё is Е with a diaeresis, like a Latin Ë
+        return identity("".join(_latin_look_alike(c) or c for c in decomposed))
+
+    return mapped(folded), mapped(folded.casefold())
+
+
+def _borrowed_scripts(name: str) -> list[str]:
+    """The scripts, other than Latin, whose letters the skeleton of ``name`` replaced."""
+    decomposed = unicodedata.normalize("NFD", unicodedata.normalize("NFKC", name))
+    return sorted({_script(c) for c in decomposed + decomposed.casefold() if _latin_look_alike(c) is not None})
+
+
+def _code(char: str) -> str:
+    return f"U+{ord(char):04X} {unicodedata.name(char, 'unnamed')}"
+
+
+def check_name(name: str) -> None:
+    """Refuse a name no player could have: empty, too long, invisible, or a pot's name.
+
+    Raises :class:`ImpossibleDeal` on the ``players`` field.
+    """
+    if not name.strip():
+        raise ImpossibleDeal("every player needs a name", "players")
+    if len(name) > NAME_MAX:
+        raise ImpossibleDeal(f"a player's name has at most {NAME_MAX} characters; {name[:12]!r}... has {len(name)}", "players")
+    if all(char.isspace() or char in BLANKS or unicodedata.category(char) in ("Mn", "Me", "Cf") for char in name):
+        raise ImpossibleDeal(f"{name!r} cannot be a player's name: it has no visible character", "players")
+    for char in name:
+        category = unicodedata.category(char)
+        if category == "Cc":
+            raise ImpossibleDeal(f"{name!r} cannot be a player's name: it has an invisible control character", "players")
+        if category.startswith("C") or char in BLANKS:
+            what = {"Cn": "an unassigned", "Co": "a private-use", "Cs": "a broken (surrogate)"}.get(category, "an invisible")
+            raise ImpossibleDeal(f"{name!r} cannot be a player's name: it has {what} character ({_code(char)})", "players")
+    if identity(name) in _RESERVED:
+        raise ImpossibleDeal(f"{name!r} cannot be a player's name: it names a pot of chips", "players")
+
+
+_RESERVED = frozenset(identity(name) for name in RESERVED_NAMES)
+
+
+def check_players(players: tuple[str, ...] | list[str]) -> None:
+    """Four names, each possible, in normal form, and no two the same or alike to the eye."""
+    if len(players) != SEATS:
+        raise ImpossibleDeal(f"Quadrille is played by four; {len(players)} players were given", "players")
+    for name in players:
+        check_name(name)
+        if normalise(name) != name:
+            raise ImpossibleDeal(
+                f"{name!r} is not written in its normal form (NFC, single spaces, none around it): "
+                f"write it as {normalise(name)!r}", "players")
+    for i, first in enumerate(players):
+        for second in players[i + 1:]:
+            if identity(first) == identity(second):
+                raise ImpossibleDeal(f"two players have the same name: {first!r} and {second!r}; give each a different one", "players")
+            if any(a == b for a, b in zip(skeleton(first), skeleton(second))):
+                raise ImpossibleDeal(_look_alike_message(first, second), "players")
+
+
+def _look_alike_message(first: str, second: str) -> str:
+    theirs, other = (first, second) if _borrowed_scripts(first) and not _borrowed_scripts(second) else (second, first)
+    scripts = _borrowed_scripts(theirs)
+    others = _borrowed_scripts(other)
+    tail = "give each player a name the others can tell apart"
+    if others:
+        return (f"{theirs!r} looks like {other!r} but one is written with {' and '.join(scripts)} letters "
+                f"and the other with {' and '.join(others)} letters; {tail}")
+    if any(categories.alias(c) == "LATIN" for c in theirs):
+        return f"{theirs!r} looks like {other!r} but mixes {' and '.join(scripts)} letters into it; {tail}"
+    return f"{theirs!r} looks like {other!r} but is written in {' and '.join(scripts)} letters; {tail}"
