@@ -11,7 +11,6 @@ from werkzeug.wrappers import Response
 from .core import Deal, DealError, ImpossibleDeal
 from .core.log import Amend, Line, Refused, Restore, TableChanged
 from .core.evening import differences, replay_from
-from .core.evening_json import format_deal
 from .core.rules import RULES_BY_NAME
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm
@@ -82,7 +81,7 @@ def amend(token: str, number: int, contract: str) -> str | Response:
     context["comparison"] = comparison
     if comparison["error"]:
         return render_template("audit/amend.html", **context), 422  # type: ignore[return-value]
-    digest = _digest(format_deal(corrected))
+    digest = _digest(table, corrected)
     action = None if g.get("csrf_lost") else request.form.get("action")
     if g.get("csrf_lost"):
         flash("This page was open a long time, or the phone's session ended: nothing was saved. "

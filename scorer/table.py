@@ -16,7 +16,7 @@ from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .core import Contract, DealError, ImpossibleDeal, Settlement, settle
+from .core import Contract, Deal, DealError, ImpossibleDeal, Settlement, settle
 from .core.log import DealTaken, Record, Refused, Undo
 from .core.counters import counters_text
 from .core.report import UNITS
@@ -70,8 +70,13 @@ def _qr_svg(url: str) -> Markup:
     return Markup(out.getvalue().decode())
 
 
-def _digest(settlement_deal: dict[str, object]) -> str:
-    return hashlib.sha256(json.dumps(settlement_deal, sort_keys=True).encode()).hexdigest()[:16]
+def _digest(table: Table, deal: Deal) -> str:
+    """What a preview showed: the deal and the settings it was settled under. Recording needs the
+    same digest back, so a deal changed, or house rules changed on another phone, since the
+    preview is previewed again before it can be recorded."""
+    shown = {"deal": format_deal(deal), "profile": table.rules.profile_name, "rules": table.rules.changes(),
+             "deals_agreed": table.deals_agreed}
+    return hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()[:16]
 
 
 @bp.route("/new", methods=("GET", "POST"))
@@ -155,7 +160,7 @@ def deal(token: str, contract: str) -> str | Response:
         return render_template("table/deal.html", form=form, preview=None, **view), 422  # type: ignore[return-value]
     the_deal = form.to_deal()
     settlement: Settlement = settle(the_deal, state, table.rules, table.deals_agreed)
-    digest = _digest(format_deal(the_deal))
+    digest = _digest(table, the_deal)
     if action == "record":
         if form.previewed.data == digest:
             try:
@@ -183,7 +188,10 @@ def csrf_lost(error: CSRFError) -> str | Response | tuple[str, int]:
     if request.method == "POST" and request.endpoint in forms:
         g.csrf_lost = True
         g.csrf_valid = True  # lets the form render a fresh token; the view writes nothing while csrf_lost is set
-        return forms[request.endpoint]()  # type: ignore[no-any-return]
+        shown = forms[request.endpoint]()  # type: ignore[operator]
+        if isinstance(shown, Response):
+            return shown  # a redirect: the deal was recorded meanwhile, or the table moved on
+        return (shown[0] if isinstance(shown, tuple) else shown), 400  # not accepted: shown again
     return render_template("stale.html", back=request.path), 400
 
 

@@ -23,7 +23,7 @@ def test_an_expired_token_on_a_deal_form_shows_the_form_again_with_every_tap(app
     client.get(url)
     response = client.post(url, data={**TAPS, "csrf_token": "expired-or-forged"})
     page = response.get_data(as_text=True)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "nothing was recorded" in page
     assert 'value="Cat"' in page and re.search(r'value="Cat"[^>]*checked|checked[^>]*value="Cat"', page)
     assert re.search(r'value="7"[^>]*checked|checked[^>]*value="7"', page)
@@ -46,7 +46,7 @@ def test_a_phone_whose_session_was_lost_keeps_its_taps(app: Flask, client: Flask
     stale = csrf_token(client, url)
     other = app.test_client()  # the phone's session cookie is gone: its old token cannot be checked
     response = other.post(url, data={**TAPS, "csrf_token": stale})
-    assert response.status_code == 200 and "nothing was recorded" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "nothing was recorded" in response.get_data(as_text=True)
     assert lines(app) == 0
 
 
@@ -59,7 +59,7 @@ def test_a_correction_sent_with_a_lost_token_is_shown_again_not_saved(app: Flask
                                       "matadors": "0", "by": "Ann", "log_length": "1", "action": "save",
                                       "csrf_token": "expired"})
     page = response.get_data(as_text=True)
-    assert response.status_code == 200 and "nothing was saved" in page
+    assert response.status_code == 400 and "nothing was saved" in page
     assert lines(app) == 1
 
 

@@ -1,0 +1,72 @@
+"""The write path seen from the phones: what a preview showed is what gets recorded, or nothing is."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from flask import Flask
+from flask.testing import FlaskClient
+from test_table import csrf_token, post_deal, start_table
+
+SOLO = {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}
+
+
+def lines(app: Flask) -> int:
+    return int(sqlite3.connect(app.config["DATABASE"]).execute("select count(*) from events").fetchone()[0])
+
+
+def test_house_rules_changed_on_another_phone_after_a_preview_need_a_new_preview(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    preview = post_deal(client, token, "solo", 1, SOLO)
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview.get_data(as_text=True))
+    assert digest and "Record deal 1" in preview.get_data(as_text=True)
+    other = app.test_client()  # another phone doubles the solo premium before deal 1 is recorded
+    url = f"/t/{token}/settings"
+    changed = other.post(url, data={"csrf_token": csrf_token(other, url), "profile": "quadrille", "deals_agreed": "8",
+                                    "rule_solo_premium": "two_units"})
+    assert changed.status_code == 302
+    again = post_deal(client, token, "solo", 1, SOLO, action="record", previewed=digest.group(1))
+    assert again.status_code == 200 and "changed since its preview" in again.get_data(as_text=True)
+    assert lines(app) == 0  # nothing recorded under rules the phone never saw
+
+
+def test_a_settings_form_sent_after_the_first_deal_is_refused_and_changes_nothing(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    url = f"/t/{token}/settings"
+    form_token = csrf_token(client, url)  # the settings page is open on one phone ...
+    other = app.test_client()
+    fields = {"csrf_token": csrf_token(other, f"/t/{token}/deal/solo"), "contract": "solo", "number": "1", **SOLO}
+    preview = other.post(f"/t/{token}/deal/solo", data={**fields, "action": "preview"})
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview.get_data(as_text=True))
+    assert digest
+    assert other.post(f"/t/{token}/deal/solo", data={**fields, "action": "record", "previewed": digest.group(1)}).status_code == 302
+    before = sqlite3.connect(app.config["DATABASE"]).execute("select profile, house_rules, deals_agreed from tables").fetchone()
+    late = client.post(url, data={"csrf_token": form_token, "profile": "penguin_points", "deals_agreed": "12"},
+                       follow_redirects=True)  # ... and is sent after another phone recorded deal 1
+    assert "frozen" in late.get_data(as_text=True)
+    after = sqlite3.connect(app.config["DATABASE"]).execute("select profile, house_rules, deals_agreed from tables").fetchone()
+    assert after == before
+
+
+def test_the_store_checks_settings_and_log_inside_the_write(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from scorer.core import Contract, Deal, HouseRules, Suit
+    from scorer.core.log import Record, TableChanged
+    from scorer.db import connect, migrate
+    from scorer.store import RulesFrozen, change_settings, create_table, run, table_by_token
+
+    db = connect(str(tmp_path / "w.sqlite"))
+    migrate(db)
+    seen = create_table(db, ("Ann", "Bea", "Cat", "Dan"), "Ann", HouseRules.of(), 8, None, "")
+    deal = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=6)
+    change_settings(db, seen, HouseRules.of("quadrille", {"solo_premium": "two_units"}), 8, None, "")
+    with pytest.raises(TableChanged):  # the phone's table object predates the change: refused in the write
+        run(db, seen, Record(1, deal))
+    now = table_by_token(db, seen.token)
+    assert now is not None
+    run(db, now, Record(1, deal))
+    with pytest.raises(RulesFrozen):  # a settings form from before deal 1, sent after it
+        change_settings(db, seen, HouseRules.of("penguin_points"), 12, None, "")
+    assert table_by_token(db, seen.token) == now
