@@ -14,6 +14,7 @@ import segno
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from .core import Contract, Deal, DealError, ImpossibleDeal, Settlement, settle
@@ -188,7 +189,10 @@ def csrf_lost(error: CSRFError) -> str | Response | tuple[str, int]:
     if request.method == "POST" and request.endpoint in forms:
         g.csrf_lost = True
         g.csrf_valid = True  # lets the form render a fresh token; the view writes nothing while csrf_lost is set
-        shown = forms[request.endpoint]()  # type: ignore[operator]
+        try:
+            shown = forms[request.endpoint]()  # type: ignore[operator]
+        except HTTPException as answer:  # no such table or contract: the view's own 404
+            return answer  # type: ignore[return-value]
         if isinstance(shown, Response):
             return shown  # a redirect: the deal was recorded meanwhile, or the table moved on
         return (shown[0] if isinstance(shown, tuple) else shown), 400  # not accepted: shown again

@@ -5,7 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.core.model import CONTRACT_KINDS, RESERVED_NAMES
+from scorer.core.model import CONTRACT_KINDS
+from scorer.core.names import check_players, normalise
+from scorer.core.errors import ImpossibleDeal
 from scorer.core import (
     HOUSE_RULES,
     PROFILES,
@@ -29,15 +31,18 @@ from scorer.core import (
 NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn")), min_size=1, max_size=12)
 
 
+def _can_sit_together(names: tuple[str, ...]) -> bool:
+    try:
+        check_players(names)
+    except ImpossibleDeal:
+        return False
+    return True
+
+
 @st.composite
 def players(draw: st.DrawFn) -> tuple[str, ...]:
-    names = draw(
-        st.lists(
-            NAMES.filter(lambda n: n.strip() and n.strip().lower() not in RESERVED_NAMES),
-            min_size=4, max_size=4, unique_by=lambda n: n.strip().lower(),
-        )
-    )
-    return tuple(names)
+    """Four names as the forms and files give them to the core: normalised, and a table can tell them apart."""
+    return draw(st.lists(NAMES.map(normalise), min_size=4, max_size=4).map(tuple).filter(_can_sit_together))
 
 
 @st.composite

@@ -31,6 +31,7 @@ from ..core.limits import (
     REASON_MAX,
 )
 from ..core.log import Line, LineKind, fold
+from ..core.names import normalise
 from ..core.report import account_name
 from ..db import write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
@@ -83,7 +84,7 @@ def _stored_deal(text: str | None) -> object:
         return None
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to parse: keep it as stored
         return text
 
 
@@ -200,6 +201,8 @@ def _check_settings(data: dict[str, Any], evening: Evening) -> tuple[str, int | 
     if len(evening.deals) > evening.deals_agreed:
         raise ImportRefused(f"the file holds {len(evening.deals)} deals, more than the {evening.deals_agreed} deals agreed")
     first_dealer = data.get("first_dealer") or (evening.deals[0].dealer if evening.deals else evening.players[0])
+    if isinstance(first_dealer, str):
+        first_dealer = normalise(first_dealer)  # as the players' names are
     if first_dealer not in evening.players:
         raise ImportRefused(f"the first dealer {str(first_dealer)[:40]!r} is not one of the players")
     cents = _int_field(data, "chip_value_cents", 0, CHIP_VALUE_CENTS_MAX, "the file")
@@ -229,6 +232,7 @@ def _history_lines(history: object, evening: Evening) -> list[tuple[Line, str | 
         number = _int_field(item, "number", 1, evening.deals_agreed, where, required=True)
         restores = _int_field(item, "restores", 1, max(seq - 1, 1), where)
         by, reason, at, stated = (item.get(k) for k in ("by", "reason", "at", "hash"))
+        by = normalise(by) if isinstance(by, str) else by
         if by is not None and by not in evening.players:
             raise ImportRefused(f"{where}: \"by\" must be one of the players or null")
         if reason is not None and (not isinstance(reason, str) or len(reason) > REASON_MAX):

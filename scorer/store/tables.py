@@ -60,7 +60,7 @@ class UnreadableTable(ScorerError):
 
 def table_from_row(row: dict[str, object]) -> Table:
     try:
-        return Table(
+        table = Table(
             id=int(row["id"]),  # type: ignore[call-overload]
             token=str(row["token"]),
             spectator_token=str(row["spectator_token"]),
@@ -73,6 +73,8 @@ def table_from_row(row: dict[str, object]) -> Table:
             created_at=str(row["created_at"]),
             provenance=str(row.get("provenance") or "created"),
         )
+        table.evening()  # the core's checks of the names and the length (a row written by another build may fail them)
+        return table
     except (ValueError, TypeError, KeyError, ScorerError) as error:
         raise UnreadableTable(f"the table's settings cannot be read: {error}") from None
 
