@@ -18,7 +18,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from .core import Card, Contract, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole, check_deal
 from .core.model import CONTRACT_KINDS, ContractKind
-from .core.limits import NAME_MAX
+from .core.limits import CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, NAME_MAX, REASON_MAX
 from .core.model import check_players
 from .core.names import normalise
 from .core.rules import HOUSE_RULES, PROFILES
@@ -72,9 +72,15 @@ class TableSettingsForm(FlaskForm):  # type: ignore[misc]
     """The profile, house rules, length and chip value: set at the start, frozen by the first deal."""
 
     profile = TapField("Rule profile", choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()], default="quadrille")
-    deals_agreed = IntegerField("Deals agreed (a multiple of 4)", default=40, validators=[InputRequired(), NumberRange(4, 400)])
-    chip_value = MoneyField("Value of one chip (optional)", places=2, validators=[Optional(), NumberRange(Decimal("0"), Decimal("10000"))])
-    currency = StringField("Currency", default="", validators=[Optional(), Length(max=5)])
+    deals_agreed = IntegerField("Deals agreed (a multiple of 4)", default=40,
+                                validators=[InputRequired(), NumberRange(DEALS_AGREED_MIN, DEALS_AGREED_MAX)])
+    chip_value = MoneyField("Value of one chip (optional)", places=2,
+                            validators=[Optional(), NumberRange(Decimal("0"), Decimal(CHIP_VALUE_CENTS_MAX) / 100)])
+    currency = StringField("Currency", default="", validators=[Optional(), Length(max=CURRENCY_MAX)])
+
+    def validate_currency(self, field: StringField) -> None:
+        if field.data and not field.data.strip().isprintable():
+            raise ValidationError("Write the currency in letters, such as EUR.")
 
     def validate_deals_agreed(self, field: IntegerField) -> None:
         if field.data is not None and field.data % 4:
@@ -284,7 +290,7 @@ class CorrectionFields:
     """Who makes a correction, and why; and the length of the log it was made against."""
 
     by = TapField("Who is correcting?", validators=[InputRequired("Say who is making this correction.")])
-    reason = StringField("Why (optional)", validators=[Optional(), Length(max=200)])
+    reason = StringField("Why (optional)", validators=[Optional(), Length(max=REASON_MAX)])
     log_length = HiddenField()
 
 
