@@ -42,7 +42,8 @@ from .tables import Table, insert_table, now
 
 def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str) -> dict[str, object]:
     """The table as quadrille-evening/1 JSON: its settings, the deals standing, its whole log as
-    stored, and this server's signature of all of it.
+    stored, and this server's signature of all of it (not for a table imported unverified: its
+    export stays unsigned, so that an export and an import cannot launder its history into "signed").
 
     A table whose log is damaged exports the deals up to the damage and every
     line of its log as stored (a deal that cannot be read is given as its text),
@@ -56,7 +57,8 @@ def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str) -> 
          "by": row["by"], "reason": row["reason"], "restores": row["restores"], "at": row["created_at"], "hash": row["hash"]}
         for row in _rows(db, table)
     ]
-    data[SIGNATURE_FIELD] = sign(data, secret_key)
+    if table.provenance != "unverified":  # signing it would vouch for a history this server never checked
+        data[SIGNATURE_FIELD] = sign(data, secret_key)
     return data
 
 
@@ -123,18 +125,51 @@ INTEGER_DIGITS_MAX = 9
 """Digits of any whole number in an imported file: every number the format holds is far smaller."""
 
 
-def _whole_number(text: str) -> int:
+class _Unfit:
+    """A number no field of an evening can hold, left in its place by the parser so that the refusal
+    can say where it is (the parser's hooks are not told)."""
+
+    __slots__ = ("why",)
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+
+def _whole_number(text: str) -> int | _Unfit:
     if len(text.lstrip("-")) > INTEGER_DIGITS_MAX:
-        raise ImportRefused(f"the file holds the number {text[:20]}{'…' if len(text) > 20 else ''}, "
-                            f"longer than {INTEGER_DIGITS_MAX} digits: no field of an evening is that large")
+        return _Unfit(f"the number {text[:20]}{'…' if len(text) > 20 else ''} is longer than {INTEGER_DIGITS_MAX} "
+                      f"digits: no field of an evening is that large")
     return int(text)
 
 
-def _no_constant(text: str) -> object:
-    raise ImportRefused(f"the file holds {text}, which is not a number an evening can hold")
+def _no_constant(text: str) -> _Unfit:
+    return _Unfit(f"{text} is not a number an evening can hold")
 
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+def _first_unfit(value: object, path: tuple[str | int, ...] = ()) -> tuple[tuple[str | int, ...], _Unfit] | None:
+    """The first unfit number in the decoded file, and where (the file nests at most JSON_DEPTH_MAX deep)."""
+    if isinstance(value, _Unfit):
+        return path, value
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _first_unfit(item, (*path, key))
+        if found is not None:
+            return found
+    return None
+
+
+def _place(path: tuple[str | int, ...]) -> str:
+    """A place in the file as the other refusals name it: "deal 2, 'tricks.hombre'", "line 3 of the history, 'number'"."""
+    head, rest = "the file", path
+    if len(path) >= 2 and path[0] in ("deals", "history") and isinstance(path[1], int):
+        head = f"deal {path[1] + 1}" if path[0] == "deals" else f"line {path[1] + 1} of the history"
+        rest = path[2:]
+    return f"{head}, {'.'.join(str(p) for p in rest)!r}" if rest else head
+
+
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+"""A JSON string; one left open runs to the end of the text (so that a file of unclosed strings is
+scanned once, not once from each of its quotes)."""
 
 
 def nesting(text: str) -> int:
@@ -161,11 +196,15 @@ def read_evening_file(raw: bytes) -> object:
     if depth > JSON_DEPTH_MAX:
         raise ImportRefused(f"the file nests arrays and objects {depth} deep; an evening file nests at most {JSON_DEPTH_MAX} deep")
     try:
-        return json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
+        data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise ImportRefused(f"That file is not valid JSON: {error}") from None
     except (ValueError, RecursionError) as error:
         raise ImportRefused(f"That file is not valid JSON: {error}") from None
+    unfit = _first_unfit(data)
+    if unfit is not None:
+        raise ImportRefused(f"{_place(unfit[0])}: {unfit[1].why}")
+    return data
 
 
 def _int_field(data: dict[str, Any], key: str, low: int, high: int, where: str, default: int | None = None,
@@ -270,6 +309,7 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
     if not isinstance(data, dict):
         raise EveningFormatError("an evening file must hold a JSON object")
     _check_counts(data)
+    _int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, "the file")  # named with its range, before the core's check
     evening = parse_evening(data)
     first_dealer, cents, currency = _check_settings(data, evening)
     history = data.get("history")
