@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from flask import Flask
 
+from .core.limits import IMPORT_BYTES_MAX
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -55,7 +57,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorer.sqlite"),
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # an evening file is a few kB; refuse anything huge
+        MAX_CONTENT_LENGTH=IMPORT_BYTES_MAX + 64 * 1024,  # an evening file and its form's envelope; nothing huge
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -162,7 +162,7 @@ def _as_int(text: str | None) -> int:
 def chain(token: str) -> str:
     table = _table(token)
     view = _view(table)
-    return render_template("audit/verify.html", broken=verify(get_db(), table), **view)
+    return render_template("audit/verify.html", broken=verify(get_db(), table), checking=True, **view)
 
 
 CSRF_RESHOWN["audit.amend"] = lambda: amend(**(request.view_args or {}))

@@ -7,6 +7,7 @@ import json
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import RequestEntityTooLarge
 from flask_wtf.file import FileField, FileRequired
 
 from .core import EveningFormatError, ScorerError
@@ -26,6 +27,14 @@ from .table import _table, csrf_lost
 
 bp = Blueprint("exchange", __name__)
 bp.register_error_handler(CSRFError, csrf_lost)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
+    """An upload past the server's limit: the import page again, saying which limit."""
+    form = ImportForm(formdata=None)
+    form.evening.errors = [f"That file is too large: an evening file may be at most {IMPORT_BYTES_MAX:,} bytes."]
+    return render_template("exchange/import.html", form=form), 413
 
 
 class ImportForm(FlaskForm):  # type: ignore[misc]

@@ -291,7 +291,10 @@ def ledger_page(token: str) -> str:
 
 @bp.route("/s/<token>")
 def spectate(token: str) -> str:
-    table = table_by_spectator_token(get_db(), token)
+    try:
+        table = table_by_spectator_token(get_db(), token)
+    except UnreadableTable:  # the players' link page says more; a spectator only learns it cannot be shown
+        abort(Response(render_template("table/unreadable_watch.html"), 200))
     if table is None:
         abort(404)
     return _ledger_page(table, spectator=True)

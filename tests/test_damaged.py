@@ -253,12 +253,8 @@ def test_the_check_page_names_the_line_the_deal_and_why(damaged: Damaged) -> Non
 
 BANNER_PAGES = [
     pytest.param("/t/{token}", id="play"),
-    pytest.param("/t/{token}/ledger", id="ledger", marks=pytest.mark.xfail(strict=True, reason=(
-        "templates/table/ledger.html does not include table/_state.html: the ledger shows the deals before the "
-        "break with no word that the log is damaged"))),
-    pytest.param("/s/{spectator}", id="spectator", marks=pytest.mark.xfail(strict=True, reason=(
-        "templates/table/ledger.html (also the spectator page) does not include table/_state.html, although "
-        "_state.html has a branch written for spectators: a spectator sees a short ledger and no banner"))),
+    pytest.param("/t/{token}/ledger", id="ledger"),
+    pytest.param("/s/{spectator}", id="spectator"),
 ]
 
 
@@ -408,8 +404,6 @@ def test_a_table_whose_settings_cannot_be_read_answers_200_on_every_page(unreada
             assert "This table cannot be read" in page and "klondike" in page, url
 
 
-@pytest.mark.xfail(strict=True, reason="scorer/table.py spectate() calls table_by_spectator_token without catching "
-                   "UnreadableTable: the spectator page of a table whose settings cannot be read answers 500")
 def test_the_spectator_page_of_an_unreadable_table_answers_200(unreadable: Damaged) -> None:
     d = unreadable
     d.app.config["PROPAGATE_EXCEPTIONS"] = False

@@ -158,17 +158,10 @@ def test_a_file_well_under_the_size_limit_is_imported(app: Flask, client: FlaskC
     accepted(app, client, padded(IMPORT_BYTES_MAX - 64 * 1024))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "scorer/__init__.py sets MAX_CONTENT_LENGTH to exactly IMPORT_BYTES_MAX (2 MiB), which the multipart body of an "
-    "upload (its envelope and CSRF field, a few hundred bytes) exceeds for a file at the limit: Flask answers 413 "
-    "before the view, so a file the import limit allows is refused"))
 def test_a_file_of_exactly_the_size_limit_is_imported(app: Flask, client: FlaskClient) -> None:
     accepted(app, client, padded(IMPORT_BYTES_MAX))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "scorer/__init__.py registers no handler for 413 (RequestEntityTooLarge): an upload past MAX_CONTENT_LENGTH gets "
-    "Flask's bare 'Request Entity Too Large' page, which names neither the limit nor the import form"))
 def test_a_file_one_byte_past_the_size_limit_is_refused_with_a_readable_page(app: Flask, client: FlaskClient) -> None:
     text = refused(app, client, padded(IMPORT_BYTES_MAX + 1))
     assert f"{IMPORT_BYTES_MAX:,} bytes" in text or "2 MiB" in text or "2 MB" in text
