@@ -38,8 +38,38 @@ def _secure_headers(response: Any) -> Any:
     return response
 
 
+SETTINGS: dict[str, Any] = {
+    "BASE_URL": "",
+    "TRUSTED_PROXIES": 0,
+    "LIMIT_NEW_TABLES": "30 per hour;200 per day",
+    "LIMIT_IMPORTS": "30 per hour;200 per day",
+    "RATELIMIT_ENABLED": True,
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "PDF_CACHE_BYTES": 32 * 1024 * 1024,
+    "PDF_RENDERS_AT_ONCE": 1,
+    "PDF_WAITING_MAX": 2,
+    "PDF_WAIT_SECONDS": 5.0,
+    "PDF_RETRY_AFTER_SECONDS": 3,
+    "SESSION_COOKIE_SECURE": None,
+}
+"""The app's own settings and their defaults (the README lists what each does). Each can be set in
+instance/config.py or by the environment variable ``SCORER_`` + its name (``SCORER_BASE_URL``), which
+wins over the file. ``SESSION_COOKIE_SECURE`` left unset follows the base URL: true when it is https."""
+
+
+def _from_environment(default: Any, text: str) -> Any:
+    """An environment variable's text as the type of the setting's default."""
+    if isinstance(default, bool) or default is None:
+        return text.strip().lower() in ("1", "true", "yes", "on")
+    if isinstance(default, int):
+        return int(text)
+    if isinstance(default, float):
+        return float(text)
+    return text
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The app factory. ``test_config`` replaces instance/config.py; its
+    """The app factory. ``test_config`` replaces instance/config.py (and wins over the environment); its
     ``INSTANCE_PATH``, if any, moves the instance folder (for tests); so does the
     environment variable ``SCORER_INSTANCE_PATH``.
 
@@ -58,17 +88,29 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "scorer.sqlite"),
         MAX_CONTENT_LENGTH=IMPORT_BYTES_MAX + 64 * 1024,  # an evening file and its form's envelope; nothing huge
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,  # a deal form may sit open through a whole deal; the token is bound to the session
+        **SETTINGS,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
-    else:
+    for key, default in SETTINGS.items():
+        if f"SCORER_{key}" in os.environ:
+            app.config[key] = _from_environment(default, os.environ[f"SCORER_{key}"])
+    if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
+    from .links import check_base_url
+
+    if app.config["BASE_URL"]:
+        app.config["BASE_URL"] = check_base_url(str(app.config["BASE_URL"]))
+    if app.config["SESSION_COOKIE_SECURE"] is None:
+        app.config["SESSION_COOKIE_SECURE"] = str(app.config["BASE_URL"]).startswith("https://")
 
     from flask_wtf.csrf import CSRFProtect
 
-    from . import audit, db, exchange, home, table, tally
+    from . import audit, db, exchange, home, ratelimits, table, tally
 
     CSRFProtect(app)
     app.after_request(_secure_headers)
@@ -78,4 +120,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(audit.bp)
     app.register_blueprint(tally.bp)
     app.register_blueprint(exchange.bp)
+    ratelimits.init_app(app)  # after the blueprints: it wraps the views they mark
     return app

@@ -13,6 +13,7 @@ from flask_wtf.file import FileField, FileRequired
 from .core import EveningFormatError, ScorerError
 from .core.limits import IMPORT_BYTES_MAX
 from .db import get_db
+from .ratelimits import rate_limited
 from .store import (
     ImportRefused,
     UnreadableTable,
@@ -65,6 +66,7 @@ def export_csv(token: str) -> Response:
 
 
 @bp.route("/import", methods=("GET", "POST"))
+@rate_limited("LIMIT_IMPORTS")
 def upload() -> str | Response:
     form = ImportForm()
     if form.validate_on_submit():

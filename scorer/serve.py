@@ -1,30 +1,64 @@
 """Serve the app for a table on the local network with waitress (a production WSGI server).
 
-    python -m scorer.serve --host 0.0.0.0 --port 8080
+    python -m scorer.serve --host 0.0.0.0 --port 8080 [--base-url http://192.168.1.20:8080]
 
 No debugger, no reloader; the database and secret key live in instance/.
+
+The links and QR codes the app shows to players come from ``--base-url`` (or ``SCORER_BASE_URL``,
+or ``BASE_URL`` in instance/config.py) or else from the server's own address, never from a
+request's Host header. Bound to every interface (0.0.0.0), the server's own address is this
+machine's address on its network, which is passed to waitress as its ``server_name`` (the WSGI
+``SERVER_NAME``); the command says which address that is and how to choose another.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 
 from waitress import serve
 
 from . import create_app
+from .links import UNREACHABLE_NAMES, check_base_url, reachable_host
+
+
+def announce(host: str, port: int, base_url: str) -> tuple[str, list[str]]:
+    """The ``server_name`` to give waitress (the WSGI ``SERVER_NAME`` the links fall back on) and
+    what to tell whoever starts the server about the players' links."""
+    server_name = reachable_host() if host in UNREACHABLE_NAMES else host
+    lines = [f"Serving the Quadrille scorer on http://{host}:{port}/ (Ctrl-C to stop)"]
+    if base_url:
+        lines.append(f"Links and QR codes for the players: {base_url}/...")
+        return server_name, lines
+    shown = f"[{server_name}]" if ":" in server_name else server_name
+    lines.append(f"Links and QR codes for the players: http://{shown}:{port}/... (this server's own address"
+                 f"{' on the network' if host in UNREACHABLE_NAMES else ''}). If the phones cannot open it, restart "
+                 f"with --base-url http://ADDRESS:{port} (or set SCORER_BASE_URL), ADDRESS being what the phones "
+                 f"reach this machine by.")
+    if server_name.startswith("127.") or server_name in ("localhost", "::1"):
+        lines.append("Note: that address is this machine's own; no other phone can open it.")
+    return server_name, lines
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Serve the Quadrille scorer with waitress.")
+    parser = argparse.ArgumentParser(prog="python -m scorer.serve", description="Serve the Quadrille scorer with waitress.")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: every interface of this machine)")
     parser.add_argument("--port", type=int, default=8080)
     parser.add_argument("--threads", type=int, default=8, help="requests served at once")
+    parser.add_argument("--base-url", default=None,
+                        help="where phones open the app, such as http://192.168.1.20:8080 or https://scorer.example.org: "
+                             "the table links and QR codes are built from it (default: this server's own address)")
     args = parser.parse_args(argv)
+    if args.base_url:
+        try:
+            os.environ["SCORER_BASE_URL"] = check_base_url(args.base_url)
+        except ValueError as error:
+            parser.error(str(error))
     app = create_app()
     app.config["DEBUG"] = False
-    print(f"Serving the Quadrille scorer on http://{args.host}:{args.port}/ (Ctrl-C to stop)", flush=True)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorer")
-
+    server_name, lines = announce(args.host, args.port, app.config["BASE_URL"])
+    print("\n".join(lines), flush=True)
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorer", server_name=server_name)
 
 if __name__ == "__main__":
     main()

@@ -23,6 +23,8 @@ from .core.counters import counters_text
 from .core.report import UNITS
 from .core.evening_json import format_deal
 from .db import get_db
+from .links import external_url
+from .ratelimits import rate_limited
 from .forms import ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
 from .store import (
     RulesFrozen,
@@ -81,6 +83,7 @@ def _digest(table: Table, deal: Deal) -> str:
 
 
 @bp.route("/new", methods=("GET", "POST"))
+@rate_limited("LIMIT_NEW_TABLES")
 def new() -> str | Response:
     form = NewTableForm()
     if form.validate_on_submit():
@@ -303,8 +306,8 @@ def spectate(token: str) -> str:
 @bp.route("/t/<token>/join")
 def join(token: str) -> str:
     table = _table(token)
-    link = url_for("table.play", token=token, _external=True)
-    watch = url_for("table.spectate", token=table.spectator_token, _external=True)
+    link = external_url("table.play", token=token)  # never from the request's Host header (scorer/links.py)
+    watch = external_url("table.spectate", token=table.spectator_token)
     return render_template("table/join.html", link=link, watch=watch, qr=_qr_svg(link), watch_qr=_qr_svg(watch), **_view(table))
 
 

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
-from typing import Any
+import threading
+from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 
 from .chart import balance_chart
 from .core import Replay
 from .core.rules import RULES_BY_NAME
 from .core.settleup import settle_up
+from .links import base_url
+from .pdfcache import Printer
 from .table import _table, _view
+
+if TYPE_CHECKING:
+    from .store import Table
 
 bp = Blueprint("tally", __name__)
 
@@ -73,7 +80,10 @@ def deals_sheet(players: tuple[str, ...], result: Replay, system: str) -> tuple[
 
 def _tally(token: str) -> dict[str, Any]:
     table = _table(token)
-    view = _view(table)
+    return _tally_of(table, _view(table))
+
+
+def _tally_of(table: Table, view: dict[str, Any]) -> dict[str, Any]:
     result = view["ledger"]
     value = table.chip_value_cents
     view["settle"] = settle_up(result, value if value is not None else 1)
@@ -87,9 +97,8 @@ def _tally(token: str) -> dict[str, Any]:
 
 
 def _tally_css() -> str:
-    """The print stylesheet, inlined into the PDF's HTML (WeasyPrint then fetches nothing)."""
-    from flask import current_app
-
+    """The print stylesheet, inlined into the PDF's HTML (WeasyPrint then fetches nothing). The
+    template inserts it unescaped: it is our own file, never user input."""
     path = os.path.join(current_app.static_folder or "", "tally.css")
     with open(path, encoding="utf-8") as css:
         return css.read()
@@ -100,17 +109,79 @@ def page(token: str) -> str:
     return render_template("tally/tally.html", paper="A4", printing=False, **_tally(token))
 
 
+def _fetch_nothing(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    """WeasyPrint's URL fetcher for the tally: everything is inlined, so nothing is fetched from
+    any host, this server included (a data: URL carries its own content)."""
+    if url.startswith("data:"):
+        from weasyprint import default_url_fetcher
+
+        return default_url_fetcher(url, *args, **kwargs)  # type: ignore[no-any-return]
+    raise ValueError(f"the tally PDF fetches nothing ({url})")
+
+
+def render_pdf(html: str) -> bytes:
+    """The tally's HTML as a PDF: the costly step (WeasyPrint, CPU-bound: about 0.6 s for 400 deals)."""
+    from weasyprint import HTML
+
+    return HTML(string=html, base_url=base_url() + "/", url_fetcher=_fetch_nothing).write_pdf()  # type: ignore[no-any-return]
+
+
+_printer_lock = threading.Lock()
+
+
+def printer() -> Printer:
+    """This app's PDF cache and render gate (scorer/pdfcache.py), made from its config on first use."""
+    with _printer_lock:
+        made: Printer | None = current_app.extensions.get("scorer.printer")
+        if made is None:
+            config = current_app.config
+            made = Printer(int(config["PDF_CACHE_BYTES"]), int(config["PDF_RENDERS_AT_ONCE"]),
+                           int(config["PDF_WAITING_MAX"]), float(config["PDF_WAIT_SECONDS"]))
+            current_app.extensions["scorer.printer"] = made
+        return made
+
+
+def _pdf_key(table: Table, log_size: int, paper: str) -> tuple[str, int, str, str]:
+    """What a tally PDF depends on: the table, its log (every change adds a line), its settings
+    (which change with an empty log) and the paper."""
+    settings = hashlib.sha256(repr(table).encode()).hexdigest()
+    return table.token, log_size, settings, paper
+
+
+def _busy(token: str) -> tuple[str, int, dict[str, str]]:
+    seconds = max(1, round(float(current_app.config["PDF_RETRY_AFTER_SECONDS"])))
+    page = render_template(
+        "wait.html", title="The tally is being printed",
+        message=(f"The tally is being printed for another phone right now. Try again in {seconds} seconds: "
+                 f"the PDF will be ready."),
+        back=url_for("tally.page", token=token), back_label="Back to the tally",
+    )
+    return page, 503, {"Retry-After": str(seconds)}
+
+
 @bp.route("/t/<token>/tally.pdf")
-def pdf(token: str) -> Response:
+def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     paper = PAPER.get(request.args.get("paper", "a4").lower())
     if paper is None:
         abort(404)
-    from weasyprint import HTML
-
-    view = _tally(token)
-    sheet, size = deals_sheet(view["table"].players, view["ledger"], view["system"])
-    html = render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(), sheet=sheet,
-                           sheet_size=size, **view)
-    document = HTML(string=html, base_url=request.url_root).write_pdf()
+    table = _table(token)
+    view = _view(table)
+    key = _pdf_key(table, int(view["log_size"]), paper)
+    kept = printer()
+    document = kept.cache.get(key)
+    if document is None:
+        if not kept.gate.enter():
+            return _busy(token)
+        try:
+            document = kept.cache.get(key)  # rendered while this request waited its turn?
+            if document is None:
+                tally = _tally_of(table, view)
+                sheet, size = deals_sheet(table.players, tally["ledger"], tally["system"])
+                html = render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(),
+                                       sheet=sheet, sheet_size=size, **tally)
+                document = render_pdf(html)
+                kept.cache.put(key, document)
+        finally:
+            kept.gate.leave()
     return Response(document, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="quadrille-tally-{paper.lower()}.pdf"'})

@@ -1,0 +1,106 @@
+"""The tally PDF's cost, bounded: rendered PDFs kept in memory, and one render at a time.
+
+A PDF depends only on the table (its settings), its log and the paper, so it is kept under
+(table token, log length, settings, paper): any record, undo, correction or restoration adds a
+line to the log and so asks for a new PDF, and a repeat costs nothing. The PDFs kept are bounded
+by their total bytes, least recently used out first.
+
+Rendering is CPU-bound Python (WeasyPrint) under the GIL: two renders at once take as long as
+two in a row, and each one holds a server thread. So only ``at_once`` renders run at a time; a
+few requests (``waiting_max``) may wait for their turn, each at most ``wait_seconds``; any other
+is refused at once (the view answers 503 with ``Retry-After``), so PDFs never hold every server
+thread and a phone recording a deal is served meanwhile.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+
+
+class PdfCache:
+    """Rendered PDFs, least recently used out first, at most ``max_bytes`` in all."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self._pdfs: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> bytes | None:
+        with self._lock:
+            pdf = self._pdfs.get(key)
+            if pdf is not None:
+                self._pdfs.move_to_end(key)
+            return pdf
+
+    def put(self, key: Hashable, pdf: bytes) -> None:
+        """Keeps ``pdf`` (one larger than the whole bound is not kept) and drops the least recently
+        used ones beyond the bound."""
+        if len(pdf) > self.max_bytes:
+            return
+        with self._lock:
+            old = self._pdfs.pop(key, None)
+            if old is not None:
+                self._bytes -= len(old)
+            self._pdfs[key] = pdf
+            self._bytes += len(pdf)
+            while self._bytes > self.max_bytes:
+                _, dropped = self._pdfs.popitem(last=False)
+                self._bytes -= len(dropped)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pdfs.clear()
+            self._bytes = 0
+
+    @property
+    def bytes(self) -> int:
+        return self._bytes
+
+    def __len__(self) -> int:
+        return len(self._pdfs)
+
+
+class RenderGate:
+    """At most ``at_once`` renders at a time; at most ``waiting_max`` requests wait for a turn, each
+    at most ``wait_seconds``. :meth:`enter` says whether the caller may render (then it must
+    :meth:`leave`)."""
+
+    def __init__(self, at_once: int, waiting_max: int, wait_seconds: float) -> None:
+        self.at_once = max(1, at_once)
+        self.waiting_max = max(0, waiting_max)
+        self.wait_seconds = max(0.0, wait_seconds)
+        self._running = 0
+        self._waiting = 0
+        self._turn = threading.Condition()
+
+    def enter(self) -> bool:
+        with self._turn:
+            if self._running < self.at_once:
+                self._running += 1
+                return True
+            if self._waiting >= self.waiting_max:
+                return False
+            self._waiting += 1
+            try:
+                if not self._turn.wait_for(lambda: self._running < self.at_once, timeout=self.wait_seconds):
+                    return False
+                self._running += 1
+                return True
+            finally:
+                self._waiting -= 1
+
+    def leave(self) -> None:
+        with self._turn:
+            self._running -= 1
+            self._turn.notify()
+
+
+class Printer:
+    """One app's PDF cache and render gate."""
+
+    def __init__(self, max_bytes: int, at_once: int, waiting_max: int, wait_seconds: float) -> None:
+        self.cache = PdfCache(max_bytes)
+        self.gate = RenderGate(at_once, waiting_max, wait_seconds)

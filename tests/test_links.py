@@ -1,0 +1,221 @@
+"""The links and QR codes shown to players never come from the request's Host header, and the session cookie."""
+
+from __future__ import annotations
+
+import http.client
+import re
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import itsdangerous
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from test_table import csrf_token, start_table
+from waitress.server import create_server
+
+from scorer import create_app, links, serve
+from scorer.links import check_base_url, own_address, server_base_url
+from scorer.table import _qr_svg
+
+EVIL = {"Host": "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https"}
+
+
+def shown_links(page: str) -> list[str]:
+    return re.findall(r'<figcaption><a href="([^"]+)">', page)
+
+
+def assert_links(page: str, base: str, token: str) -> None:
+    link, watch = shown_links(page)
+    assert link == f"{base}/t/{token}"
+    assert watch.startswith(f"{base}/s/")
+    assert "evil" not in page
+    # each QR code is the code of the link beside it, not of anything the client sent
+    assert str(_qr_svg(link)) in page and str(_qr_svg(watch)) in page
+
+
+def run_until_closed(server: Any) -> None:
+    try:
+        server.run()
+    except OSError:  # the test closed the server under its select()
+        pass
+
+
+def test_a_hostile_host_header_never_reaches_the_links_or_their_qr_codes(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    page = client.get(f"/t/{token}/join", headers=EVIL).get_data(as_text=True)
+    assert_links(page, "http://localhost", token)  # the test server's own name (SERVER_NAME)
+
+
+def test_the_configured_base_url_wins(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    app.config["BASE_URL"] = "https://scorer.example.org"
+    page = client.get(f"/t/{token}/join", headers=EVIL).get_data(as_text=True)
+    assert_links(page, "https://scorer.example.org", token)
+
+
+def test_a_base_url_with_a_path_keeps_it(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    app.config["BASE_URL"] = "https://club.example.org/quadrille"
+    page = client.get(f"/t/{token}/join", headers=EVIL).get_data(as_text=True)
+    assert_links(page, "https://club.example.org/quadrille", token)
+
+
+def test_without_a_base_url_the_links_use_the_servers_own_address(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    page = client.get(f"/t/{token}/join", headers=EVIL,
+                      environ_overrides={"SERVER_NAME": "192.168.1.20", "SERVER_PORT": "8080"}).get_data(as_text=True)
+    assert_links(page, "http://192.168.1.20:8080", token)
+
+
+def test_a_server_bound_to_every_interface_names_this_machines_address(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(links, "reachable_host", lambda: "10.1.2.3")
+    token = start_table(client)
+    for name in ("0.0.0.0", "waitress.invalid"):
+        page = client.get(f"/t/{token}/join", headers=EVIL,
+                          environ_overrides={"SERVER_NAME": name, "SERVER_PORT": "8080"}).get_data(as_text=True)
+        assert_links(page, "http://10.1.2.3:8080", token)
+
+
+def test_a_server_that_names_no_address_links_to_the_address_the_phone_used_only_if_it_is_this_machines(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(links, "reachable_host", lambda: "10.1.2.3")
+    token = start_table(client)
+    unnamed = {"SERVER_NAME": "waitress.invalid", "SERVER_PORT": "8080"}
+    page = client.get(f"/t/{token}/join", headers={"Host": "127.0.0.1:8080"}, environ_overrides=unnamed)
+    assert_links(page.get_data(as_text=True), "http://127.0.0.1:8080", token)
+    for host in ("evil.example:8080", "8.8.8.8:8080", "127.0.0.1:9999", "0.0.0.0:8080", "127.0.0.1:8080@evil.example"):
+        page = client.get(f"/t/{token}/join", headers={"Host": host}, environ_overrides=unnamed)
+        assert_links(page.get_data(as_text=True), "http://10.1.2.3:8080", token)
+
+
+@pytest.mark.parametrize("host, scheme, port, mine", [
+    ("127.0.0.1:8080", "http", "8080", "127.0.0.1"),
+    ("127.0.0.1", "http", "80", "127.0.0.1"),
+    ("127.0.0.1", "https", "443", "127.0.0.1"),
+    ("127.0.0.1", "http", "8080", None),  # another port
+    ("127.0.0.1:8080/x", "http", "8080", None),
+    ("user@127.0.0.1:8080", "http", "8080", None),
+    ("evil.example:8080", "http", "8080", None),
+    ("localhost:8080", "http", "8080", None),  # a name, whatever it resolves to
+    ("192.0.2.99:8080", "http", "8080", None),  # not this machine's
+    ("0.0.0.0:8080", "http", "8080", None),
+    ("224.0.0.1:8080", "http", "8080", None),
+    ("", "http", "8080", None),
+])
+def test_only_an_address_of_this_machine_on_the_servers_port_is_its_own(host: str, scheme: str, port: str, mine: str | None) -> None:
+    assert own_address(host, scheme, port) == mine
+
+
+@pytest.mark.parametrize("environ, base", [
+    ({"SERVER_NAME": "10.0.0.5", "SERVER_PORT": "80", "wsgi.url_scheme": "http"}, "http://10.0.0.5"),
+    ({"SERVER_NAME": "10.0.0.5", "SERVER_PORT": "443", "wsgi.url_scheme": "https"}, "https://10.0.0.5"),
+    ({"SERVER_NAME": "10.0.0.5", "SERVER_PORT": "8443", "wsgi.url_scheme": "https"}, "https://10.0.0.5:8443"),
+    ({"SERVER_NAME": "fe80::1", "SERVER_PORT": "8080", "wsgi.url_scheme": "http"}, "http://[fe80::1]:8080"),
+    ({"SERVER_NAME": "10.0.0.5", "SERVER_PORT": "80", "wsgi.url_scheme": "javascript"}, "http://10.0.0.5"),
+])
+def test_the_servers_own_address(environ: dict[str, str], base: str) -> None:
+    assert server_base_url(environ) == base
+
+
+@pytest.mark.parametrize("bad", ["javascript:alert(1)", "http://", "ftp://example.org", "scorer.example.org",
+                                 "http://example.org/?next=evil", "http://user:pw@example.org", "http://example.org:port"])
+def test_a_bad_base_url_is_refused_when_the_app_starts(tmp_path: Path, bad: str) -> None:
+    with pytest.raises(ValueError, match="BASE_URL"):
+        check_base_url(bad)
+    with pytest.raises(ValueError, match="BASE_URL"):
+        create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t", "BASE_URL": bad})
+
+
+def test_the_base_url_comes_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCORER_BASE_URL", "https://scorer.example.org/")
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t"})
+    assert app.config["BASE_URL"] == "https://scorer.example.org"
+    assert app.config["SESSION_COOKIE_SECURE"] is True
+
+
+def test_under_waitress_the_links_use_the_address_it_serves(app: Flask, client: FlaskClient) -> None:
+    """waitress's own SERVER_NAME is "waitress.invalid" unless told: serve passes the address it binds."""
+    token = start_table(client)
+    server_name, _ = serve.announce("127.0.0.1", 0, "")
+    server = create_server(app, host="127.0.0.1", port=0, server_name=server_name)
+    port = server.effective_port  # type: ignore[union-attr]
+    threading.Thread(target=run_until_closed, args=(server,), daemon=True).start()
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", f"/t/{token}/join", headers={"Host": "evil.example"})
+        page = conn.getresponse().read().decode()
+    finally:
+        server.close()
+    assert_links(page, f"http://127.0.0.1:{port}", token)
+
+
+def test_under_waitress_without_a_server_name_a_hostile_host_is_never_taken(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(links, "reachable_host", lambda: "10.1.2.3")
+    token = start_table(client)
+    server = create_server(app, host="127.0.0.1", port=0)  # SERVER_NAME: waitress.invalid
+    port = server.effective_port  # type: ignore[union-attr]
+    threading.Thread(target=run_until_closed, args=(server,), daemon=True).start()
+    pages = {}
+    try:
+        for host in ("evil.example", f"127.0.0.1:{port}"):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            conn.request("GET", f"/t/{token}/join", headers={"Host": host})
+            pages[host] = conn.getresponse().read().decode()
+            conn.close()
+    finally:
+        server.close()
+    assert_links(pages["evil.example"], f"http://10.1.2.3:{port}", token)
+    assert_links(pages[f"127.0.0.1:{port}"], f"http://127.0.0.1:{port}", token)
+
+
+def test_the_serve_command_says_which_address_the_links_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve, "reachable_host", lambda: "192.168.1.20")
+    name, lines = serve.announce("0.0.0.0", 8080, "")
+    assert name == "192.168.1.20"
+    assert "http://192.168.1.20:8080/" in lines[1] and "--base-url http://ADDRESS:8080" in lines[1]
+    name, lines = serve.announce("127.0.0.1", 8080, "")
+    assert name == "127.0.0.1" and "no other phone" in lines[-1]
+    name, lines = serve.announce("0.0.0.0", 8080, "https://scorer.example.org")
+    assert lines[1] == "Links and QR codes for the players: https://scorer.example.org/..."
+
+
+def first_set_cookie(client: FlaskClient) -> str:
+    response = client.get("/new")
+    cookie = response.headers.get("Set-Cookie")
+    assert cookie and cookie.startswith("session="), response.headers
+    return cookie
+
+
+def test_the_session_cookie_is_same_site_lax_and_http_only(app: Flask, client: FlaskClient) -> None:
+    cookie = first_set_cookie(client)
+    assert "SameSite=Lax" in cookie and "HttpOnly" in cookie and "Secure" not in cookie
+
+
+def test_the_session_cookie_is_secure_when_the_base_url_is_https(tmp_path: Path) -> None:
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t"}
+    cookie = first_set_cookie(create_app({**config, "BASE_URL": "https://scorer.example.org"}).test_client())
+    assert "Secure" in cookie and "SameSite=Lax" in cookie
+    cookie = first_set_cookie(create_app({**config, "BASE_URL": "https://x.example", "SESSION_COOKIE_SECURE": False}).test_client())
+    assert "Secure" not in cookie
+    cookie = first_set_cookie(create_app({**config, "SESSION_COOKIE_SECURE": True}).test_client())
+    assert "Secure" in cookie
+
+
+def test_a_form_left_open_for_hours_still_posts(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CSRF token has no time limit: a deal form may sit open through a whole deal (it is bound to the session)."""
+    assert app.config["WTF_CSRF_TIME_LIMIT"] is None
+    hours_ago = int(time.time()) - 5 * 3600
+    monkeypatch.setattr(itsdangerous.TimestampSigner, "get_timestamp", lambda self: hours_ago)
+    token = csrf_token(client, "/new")
+    monkeypatch.undo()
+    response = client.post("/new", data={"player_1": "Ann", "player_2": "Bea", "player_3": "Cat", "player_4": "Dan",
+                                         "first_dealer": "1", "profile": "quadrille", "deals_agreed": "8", "csrf_token": token})
+    assert response.status_code == 302

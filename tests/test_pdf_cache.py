@@ -1,0 +1,159 @@
+"""The tally PDF: its stylesheet and fonts, its cache, and one render at a time."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import logging
+import threading
+import time
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from pypdf import PdfReader
+from test_audit import ten_deal_table
+from test_table import record, start_table
+
+from scorer import tally
+from scorer.pdfcache import PdfCache, RenderGate
+
+
+def count_renders(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the calls to the renderer (each one a real render)."""
+    calls: list[int] = []
+    real = tally.render_pdf
+
+    def counted(html: str) -> bytes:
+        calls.append(1)
+        return real(html)
+
+    monkeypatch.setattr(tally, "render_pdf", counted)
+    return calls
+
+
+def font_names(pdf: bytes) -> set[str]:
+    """Every font the PDF embeds, without its subset prefix (ABCDEF+DejaVu-Sans: DejaVu-Sans)."""
+    names = set()
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        fonts = page["/Resources"].get_object().get("/Font", {})
+        for font in fonts.values():
+            names.add(str(font.get_object()["/BaseFont"]).lstrip("/").split("+", 1)[-1])
+    return names
+
+
+def test_the_pdf_renders_without_a_weasyprint_warning_in_the_fonts_it_declares(
+    app: Flask, client: FlaskClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    token = ten_deal_table(client, chip_value="0.10", currency="EUR")
+    with caplog.at_level(logging.DEBUG, logger="weasyprint"):
+        response = client.get(f"/t/{token}/tally.pdf")
+    assert response.status_code == 200
+    rendered = [r for r in caplog.records if r.name.startswith("weasyprint")]
+    assert rendered, "the weasyprint logger was not captured"
+    assert [r.getMessage() for r in rendered if r.levelno >= logging.WARNING] == []
+    # tally.css: "DejaVu Sans" for the text (bold for the headings), "DejaVu Sans Mono" for the score sheet
+    assert font_names(response.data) == {"DejaVu-Sans", "DejaVu-Sans-Bold", "DejaVu-Sans-Mono"}
+
+
+def test_the_stylesheet_reaches_the_pdf_unescaped(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    token = start_table(client)
+    seen: list[str] = []
+    monkeypatch.setattr(tally, "render_pdf", lambda html: seen.append(html) or b"%PDF-")
+    client.get(f"/t/{token}/tally.pdf")
+    assert 'font-family: "DejaVu Sans Mono"' in seen[0] and "&#34;" not in seen[0]
+
+
+def test_a_repeat_is_answered_from_the_cache_and_a_new_deal_makes_a_new_pdf(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token = ten_deal_table(client)
+    renders = count_renders(monkeypatch)
+    first = client.get(f"/t/{token}/tally.pdf")
+    again = client.get(f"/t/{token}/tally.pdf?paper=A4")
+    assert first.status_code == again.status_code == 200 and first.data == again.data
+    assert len(renders) == 1
+    client.get(f"/t/{token}/tally.pdf?paper=letter")
+    assert len(renders) == 2
+    assert record(client, token, "solo", 11, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6",
+                                              "matadors": "0"}).status_code == 302
+    after = client.get(f"/t/{token}/tally.pdf")
+    assert len(renders) == 3 and after.data != first.data
+    assert "11" in "".join(p.extract_text() for p in PdfReader(io.BytesIO(after.data)).pages)
+    client.get(f"/t/{token}/tally.pdf")
+    assert len(renders) == 3
+
+
+def test_the_key_changes_with_the_log_the_settings_and_the_paper(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    with app.test_request_context():
+        table = tally._table(token)
+        key = tally._pdf_key(table, 0, "A4")
+        assert tally._pdf_key(table, 0, "A4") == key
+        assert tally._pdf_key(table, 1, "A4") != key
+        assert tally._pdf_key(table, 0, "letter") != key
+        assert tally._pdf_key(dataclasses.replace(table, deals_agreed=12), 0, "A4") != key  # settings, before deal 1
+
+
+def test_a_busy_renderer_answers_a_readable_503_with_retry_after(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    app.config.update(PDF_WAITING_MAX=0)
+    with app.app_context():
+        gate = tally.printer().gate
+    assert gate.enter()  # another phone's PDF is being rendered
+    try:
+        response = client.get(f"/t/{token}/tally.pdf")
+    finally:
+        gate.leave()
+    page = response.get_data(as_text=True)
+    assert response.status_code == 503 and response.headers["Retry-After"] == "3"
+    assert "being printed for another phone" in page and "Try again in 3 seconds" in page
+    assert client.get(f"/t/{token}/tally.pdf").status_code == 200  # free again
+
+
+def test_a_request_waits_its_turn_for_a_short_time(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    app.config.update(PDF_WAITING_MAX=1, PDF_WAIT_SECONDS=10)
+    with app.app_context():
+        gate = tally.printer().gate
+    assert gate.enter()
+    threading.Timer(0.3, gate.leave).start()
+    started = time.perf_counter()
+    assert client.get(f"/t/{token}/tally.pdf").status_code == 200
+    assert time.perf_counter() - started >= 0.25
+
+
+def test_the_cache_is_bounded_by_bytes_least_recently_used_out_first() -> None:
+    cache = PdfCache(max_bytes=100)
+    cache.put("a", b"a" * 40)
+    cache.put("b", b"b" * 40)
+    assert cache.get("a") == b"a" * 40  # a is now the most recently used
+    cache.put("c", b"c" * 40)
+    assert cache.get("b") is None and cache.get("a") and cache.get("c")
+    assert cache.bytes == 80 and len(cache) == 2
+    cache.put("huge", b"h" * 101)  # larger than the whole bound: not kept, nothing dropped
+    assert cache.get("huge") is None and len(cache) == 2
+    cache.put("a", b"A" * 10)  # a new version replaces the old one's bytes
+    assert cache.bytes == 50
+
+
+def test_the_gate_lets_a_few_wait_a_short_time_and_refuses_the_rest() -> None:
+    gate = RenderGate(at_once=1, waiting_max=1, wait_seconds=0.2)
+    assert gate.enter()
+    results: list[bool] = []
+    waiter = threading.Thread(target=lambda: results.append(gate.enter()))
+    waiter.start()
+    time.sleep(0.05)
+    started = time.perf_counter()
+    assert not gate.enter()  # one is already waiting: refused at once
+    assert time.perf_counter() - started < 0.1
+    waiter.join()
+    assert results == [False]  # waited 0.2 s, the render went on: refused
+    gate.leave()
+    assert gate.enter()  # free again
+    waiter = threading.Thread(target=lambda: results.append(gate.enter()))
+    waiter.start()
+    time.sleep(0.05)
+    gate.leave()  # within the wait: the waiter gets its turn
+    waiter.join()
+    assert results == [False, True]
