@@ -54,3 +54,27 @@ def test_the_cached_ledger_equals_a_full_fold_after_any_commands(tmp_path: Path,
     LEDGERS.clear()
     assert ledger(db, table) == from_scratch(db, table)
     db.conn.close()
+
+
+def test_the_ledger_cache_is_bounded_by_the_deals_it_holds(tmp_path: Path) -> None:
+    from scorer.core import Contract, Deal, Suit
+    from scorer.store import LedgerCache
+
+    db = connect(str(tmp_path / "cache.sqlite"))
+    migrate(db)
+    tables = []
+    for _ in range(3):
+        table = create_table(db, PLAYERS, "Ann", HouseRules.of(), 40, None, "")
+        dealer = "Ann"
+        for number in range(1, 11):
+            run(db, table, Record(number, Deal(dealer, "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=6)))
+            dealer = PLAYERS[(PLAYERS.index(dealer) + 1) % 4]
+        tables.append(table)
+    cache = LedgerCache(max_deals=25)  # room for two tables of 10 deals (11 each, counting the table itself)
+    for table in tables:
+        assert len(cache.get(db.conn, table)[0].settlements) == 10
+    assert list(cache.tables) == [tables[1].token, tables[2].token]  # the least recently read went first
+    assert cache.deals == 22 <= cache.max_deals
+    cache.get(db.conn, tables[1])  # read again: now the most recent
+    cache.get(db.conn, tables[0])
+    assert list(cache.tables) == [tables[1].token, tables[0].token]
