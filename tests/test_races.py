@@ -1,0 +1,485 @@
+"""Two phones at once, through the real views and the real store: the races of issue 10.
+
+Each trial starts a fresh table on the test's one database, plays a few deals
+straight through the store, prepares two forms on two phones (GET, and the
+preview POST where the form has one), then sends the two final POSTs from two
+threads released together by a :class:`threading.Barrier`, each thread a
+server thread with its own SQLite connection. One of the two POSTs is delayed
+by a random fraction of a request, so that across the trials both orders and
+every overlap in between happen.
+
+After each trial the log must be one of the few that can legally follow (listed
+in each test), each phone must have been told what became of its form, the log
+must fold from scratch without damage into exactly the cached ledger, its hash
+chain must verify, the chips must balance, and every page of the table must
+answer 200. The last test runs the same four races against the store alone.
+
+Each test fails against the bug it guards against, put back by hand in a copy of
+the app: the correction and restoration checks left to the view (the store's
+``seen`` and "deal stands" checks taken out of ``decide`` and the fold-before-
+append check out of ``run``: ``record 3, undo 3, amend 3`` within a few trials,
+and two corrections written from forms made against the same log), and the
+frozen-rules check made before the settings' transaction (the chain broken at
+line 1 within a few trials).
+
+The bugs these guard against (issue 10): the checks of a correction or a
+restoration ran in the view, outside the write transaction, so an undo
+slipping in between left ``record 3, undo 3, amend 3`` and the table answered
+500 for good; and the "frozen rules" check of the settings ran before its write,
+so the rules changed after deal 1 was recorded and the chain broke at line 1.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+import statistics
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from scorer import create_app
+from scorer.core import Contract, Deal, HouseRules, Suit
+from scorer.core.log import Amend, Command, Ledger, Line, Record, Refused, Restore, TableChanged, Undo, fold
+from scorer.db import connect, get_db
+from scorer.store import (
+    Outcome,
+    RulesFrozen,
+    Table,
+    change_settings,
+    create_table,
+    ledger,
+    read_lines,
+    run,
+    table_by_token,
+    verify,
+)
+
+T = TypeVar("T")
+TRIALS = 50
+PLAYERS = ("Ann", "Bea", "Cat", "Dan")
+HIDDEN = re.compile(r'name="(number|once|csrf_token|log_length|previewed)" type="hidden" value="([^"]*)"')
+FLASH = re.compile(r'<p class="flash" role="status">([^<]*)</p>')
+FINAL_POST_SECONDS = 30
+
+
+# --- the app, its tables, and two phones ----------------------------------------------------------------
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """One database for the whole test; every trial plays at a fresh table on it."""
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "races.sqlite"), "INSTANCE_PATH": str(tmp_path / "i"),
+                      "SECRET_KEY": "races"})
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-4)  # the interpreter hands over between threads 50 times more often: finer interleavings
+    yield app
+    sys.setswitchinterval(before)
+
+
+class Race:
+    """Two server threads, kept for the whole test (each keeps its own SQLite connection, as
+    waitress's threads do), that send one final POST (or store call) each, released together at a
+    barrier.
+
+    One of the two, chosen at random, waits up to about the length of a POST before sending, so
+    that across the trials each may start first, and the two overlap by every amount. Every trial
+    notes whether the two requests overlapped in time (one started before the other answered)."""
+
+    def __init__(self, seed: int) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="phone")
+        self.rng = random.Random(seed)
+        self.durations: list[float] = []
+        self.overlapped = 0
+        self.trials = 0
+
+    @property
+    def jitter(self) -> float:
+        return statistics.median(self.durations[-20:]) if self.durations else 0.005
+
+    def __call__(self, first: Callable[[], T], second: Callable[[], T]) -> tuple[T, T]:
+        barrier = threading.Barrier(2)
+        late = self.rng.randrange(2)
+        delay = self.rng.uniform(0, self.jitter)
+
+        def go(send: Callable[[], T], wait: float) -> tuple[T, float, float]:
+            barrier.wait(timeout=FINAL_POST_SECONDS)
+            if wait:
+                time.sleep(wait)
+            started = time.perf_counter()
+            response = send()
+            return response, started, time.perf_counter()
+
+        futures = [self.pool.submit(go, send, delay if n == late else 0.0) for n, send in enumerate((first, second))]
+        (a, a_start, a_end), (b, b_start, b_end) = (f.result(timeout=FINAL_POST_SECONDS) for f in futures)
+        self.durations += [a_end - a_start, b_end - b_start]
+        self.trials += 1
+        self.overlapped += a_start < b_end and b_start < a_end
+        return a, b
+
+    def check_overlap(self) -> None:
+        """Most trials overlap (about 60% of them on this machine): the threads really raced."""
+        assert self.overlapped >= self.trials // 5, f"only {self.overlapped} of {self.trials} trials overlapped"
+
+    def close(self) -> None:
+        self.pool.shutdown()
+
+
+@pytest.fixture
+def race() -> Iterator[Race]:
+    racing = Race(seed=10)
+    yield racing
+    racing.close()
+    racing.check_overlap()
+
+
+def new_table(app: Flask, deals_agreed: int = 4) -> Table:
+    with app.app_context():
+        return create_table(get_db(), PLAYERS, "Ann", HouseRules.of(), deals_agreed, None, "")
+
+
+def solo(book: Ledger, table: Table, hombre: str, tricks: int) -> Deal:
+    dealer = book.replay.next_dealer or table.first_dealer
+    return Deal(dealer, hombre, Contract.SOLO, Suit.HEARTS, hombre_tricks=tricks)
+
+
+def play(app: Flask, table: Table, deals: int) -> None:
+    """Record ``deals`` deals straight through the store (the set-up, not the race)."""
+    with app.app_context():
+        db = get_db()
+        for number in range(1, deals + 1):
+            run(db, table, Record(number, solo(ledger(db, table), table, PLAYERS[number % 4], 5 + number % 3)))
+
+
+def lines_of(app: Flask, table: Table) -> list[Line]:
+    with app.app_context():
+        lines, unreadable = read_lines(get_db().conn, table.id)
+    assert unreadable is None
+    return lines
+
+
+def hidden(response: TestResponse) -> dict[str, str]:
+    assert response.status_code == 200, response.status_code
+    return dict(HIDDEN.findall(response.get_data(as_text=True)))
+
+
+def told(phone: FlaskClient, response: TestResponse) -> str:
+    """What the phone was told: the flashed messages of the page it is sent to (or of the page itself).
+    A page that answers 404 (a deal undone meanwhile) shows none: they wait for the next page."""
+    page = phone.get(response.headers["Location"]) if response.status_code == 302 else response
+    if page.status_code == 404:
+        page = phone.get(response.headers.get("Location", "").split("/audit/")[0] or "/")
+    return " ".join(html.unescape(m) for m in FLASH.findall(page.get_data(as_text=True)))
+
+
+def undo_form(phone: FlaskClient, token: str) -> Callable[[], TestResponse]:
+    url = f"/t/{token}/undo"
+    fields = hidden(phone.get(url))
+    assert fields["number"] and fields["once"]
+    return lambda: phone.post(url, data=fields)
+
+
+def amend_form(phone: FlaskClient, token: str, number: int, taps: dict[str, str], by: str,
+               reason: str) -> Callable[[], TestResponse]:
+    """A correction of deal ``number`` to a solo with ``taps``, previewed: the returned call saves it."""
+    url = f"/t/{token}/audit/{number}/amend/solo"
+    fields = hidden(phone.get(url))
+    fields.update({"contract": "solo", "matadors": "0", **taps, "by": by, "reason": reason, "action": "preview"})
+    preview = phone.post(url, data=fields)
+    assert preview.status_code == 200 and "What this changes" in preview.get_data(as_text=True)
+    fields.update(hidden(preview))
+    fields["action"] = "save"
+    return lambda: phone.post(url, data=fields)
+
+
+def restore_form(phone: FlaskClient, token: str, number: int, seq: int, by: str) -> Callable[[], TestResponse]:
+    url = f"/t/{token}/audit/{number}/restore/{seq}"
+    page = phone.get(url)
+    assert "What this changes" in page.get_data(as_text=True)
+    fields = {**hidden(page), "by": by, "reason": "as it was"}
+    return lambda: phone.post(url, data=fields)
+
+
+def record_form(phone: FlaskClient, token: str, taps: dict[str, str]) -> Callable[[], TestResponse]:
+    url = f"/t/{token}/deal/solo"
+    fields = hidden(phone.get(url))
+    fields.update({"contract": "solo", "matadors": "0", **taps, "action": "preview"})
+    fields.update(hidden(phone.post(url, data=fields)))
+    assert fields["previewed"]
+    fields["action"] = "record"
+    return lambda: phone.post(url, data=fields)
+
+
+def settings_form(phone: FlaskClient, token: str, changes: dict[str, str]) -> Callable[[], TestResponse]:
+    url = f"/t/{token}/settings"
+    fields = {**hidden(phone.get(url)), **changes}
+    return lambda: phone.post(url, data=fields)
+
+
+def pages(table: Table, standing: int) -> list[str]:
+    """Every page a player or a spectator can read of a table with ``standing`` deals."""
+    t = f"/t/{table.token}"
+    return [t, f"{t}/ledger", f"{t}/verify", f"{t}/tally", f"{t}/export.json", f"{t}/export.csv", f"{t}/settings",
+            f"/s/{table.spectator_token}"] + [f"{t}/audit/{n}" for n in range(1, standing + 1)]
+
+
+def check_table(app: Flask, reader: FlaskClient, token: str) -> tuple[Table, list[Line], Ledger]:
+    """The table after a race: its log folds from scratch, without damage, into the cached ledger; its
+    chain verifies; every page answers 200. Returns the table as stored, its log and its ledger."""
+    with app.app_context():
+        db = get_db()
+        table = table_by_token(db, token)
+        assert table is not None
+        lines, unreadable = read_lines(db.conn, table.id)
+        assert unreadable is None
+        full = fold(table.evening(), lines)
+        assert full.damage is None, full.damage.message
+        assert ledger(db, table) == full  # the cache agrees with a replay from scratch
+        assert verify(db, table) is None
+        assert full.final.total == 0  # chips conserved
+    for url in pages(table, len(full.deals)):
+        assert reader.get(url).status_code == 200, url
+    return table, lines, full
+
+
+def shape(lines: list[Line]) -> list[tuple[str, int]]:
+    return [(line.kind.value, line.number) for line in lines]
+
+
+def both_orders_happened(outcomes: Counter[str], *names: str) -> None:
+    """The trials really raced: each order named happened at least once."""
+    assert all(outcomes[name] for name in names), outcomes
+
+
+# --- the races, through the views ----------------------------------------------------------------------
+
+
+def test_undo_races_a_correction_of_the_last_deal(app: Flask, race: Race) -> None:
+    """Legal: the undo first, and the correction refused (the deal is gone, or the log changed since
+    its form); or the correction first, then the undo of the corrected deal (or the undo refused).
+    Never a correction written after the deal it corrects was undone."""
+    reader = app.test_client()
+    outcomes: Counter[str] = Counter()
+    for trial in range(TRIALS):
+        table = new_table(app)
+        play(app, table, 3)
+        base = len(lines_of(app, table))
+        ann, bea = app.test_client(), app.test_client()
+        undo = undo_form(ann, table.token)
+        amend = amend_form(bea, table.token, 3, {"hombre": "Dan", "trumps": "clubs", "hombre_tricks": str(trial % 3 + 3)},
+                           "Bea", f"trial {trial}")
+        undone, amended = race(undo, amend)
+
+        _, lines, book = check_table(app, reader, table.token)
+        after = lines[base:]
+        said_undo, said_amend = told(ann, undone), told(bea, amended)
+        if shape(after) == [("undo", 3)]:
+            outcomes["undo first"] += 1
+            assert "Deal 3 undone" in said_undo and "corrected" not in said_amend, (said_undo, said_amend)
+            assert len(book.deals) == 2
+        elif shape(after) in ([("amend", 3)], [("amend", 3), ("undo", 3)]):
+            outcomes["correction first"] += 1
+            assert after[0].deal is not None and after[0].deal.hombre == "Dan" and after[0].reason == f"trial {trial}"
+            assert "Deal 3 corrected by Bea" in said_amend, said_amend
+            assert ("Deal 3 undone" in said_undo) == (len(after) == 2), said_undo
+        else:
+            pytest.fail(f"trial {trial}: an undo and a correction left {shape(after)}")
+        # a refused correction is sent back to the deal (302), or finds it gone (404)
+        assert undone.status_code == 302 and amended.status_code in (302, 404), (undone.status_code, amended.status_code)
+    both_orders_happened(outcomes, "undo first", "correction first")
+
+
+def test_undo_races_a_restoration_of_the_last_deal(app: Flask, race: Race) -> None:
+    """Deal 3 stands in two versions (recorded, then corrected); one phone restores the recorded
+    version while another undoes deal 3. Legal: the undo first, and the restoration refused; or the
+    restoration first, then the undo (or the undo refused)."""
+    reader = app.test_client()
+    outcomes: Counter[str] = Counter()
+    for trial in range(TRIALS):
+        table = new_table(app)
+        play(app, table, 3)
+        ann, bea = app.test_client(), app.test_client()
+        amend_form(ann, table.token, 3, {"hombre": "Dan", "trumps": "clubs", "hombre_tricks": "7"}, "Ann", "set-up")()
+        lines = lines_of(app, table)
+        assert shape(lines[-2:]) == [("record", 3), ("amend", 3)]
+        recorded, base = lines[-2], len(lines)
+        restore = restore_form(bea, table.token, 3, recorded.seq, "Bea")
+        undo = undo_form(ann, table.token)
+        restored, undone = race(restore, undo)
+
+        _, lines, book = check_table(app, reader, table.token)
+        after = lines[base:]
+        said_undo, said_restore = told(ann, undone), told(bea, restored)
+        if shape(after) == [("undo", 3)]:
+            outcomes["undo first"] += 1
+            assert "Deal 3 undone" in said_undo and "restored" not in said_restore, (said_undo, said_restore)
+            assert len(book.deals) == 2
+        elif shape(after) in ([("restore", 3)], [("restore", 3), ("undo", 3)]):
+            outcomes["restoration first"] += 1
+            assert after[0].restores == recorded.seq and after[0].deal == recorded.deal
+            assert f"Deal 3 restored to version {recorded.seq} by Bea" in said_restore, said_restore
+            assert ("Deal 3 undone" in said_undo) == (len(after) == 2), said_undo
+        else:
+            pytest.fail(f"trial {trial}: an undo and a restoration left {shape(after)}")
+        assert undone.status_code == 302 and restored.status_code in (302, 404), (undone.status_code, restored.status_code)
+    both_orders_happened(outcomes, "undo first", "restoration first")
+
+
+NEW_RULES = ("penguin_chips", 8, 25, "EUR")
+"""The settings another phone saves: another profile, another length, a chip value and a currency."""
+SETTINGS_FORM = {"profile": "penguin_chips", "deals_agreed": "8", "chip_value": "0.25", "currency": "EUR"}
+
+
+def settings_now(table: Table) -> tuple[object, ...]:
+    return (table.rules.profile_name, table.deals_agreed, table.chip_value_cents, table.currency)
+
+
+def test_settings_race_the_first_deal(app: Flask, race: Race) -> None:
+    """On a fresh table one phone records deal 1 while another saves new house rules (profile,
+    length, chip value). Legal: deal 1 first, and the settings refused (frozen: the table keeps
+    exactly the settings it had); or the settings first, and deal 1 either refused (its form was
+    previewed under other rules: refused, or shown again to preview) or recorded under the new
+    settings. Either way the chain starts from the settings that stand, so it verifies."""
+    reader = app.test_client()
+    outcomes: Counter[str] = Counter()
+    for trial in range(TRIALS):
+        table = new_table(app)
+        ann, bea = app.test_client(), app.test_client()
+        record = record_form(ann, table.token, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6"})
+        settings = settings_form(bea, table.token, SETTINGS_FORM)
+        recorded, saved = race(record, settings)
+
+        now, lines, _ = check_table(app, reader, table.token)
+        said_record, said_settings = told(ann, recorded), told(bea, saved)
+        changed = settings_now(now) == NEW_RULES
+        if shape(lines) == [("record", 1)] and not changed:
+            outcomes["deal 1 first"] += 1
+            assert now.settings == table.settings  # frozen: exactly the settings it had
+            assert "frozen" in said_settings and "Deal 1 recorded" in said_record, (said_settings, said_record)
+        elif changed and shape(lines) == []:
+            outcomes["settings first, deal refused"] += 1
+            assert "House rules saved" in said_settings, said_settings
+            assert "Nothing was recorded" in said_record or "changed since its preview" in said_record, said_record
+        elif changed and shape(lines) == [("record", 1)]:
+            outcomes["settings first, deal recorded under them"] += 1
+            assert "House rules saved" in said_settings and "Deal 1 recorded" in said_record, (said_settings,
+                                                                                             said_record)
+        else:
+            pytest.fail(f"trial {trial}: settings {'changed' if changed else 'kept'} and a log of {shape(lines)}")
+        if lines:
+            assert lines[0].deal is not None and lines[0].deal.hombre == "Bea"
+        # a deal form sent under settings changed since its preview is refused (302) or shown again (200)
+        assert recorded.status_code in (200, 302) and saved.status_code == 302, (recorded.status_code, saved.status_code)
+    both_orders_happened(outcomes, "deal 1 first")
+    assert outcomes["settings first, deal refused"] + outcomes["settings first, deal recorded under them"], outcomes
+
+
+def test_two_phones_correct_the_same_deal(app: Flask, race: Race) -> None:
+    """Two phones save different corrections of one deal, both prepared against the same log.
+    Legal: exactly one correction written, the other refused (the log changed since its form)."""
+    reader = app.test_client()
+    outcomes: Counter[str] = Counter()
+    for trial in range(TRIALS):
+        table = new_table(app)
+        play(app, table, 3)
+        number = trial % 3 + 1
+        base = len(lines_of(app, table))
+        ann, bea = app.test_client(), app.test_client()
+        a = amend_form(ann, table.token, number, {"hombre": "Cat", "trumps": "clubs", "hombre_tricks": "8"}, "Ann", "Ann's")
+        b = amend_form(bea, table.token, number, {"hombre": "Dan", "trumps": "spades", "hombre_tricks": "3"}, "Bea",
+                       "Bea's")
+        first, second = race(a, b)
+
+        _, lines, book = check_table(app, reader, table.token)
+        after = lines[base:]
+        assert shape(after) == [("amend", number)], f"trial {trial}: two corrections left {shape(after)}"
+        winner = after[0].by
+        assert winner in ("Ann", "Bea") and after[0].reason == f"{winner}'s"
+        outcomes[winner] += 1
+        assert book.deals[number - 1] == after[0].deal and book.versions_of(number)[-1] == after[0]
+        said = {"Ann": told(ann, first), "Bea": told(bea, second)}
+        loser = "Bea" if winner == "Ann" else "Ann"
+        assert f"Deal {number} corrected by {winner}" in said[winner], said
+        assert "corrected by" not in said[loser] and "changed on another phone" in said[loser], said
+        assert first.status_code == 302 and second.status_code == 302, (first.status_code, second.status_code)
+    both_orders_happened(outcomes, "Ann", "Bea")
+
+
+# --- the same races against the store alone -------------------------------------------------------------
+
+
+def refused_or(call: Callable[[], T]) -> T | Refused:
+    """What the store answers: the call's result, or the refusal it raised (anything else raises)."""
+    try:
+        return call()
+    except Refused as refused:
+        return refused
+
+
+def test_the_store_alone_keeps_every_race_legal(app: Flask, race: Race) -> None:
+    """The four races again, calling :func:`scorer.store.run` and ``change_settings`` straight from two
+    threads with their own connections, with commands as stale as a view could send them (prepared
+    against the log before the race): the views' own early checks are not what keeps the log legal.
+    The four races take turns, 50 trials in all."""
+    reader = app.test_client()
+    ours, theirs = connect(app.config["DATABASE"]), connect(app.config["DATABASE"])
+    outcomes: Counter[str] = Counter()
+    for trial in range(TRIALS):
+        table = new_table(app)
+        kind = ("undo vs amend", "undo vs restore", "settings vs record", "amend vs amend")[trial % 4]
+        if kind == "settings vs record":
+            with app.app_context():
+                deal = solo(ledger(get_db(), table), table, "Bea", 6)
+            rules = HouseRules.of("penguin_chips")
+            recorded, changed = race(lambda: refused_or(lambda: run(ours, table, Record(1, deal))),
+                                     lambda: refused_or(lambda: change_settings(theirs, table, rules, 8, 25, "EUR")))
+            now, lines, _ = check_table(app, reader, table.token)
+            if isinstance(recorded, Outcome):
+                assert isinstance(changed, RulesFrozen) and now.settings == table.settings, changed
+                outcomes[f"{kind}: deal 1 first"] += 1
+            else:  # the record was prepared under the old settings: refused, never written under the new
+                assert isinstance(recorded, TableChanged) and changed is None and lines == [], (recorded, changed)
+                assert settings_now(now) == NEW_RULES
+                outcomes[f"{kind}: settings first"] += 1
+            continue
+        play(app, table, 3)
+        with app.app_context():
+            book = ledger(get_db(), table)
+        seen, dealer = book.seq, book.deals[2].dealer
+        ann = Amend(3, Deal(dealer, "Cat", Contract.SOLO, Suit.CLUBS, hombre_tricks=8), "Ann", "Ann's", seen)
+        bea: Command = Amend(3, Deal(dealer, "Dan", Contract.SOLO, Suit.SPADES, hombre_tricks=3), "Bea", "Bea's", seen)
+        if kind == "undo vs restore":
+            with app.app_context():
+                run(get_db(), table, ann)  # deal 3 in two versions: restore the recorded one
+            bea, seen = Restore(3, seen, "Bea", "Bea's", seen + 1), seen + 1
+        first: Command = ann if kind == "amend vs amend" else Undo(3)
+        left, right = race(lambda: refused_or(lambda: run(ours, table, first)),
+                           lambda: refused_or(lambda: run(theirs, table, bea)))
+        _, lines, _ = check_table(app, reader, table.token)
+        after = shape(lines[seen:])
+        written = "restore" if kind == "undo vs restore" else "amend"
+        if kind == "amend vs amend":
+            assert after == [("amend", 3)], f"trial {trial}: {kind} left {after}"
+            assert {type(left), type(right)} == {Outcome, TableChanged}, (left, right)
+            outcomes[f"{kind}: {lines[-1].by} first"] += 1
+        elif after == [("undo", 3)]:
+            assert isinstance(left, Outcome) and isinstance(right, TableChanged), (left, right)
+            outcomes[f"{kind}: undo first"] += 1
+        else:
+            assert after in ([(written, 3)], [(written, 3), ("undo", 3)]), f"trial {trial}: {kind} left {after}"
+            assert isinstance(right, Outcome) and isinstance(left, Outcome if len(after) == 2 else Refused), (left, right)
+            outcomes[f"{kind}: {written} first"] += 1
+    ours.conn.close()
+    theirs.conn.close()
+    assert len(outcomes) >= 6, outcomes  # most of the eight orders happened
