@@ -9,12 +9,12 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
 from .core import Deal, DealError, ImpossibleDeal
-from .core.log import Amend, Line, Refused, Restore, TableChanged
+from .core.log import Amend, Line, LineKind, Refused, Restore, TableChanged
 from .core.evening import differences, replay_from
 from .core.rules import RULES_BY_NAME
 from .db import get_db
-from .forms import CorrectionForm, RestoreForm
-from .store import run, verify
+from .forms import CorrectionForm, RestoreForm, one_time_token
+from .store import Table, run, sent_before, verify
 from .table import CSRF_RESHOWN, _contract, _digest, _table, _view, csrf_lost
 
 bp = Blueprint("audit", __name__)
@@ -59,6 +59,8 @@ def amend(token: str, number: int, contract: str) -> str | Response:
     chosen = _contract(table, contract)
     if view["damage"]:
         return _read_only(token)
+    if (again := _sent_again(table, number)) is not None:
+        return again
     form = CorrectionForm(players=table.players, contract=chosen, dealer=settlement.deal.dealer,
                           state=settlement.before, rules=table.rules)
     context = {"form": form, "comparison": None, **view}
@@ -67,6 +69,7 @@ def amend(token: str, number: int, contract: str) -> str | Response:
             form.fill_from(settlement.deal)
         form.by.data = session.get("me")
         form.log_length.data = str(view["log_size"])
+        form.once.data = one_time_token()
         return render_template("audit/amend.html", **context)
     if form.log_length.data != str(view["log_size"]):
         flash("The table changed on another phone while you were correcting: here is the deal as it stands now.")
@@ -89,7 +92,8 @@ def amend(token: str, number: int, contract: str) -> str | Response:
     if action == "save" and form.previewed.data == digest:
         seen = _as_int(form.log_length.data)
         try:  # the log must still be as the form saw it: checked in the write itself
-            run(get_db(), table, Amend(number, corrected, form.by.data, (form.reason.data or "").strip() or None, seen))
+            run(get_db(), table, Amend(number, corrected, form.by.data, (form.reason.data or "").strip() or None, seen),
+                once=form.once.data or None)
         except TableChanged as changed:
             flash(changed.message)
             return redirect(url_for("audit.deal", token=token, number=number))
@@ -118,6 +122,8 @@ def restore(token: str, number: int, seq: int) -> str | Response:
     table = view["table"]
     if view["damage"]:
         return _read_only(token)
+    if (again := _sent_again(table, number)) is not None:
+        return again
     version = _version(view, seq)
     if version.deal is None or version.deal == view["settlement"].deal:
         flash("That version is the one standing now.")
@@ -128,6 +134,7 @@ def restore(token: str, number: int, seq: int) -> str | Response:
     if request.method == "GET":
         form.by.data = session.get("me")
         form.log_length.data = str(view["log_size"])
+        form.once.data = one_time_token()
         return render_template("audit/restore.html", **context)
     if form.log_length.data != str(view["log_size"]):
         flash("The table changed on another phone: here is the deal as it stands now.")
@@ -136,7 +143,7 @@ def restore(token: str, number: int, seq: int) -> str | Response:
         return render_template("audit/restore.html", **context), 422  # type: ignore[return-value]
     try:  # the version must still exist and the log be as the form saw it: checked in the write itself
         run(get_db(), table, Restore(number, seq, form.by.data, (form.reason.data or "").strip() or None,
-                                     _as_int(form.log_length.data)))
+                                     _as_int(form.log_length.data)), once=form.once.data or None)
     except TableChanged as changed:
         flash(changed.message)
         return redirect(url_for("audit.deal", token=token, number=number))
@@ -146,6 +153,18 @@ def restore(token: str, number: int, seq: int) -> str | Response:
     _remember(form.by.data)
     flash(f"Deal {number} restored to version {seq} by {form.by.data}, as a new version.")
     return redirect(url_for("audit.deal", token=token, number=number))
+
+
+def _sent_again(table: Table, number: int) -> Response | None:
+    """The same correction form sent again (a double tap, a retry): say what the first sending did."""
+    if request.method != "POST":
+        return None
+    sent = sent_before(get_db(), table, request.form.get("once", ""))
+    if sent is None:
+        return None
+    done = "restored" if sent.kind is LineKind.RESTORE else "corrected"
+    flash(f"Deal {sent.number} is {done}{' by ' + sent.by if sent.by else ''}: this form was already sent.")
+    return redirect(url_for("audit.deal", token=table.token, number=sent.number))
 
 
 def _read_only(token: str) -> Response:

@@ -292,6 +292,8 @@ class CorrectionFields:
     by = TapField("Who is correcting?", validators=[InputRequired("Say who is making this correction.")])
     reason = StringField("Why (optional)", validators=[Optional(), Length(max=REASON_MAX)])
     log_length = HiddenField()
+    once = HiddenField()
+    """A one-time token: the same correction sent twice is written once."""
 
 
 class CorrectionForm(CorrectionFields, DealForm):  # type: ignore[misc]

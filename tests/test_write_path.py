@@ -70,3 +70,24 @@ def test_the_store_checks_settings_and_log_inside_the_write(tmp_path) -> None:  
     with pytest.raises(RulesFrozen):  # a settings form from before deal 1, sent after it
         change_settings(db, seen, HouseRules.of("penguin_points"), 12, None, "")
     assert table_by_token(db, seen.token) == now
+
+
+def test_a_correction_sent_twice_is_written_once_and_the_second_tap_is_told_so(app: Flask, client: FlaskClient) -> None:
+    from test_table import record
+
+    token = start_table(client)
+    record(client, token, "solo", 1, SOLO)
+    url = f"/t/{token}/audit/1/amend/solo"
+    page = client.get(url).get_data(as_text=True)
+    hidden = dict(re.findall(r'name="(csrf_token|log_length|once)" type="hidden" value="([^"]*)"', page))
+    fields = {**hidden, "contract": "solo", **SOLO, "hombre_tricks": "7", "by": "Ann"}
+    preview = client.post(url, data={**fields, "action": "preview"}).get_data(as_text=True)
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview)
+    assert digest
+    save = {**fields, "action": "save", "previewed": digest.group(1)}
+    first = client.post(url, data=save)
+    second = client.post(url, data=save, follow_redirects=True)
+    assert first.status_code == 302
+    assert "Deal 1 is corrected by Ann: this form was already sent" in second.get_data(as_text=True)
+    kinds = [k for (k,) in sqlite3.connect(app.config["DATABASE"]).execute("select kind from events order by seq")]
+    assert kinds == ["record", "amend"]
