@@ -118,6 +118,7 @@ class Phone:
         fields.update(HIDDEN.findall(preview.get_data(as_text=True)))
         fields["action"] = "save"
         self.reasons.append(reason)
+        self.onces.append(fields["once"])  # a correction form carries its one-time token too
         self.final(url, fields, "amend")
 
     def restore(self, book: Ledger) -> bool:
@@ -135,6 +136,7 @@ class Phone:
         reason = f"{self.name} {len(self.reasons)}"
         fields = {**dict(HIDDEN.findall(page.get_data(as_text=True))), "by": self.name, "reason": reason}
         self.reasons.append(reason)
+        self.onces.append(fields["once"])
         self.final(url, fields, "restore")
         return True
 
