@@ -90,17 +90,11 @@ def amend(token: str, number: int, contract: str) -> str | Response:
         flash("This page was open a long time, or the phone's session ended: nothing was saved. "
               "Check the difference below, then save the correction.")
     if action == "save" and form.previewed.data == digest:
-        seen = _as_int(form.log_length.data)
-        try:  # the log must still be as the form saw it: checked in the write itself
-            run(get_db(), table, Amend(number, corrected, form.by.data, (form.reason.data or "").strip() or None, seen),
-                once=form.once.data or None)
-        except TableChanged as changed:
-            flash(changed.message)
-            return redirect(url_for("audit.deal", token=token, number=number))
-        except (Refused, DealError, ImpossibleDeal) as refused:
-            form.hombre.errors.append(refused.message)
-            return render_template("audit/amend.html", **context), 422  # type: ignore[return-value]
-        _remember(form.by.data)
+        command = Amend(number, corrected, form.by.data, (form.reason.data or "").strip() or None,
+                        _as_int(form.log_length.data))
+        refused = _write(table, command, form.once.data, form.hombre, "audit/amend.html", context)
+        if refused is not None:
+            return refused
         flash(f"Deal {number} corrected by {form.by.data}. The earlier version is kept in its history.")
         return redirect(url_for("audit.deal", token=token, number=number))
     if action == "save":
@@ -141,18 +135,28 @@ def restore(token: str, number: int, seq: int) -> str | Response:
         return redirect(url_for("audit.deal", token=token, number=number))
     if not form.validate() or comparison["error"]:
         return render_template("audit/restore.html", **context), 422  # type: ignore[return-value]
-    try:  # the version must still exist and the log be as the form saw it: checked in the write itself
-        run(get_db(), table, Restore(number, seq, form.by.data, (form.reason.data or "").strip() or None,
-                                     _as_int(form.log_length.data)), once=form.once.data or None)
-    except TableChanged as changed:
-        flash(changed.message)
-        return redirect(url_for("audit.deal", token=token, number=number))
-    except (Refused, DealError, ImpossibleDeal) as refused:
-        form.by.errors.append(refused.message)
-        return render_template("audit/restore.html", **context), 422  # type: ignore[return-value]
-    _remember(form.by.data)
+    command = Restore(number, seq, form.by.data, (form.reason.data or "").strip() or None, _as_int(form.log_length.data))
+    refused = _write(table, command, form.once.data, form.by, "audit/restore.html", context)
+    if refused is not None:
+        return refused
     flash(f"Deal {number} restored to version {seq} by {form.by.data}, as a new version.")
     return redirect(url_for("audit.deal", token=token, number=number))
+
+
+def _write(table: Table, command: Amend | Restore, once: str | None, field: Any, template: str,
+           context: dict[str, Any]) -> Response | None:
+    """Write a correction or a restoration through the one write path, where the deal must still
+    stand, the version exist and the log be as long as the form saw; or the answer to give instead."""
+    try:
+        run(get_db(), table, command, once=once or None)
+    except TableChanged as changed:
+        flash(changed.message)
+        return redirect(url_for("audit.deal", token=table.token, number=command.number))
+    except (Refused, DealError, ImpossibleDeal) as refused:
+        field.errors.append(refused.message)
+        return Response(render_template(template, **context), 422)
+    _remember(command.by or "")
+    return None
 
 
 def _sent_again(table: Table, number: int) -> Response | None:

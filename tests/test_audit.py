@@ -55,6 +55,16 @@ def amend(client: FlaskClient, token: str, number: int, contract: str, data: dic
                                   "previewed": previewed, **data})
 
 
+def correct_deal_3(client: FlaskClient, token: str) -> None:
+    """Deal 3 of :func:`ten_deal_table` corrected to Dan's alliance with Ann, 4 + 2 tricks: previewed, then saved by Bea."""
+    data = {"hombre": "Dan", "trumps": "spades", "called": "KH", "ally": "Ann", "hombre_tricks": "4", "ally_tricks": "2"}
+    page = amend(client, token, 3, "alliance", data, by="Bea", reason="miscount")
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', page.get_data(as_text=True))  # type: ignore[attr-defined]
+    assert digest
+    response = amend(client, token, 3, "alliance", data, by="Bea", reason="miscount", action="save", previewed=digest.group(1))
+    assert response.status_code == 302  # type: ignore[attr-defined]
+
+
 def test_the_audit_page_explains_every_transfer(app: Flask, client: FlaskClient) -> None:
     token = ten_deal_table(client)
     page = client.get(f"/t/{token}/audit/1").get_data(as_text=True)

@@ -30,7 +30,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_audit import amend, ten_deal_table
+from test_audit import correct_deal_3, ten_deal_table
 from test_hostile import fingerprint
 from test_table import csrf_token, record, start_table
 
@@ -431,12 +431,7 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzed]:
     app = make_app(folder)
     client = app.test_client()
     token = ten_deal_table(client)
-    page = amend(client, token, 3, "alliance", {"hombre": "Dan", "trumps": "spades", "called": "KH", "ally": "Ann",
-                                                 "hombre_tricks": "4", "ally_tricks": "2"}, by="Bea", reason="miscount")
-    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', page.get_data(as_text=True)).group(1)  # type: ignore[attr-defined, union-attr]
-    amend(client, token, 3, "alliance", {"hombre": "Dan", "trumps": "spades", "called": "KH", "ally": "Ann",
-                                         "hombre_tricks": "4", "ally_tricks": "2"}, by="Bea", reason="miscount",
-          action="save", previewed=digest)
+    correct_deal_3(client, token)
     undo = csrf_token(client, f"/t/{token}/undo")
     page = client.get(f"/t/{token}/undo").get_data(as_text=True)
     once = re.search(r'name="once" type="hidden" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
@@ -507,10 +502,7 @@ def verdict(client: FlaskClient, body: bytes) -> tuple[str, str, str]:
 
 def exported_with_history(client: FlaskClient) -> bytes:
     token = ten_deal_table(client, chip_value="0.25", currency="GBP")
-    data = {"hombre": "Dan", "trumps": "spades", "called": "KH", "ally": "Ann", "hombre_tricks": "4", "ally_tricks": "2"}
-    page = amend(client, token, 3, "alliance", data, by="Bea", reason="miscount")
-    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', page.get_data(as_text=True)).group(1)  # type: ignore[attr-defined, union-attr]
-    amend(client, token, 3, "alliance", data, by="Bea", reason="miscount", action="save", previewed=digest)
+    correct_deal_3(client, token)
     return client.get(f"/t/{token}/export.json").get_data()  # type: ignore[no-any-return]
 
 

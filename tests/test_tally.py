@@ -85,14 +85,9 @@ def test_names_with_markup_stay_text_in_the_tally_and_its_pdf(app: Flask, client
 def test_export_import_export_gives_identical_files(app: Flask, client: FlaskClient) -> None:
     token = ten_deal_table(client, chip_value="0.25", currency="GBP")
     # a correction and a restore, so the history has every kind of line
-    from test_audit import amend
+    from test_audit import correct_deal_3
 
-    page = amend(client, token, 3, "alliance", {"hombre": "Dan", "trumps": "spades", "called": "KH", "ally": "Ann",
-                                                 "hombre_tricks": "4", "ally_tricks": "2"}, by="Bea", reason="miscount")
-    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', page.get_data(as_text=True)).group(1)  # type: ignore[attr-defined, union-attr]
-    amend(client, token, 3, "alliance", {"hombre": "Dan", "trumps": "spades", "called": "KH", "ally": "Ann",
-                                         "hombre_tricks": "4", "ally_tricks": "2"}, by="Bea", reason="miscount",
-          action="save", previewed=digest)
+    correct_deal_3(client, token)
     first = client.get(f"/t/{token}/export.json").get_data()
 
     response = client.post("/import", data={"csrf_token": csrf_token(client, "/import"),
