@@ -114,11 +114,16 @@ for _rule in HOUSE_RULES:
 SEATS = [SelectChoice(str(n), label) for n, label in enumerate(("1st", "2nd", "3rd", "4th"), start=1)]
 
 
+def _normalised(text: object) -> object:
+    """A name as the core keeps it (NFC, single spaces), before its length is checked."""
+    return normalise(text) if isinstance(text, str) else text
+
+
 class NewTableForm(TableSettingsForm):  # type: ignore[misc]
-    player_1 = StringField("1st player", validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
-    player_2 = StringField("2nd player (on the 1st player's right)", validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
-    player_3 = StringField("3rd player", validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
-    player_4 = StringField("4th player", validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
+    player_1 = StringField("1st player", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
+    player_2 = StringField("2nd player (on the 1st player's right)", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
+    player_3 = StringField("3rd player", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
+    player_4 = StringField("4th player", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
     first_dealer = TapField("Who deals first?", choices=SEATS, default="1")
 
     def players(self) -> tuple[str, ...]:

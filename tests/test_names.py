@@ -222,3 +222,11 @@ def test_an_import_with_look_alike_players_is_refused(app: Flask, client: FlaskC
     assert response.status_code == 422
     assert "players have the same name: &#39;Ann&#39; and &#39;Ａｎｎ&#39;" in response.get_data(as_text=True)
     assert _tables(app) == 0
+
+
+def test_a_name_is_measured_after_normalisation(client: FlaskClient) -> None:
+    """30 letters typed with spaces around them fit: the limit is on the name as kept."""
+    from test_table import start_table
+
+    token = start_table(client, players=["  " + "A" * 30 + "  ", "Bea", "Cat", "Dan"])
+    assert "A" * 30 in client.get(f"/t/{token}").get_data(as_text=True)
