@@ -68,6 +68,13 @@ def _from_environment(default: Any, text: str) -> Any:
     return text
 
 
+def _not_found(error: Any) -> tuple[str, int]:
+    """A page that does not exist, in the app's own clothes (the phone's width, a way home)."""
+    from flask import render_template
+
+    return render_template("notfound.html"), 404
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory. ``test_config`` replaces instance/config.py (and wins over the environment); its
     ``INSTANCE_PATH``, if any, moves the instance folder (for tests); so does the
@@ -114,6 +121,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     CSRFProtect(app)
     app.after_request(_secure_headers)
+    app.register_error_handler(404, _not_found)
     db.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)

@@ -25,6 +25,11 @@ def _deal_view(token: str, number: int) -> dict[str, Any]:
     table = _table(token)
     view = _view(table)
     if not 1 <= number <= view["played"]:
+        stored = view["book"].deals
+        if view["damage"] and view["played"] < number <= len(stored):  # past the break: show it as stored
+            page = render_template("audit/unsettled.html", **{**view, "number": number, "d": stored[number - 1],
+                                                               "settlement": None})
+            abort(Response(page, 200, mimetype="text/html"))
         abort(404)
     view["settlement"] = view["ledger"].settlements[number - 1]
     view["versions"] = view["book"].versions_of(number)
@@ -87,7 +92,7 @@ def amend(token: str, number: int, contract: str) -> str | Response:
     digest = _digest(table, corrected)
     action = None if g.get("csrf_lost") else request.form.get("action")
     if g.get("csrf_lost"):
-        flash("This page was open a long time, or the phone's session ended: nothing was saved. "
+        flash("This phone's session ended (the browser was closed or its cookies cleared), so nothing was saved. "
               "Check the difference below, then save the correction.")
     if action == "save" and form.previewed.data == digest:
         command = Amend(number, corrected, form.by.data, (form.reason.data or "").strip() or None,
@@ -154,7 +159,7 @@ def _write(table: Table, command: Amend | Restore, once: str | None, field: Any,
         return redirect(url_for("audit.deal", token=table.token, number=command.number))
     except (Refused, DealError, ImpossibleDeal) as refused:
         field.errors.append(refused.message)
-        return Response(render_template(template, **context), 422)
+        return Response(render_template(template, **context), 422, mimetype="text/html")
     _remember(command.by or "")
     return None
 

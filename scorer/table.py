@@ -59,7 +59,7 @@ def _table(token: str) -> Table:
         table = table_by_token(get_db(), token)
     except UnreadableTable as error:
         # A row edited by hand or written by another build: say so, and keep the raw export reachable.
-        abort(Response(render_template("table/unreadable.html", token=token, why=error.message), 200))
+        abort(Response(render_template("table/unreadable.html", token=token, why=error.message), 200, mimetype="text/html"))
     if table is None:
         abort(404)
     return table
@@ -151,8 +151,8 @@ def deal(token: str, contract: str) -> str | Response:
         return render_template("table/deal.html", form=form, preview=None, **view)
     action = None if g.get("csrf_lost") else request.form.get("action")
     if g.get("csrf_lost"):
-        flash("This page was open a long time, or the phone's session ended: nothing was recorded. "
-              "Your taps are kept below; preview the deal again, then record it.")
+        flash("This phone's session ended (the browser was closed or its cookies cleared), so nothing was recorded. "
+              "Your taps are kept below: check the payments, then tap Record.")
     sent = sent_before(get_db(), table, form.once.data or "")
     if sent is not None:
         # The same form again (a double tap, a resent page, a retry): answer as the first time.
@@ -253,6 +253,9 @@ def undo(token: str) -> str | Response:
     view = _view(table)
     form = ConfirmForm()
     last = view["last"]
+    if view["damage"]:
+        flash("This table's log is damaged: it can be read and exported, not changed. The Check page says where.")
+        return redirect(url_for("audit.chain", token=token))
     if last is None:
         flash("There is no deal to undo.")
         return redirect(url_for("table.play", token=token))
@@ -297,7 +300,7 @@ def spectate(token: str) -> str:
     try:
         table = table_by_spectator_token(get_db(), token)
     except UnreadableTable:  # the players' link page says more; a spectator only learns it cannot be shown
-        abort(Response(render_template("table/unreadable_watch.html"), 200))
+        abort(Response(render_template("table/unreadable_watch.html"), 200, mimetype="text/html"))
     if table is None:
         abort(404)
     return _ledger_page(table, spectator=True)

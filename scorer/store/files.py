@@ -187,7 +187,7 @@ def nesting(text: str) -> int:
 def read_evening_file(raw: bytes) -> object:
     """The decoded JSON of an uploaded file, its size, encoding and nesting checked before it is parsed."""
     if len(raw) > IMPORT_BYTES_MAX:
-        raise ImportRefused(f"the file is {len(raw):,} bytes; an evening file may be at most {IMPORT_BYTES_MAX:,} bytes")
+        raise ImportRefused(f"That file is too large: an evening file may be at most {IMPORT_BYTES_MAX:,} bytes")
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark, as some editors save, is accepted
     except UnicodeDecodeError:
