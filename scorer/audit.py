@@ -30,7 +30,11 @@ def _deal_view(token: str, number: int) -> dict[str, Any]:
             page = render_template("audit/unsettled.html", **{**view, "number": number, "d": stored[number - 1],
                                                                "settlement": None})
             abort(Response(page, 200, mimetype="text/html"))
-        abort(404)
+        if request.method == "POST":  # a correction sent after its deal was undone on another phone
+            flash(f"Deal {number} no longer stands (it was undone on another phone): nothing was saved.")
+            abort(redirect(url_for("table.play", token=token)))
+        page = render_template("audit/gone.html", **{**view, "number": number})
+        abort(Response(page, 404, mimetype="text/html"))
     view["settlement"] = view["ledger"].settlements[number - 1]
     view["versions"] = view["book"].versions_of(number)
     view["rule_book"] = RULES_BY_NAME

@@ -176,9 +176,9 @@ def hidden(response: TestResponse) -> dict[str, str]:
 
 def told(phone: FlaskClient, response: TestResponse) -> str:
     """What the phone was told: the flashed messages of the page it is sent to (or of the page itself).
-    A page that answers 404 (a deal undone meanwhile) shows none: they wait for the next page."""
+    A deal undone meanwhile has no audit page: its 404 page shows them, or else the next page does."""
     page = phone.get(response.headers["Location"]) if response.status_code == 302 else response
-    if page.status_code == 404:
+    if page.status_code == 404 and not FLASH.findall(page.get_data(as_text=True)):
         page = phone.get(response.headers.get("Location", "").split("/audit/")[0] or "/")
     return " ".join(html.unescape(m) for m in FLASH.findall(page.get_data(as_text=True)))
 
