@@ -20,7 +20,7 @@ from .core import Card, Contract, Deal, HouseRules, ImpossibleDeal, Suit, TableS
 from .core.model import CONTRACT_KINDS, ContractKind
 from .core.limits import CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, NAME_MAX, REASON_MAX
 from .core.model import check_players
-from .core.names import normalise
+from .core.names import check_note, normalise
 from .core.rules import HOUSE_RULES, PROFILES
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
@@ -296,6 +296,12 @@ class CorrectionFields:
 
     by = TapField("Who is correcting?", validators=[InputRequired("Say who is making this correction.")])
     reason = StringField("Why (optional)", validators=[Optional(), Length(max=REASON_MAX)])
+
+    def validate_reason(self, field: StringField) -> None:
+        try:
+            check_note(field.data or "")
+        except ImpossibleDeal as error:
+            raise ValidationError(error.message[:1].upper() + error.message[1:] + ".") from None
     log_length = HiddenField()
     once = HiddenField()
     """A one-time token: the same correction sent twice is written once."""

@@ -228,11 +228,12 @@ def _me(table: Table) -> str | None:
 def _taken(table: Table, number: int) -> Response:
     """Another phone recorded this deal first: say so, by whom, and show it."""
     book = ledger(get_db(), table)
+    if not 1 <= number <= len(book.settlements):
+        flash("The table has moved on since this form was shown: nothing was recorded. Here it is as it stands.")
+        return redirect(url_for("table.play", token=table.token))
     by = book.recorded_by(number)
     flash(f"Deal {number} was just recorded{' by ' + by if by else ''} on another phone. Here it is.")
-    if 1 <= number <= len(book.settlements):
-        return redirect(url_for("audit.deal", token=table.token, number=number))
-    return redirect(url_for("table.play", token=table.token))
+    return redirect(url_for("audit.deal", token=table.token, number=number))
 
 
 @bp.route("/t/<token>/me", methods=("POST",))

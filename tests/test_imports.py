@@ -20,7 +20,7 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -616,3 +616,61 @@ def test_no_csv_cell_starts_like_a_formula(app: Flask, client: FlaskClient) -> N
         assert any(cell.startswith("'" + name + " ") for cell in cells)
     for cell in cells:
         assert not cell.startswith(DANGEROUS), cell
+
+
+# --- what an attack from outside found (a second look after issue 10) ---------------------------------------
+
+
+def test_a_lone_surrogate_anywhere_is_refused_not_a_500(app: Flask, client: FlaskClient) -> None:
+    data = json.loads(exported_with_history(client))
+    data["history"][-1]["reason"] = "\ud800x"
+    refused(app, client, json.dumps(data).encode(), "broken character")
+
+
+def test_a_signature_that_is_not_hex_is_simply_not_this_servers(app: Flask, client: FlaskClient) -> None:
+    data = json.loads(exported_with_history(client))
+    data["signature"] = "é"
+    flashed, check, _ = verdict(client, encode(data))
+    assert "imported, not verified" in flashed
+
+
+def test_a_key_named_twice_in_one_object_is_refused(app: Flask, client: FlaskClient) -> None:
+    body = encode(evening()).replace(b'"players":', b'"players": ["A", "B", "C", "D"], "players":', 1)
+    refused(app, client, body, "names 'players' twice")
+
+
+def test_a_first_dealer_other_than_deal_ones_is_refused(app: Flask, client: FlaskClient) -> None:
+    data = evening()
+    wrong = next(p for p in data["players"] if p != data["deals"][0]["dealer"])
+    refused(app, client, encode({**data, "first_dealer": wrong}), "deal 1 was dealt by")
+
+
+@pytest.mark.parametrize("reason", ["\u202eok", "ok\x00", "a\u200bb", "x\ufe0f"])
+def test_a_reason_with_control_or_invisible_characters_is_refused(app: Flask, client: FlaskClient, reason: str) -> None:
+    data = json.loads(exported_with_history(client))
+    line = next(line for line in data["history"] if line["kind"] == "amend")
+    line["reason"] = reason
+    rechain(data)
+    refused(app, client, encode(data), "invisible or control character")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda line: line.update(restores=1), "only a restoration names the version"),
+    (lambda line: line.update(deal=None), "every other line carries one"),
+])
+def test_a_history_line_the_app_never_writes_is_refused(app: Flask, client: FlaskClient,
+                                                         change: Callable[[dict[str, Any]], None], message: str) -> None:
+    data = json.loads(exported_with_history(client))
+    change(data["history"][0])
+    rechain(data)
+    refused(app, client, encode(data), message)
+
+
+def test_a_correction_to_the_deal_already_standing_is_refused(app: Flask, client: FlaskClient) -> None:
+    data = json.loads(exported_with_history(client))
+    line = next(line for line in data["history"] if line["kind"] == "amend")
+    before = next(l for l in data["history"] if l["number"] == line["number"] and l["kind"] == "record")
+    line["deal"] = before["deal"]
+    data["deals"][line["number"] - 1] = before["deal"]
+    rechain(data)
+    refused(app, client, encode(data), "puts back the very deal that stands")

@@ -230,3 +230,10 @@ def test_a_name_is_measured_after_normalisation(client: FlaskClient) -> None:
 
     token = start_table(client, players=["  " + "A" * 30 + "  ", "Bea", "Cat", "Dan"])
     assert "A" * 30 in client.get(f"/t/{token}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("name", ["Ann\ufe0f", "Ann\U000e0100", "Ann\u180b", "\u2063", "A\u061cnn"])
+def test_a_name_with_a_default_ignorable_character_is_refused(name: str) -> None:
+    """Unicode's default-ignorable characters print as nothing: `Ann` + a variation selector looks like `Ann`."""
+    with pytest.raises(ImpossibleDeal):
+        check_players(("Ann", "Bea", "Cat", name) if name.startswith("Ann") else ("Bea", "Cat", "Dan", name))

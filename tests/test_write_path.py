@@ -91,3 +91,37 @@ def test_a_correction_sent_twice_is_written_once_and_the_second_tap_is_told_so(a
     assert "Deal 1 is corrected by Ann: this form was already sent" in second.get_data(as_text=True)
     kinds = [k for (k,) in sqlite3.connect(app.config["DATABASE"]).execute("select kind from events order by seq")]
     assert kinds == ["record", "amend"]
+
+
+def test_a_one_time_token_of_another_shape_is_never_stored(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    url = f"/t/{token}/deal/solo"
+    preview = post_deal(client, token, "solo", 1, SOLO)
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview.get_data(as_text=True))
+    assert digest
+    fields = {"csrf_token": csrf_token(client, url), "contract": "solo", "number": "1", "action": "record",
+              "previewed": digest.group(1), "once": "x" * 2_000_000, **SOLO}
+    assert client.post(url, data=fields).status_code == 302
+    row = sqlite3.connect(app.config["DATABASE"]).execute("select once from events").fetchone()
+    assert row == (None,)  # recorded, but the huge token was not kept
+
+
+def test_the_write_path_refuses_a_stranger_and_a_reason_that_hides_text(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from scorer.core import Contract, Deal, HouseRules, ImpossibleDeal, Suit
+    from scorer.core.log import Amend, Record, Refused
+    from scorer.db import connect, migrate
+    from scorer.store import create_table, ledger, run
+
+    db = connect(str(tmp_path / "w.sqlite"))
+    migrate(db)
+    table = create_table(db, ("Ann", "Bea", "Cat", "Dan"), "Ann", HouseRules.of(), 8, None, "")
+    deal = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=6)
+    with pytest.raises(Refused):
+        run(db, table, Record(1, deal, by="Eve"))
+    run(db, table, Record(1, deal, by="Ann"))
+    seen = ledger(db, table).seq
+    with pytest.raises(ImpossibleDeal):
+        run(db, table, Amend(1, Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=7), "Ann", "\u202eok", seen))
+    assert ledger(db, table).seq == 1

@@ -28,8 +28,9 @@ from enum import Enum
 
 from .errors import DealError, ImpossibleDeal, ScorerError
 from .evening import Evening, Replay, _collector_paused
-from .limits import LOG_LINES_MAX, LOG_LINES_PER_DEAL
+from .limits import LOG_LINES_MAX, LOG_LINES_PER_DEAL, REASON_MAX
 from .model import Deal, Settlement, TableState
+from .names import check_note
 from .settle import settle
 
 
@@ -152,6 +153,8 @@ def _fold_line(line: Line, expected_seq: int, deals: list[Deal], versions: list[
     standing = len(deals)
     if (kind is LineKind.UNDO) != (line.deal is None):
         raise _Unfoldable(seq, number, "an undo carries no deal, and every other line carries one")
+    if (kind is LineKind.RESTORE) != (line.restores is not None):
+        raise _Unfoldable(seq, number, "only a restoration names the version it puts back")
     if kind is LineKind.RECORD:
         if number != standing + 1:
             raise _Unfoldable(seq, number, f"it records deal {number} when {standing} deals stand")
@@ -174,6 +177,8 @@ def _fold_line(line: Line, expected_seq: int, deals: list[Deal], versions: list[
             raise _Unfoldable(seq, number, f"it restores line {line.restores}, which is not a version of this deal")
         if restored.deal != line.deal:
             raise _Unfoldable(seq, number, f"the deal it restores differs from line {line.restores}")
+    if line.deal == deals[number - 1]:
+        raise _Unfoldable(seq, number, "it puts back the very deal that stands")
     deals[number - 1] = line.deal
     versions[number - 1] = versions[number - 1] + (line,)
     return number
@@ -315,6 +320,12 @@ def decide(command: Command, ledger: Ledger, at: str = "") -> Line:
     when the line is appended: the deal number is the next, the deal still
     stands and is the last, no other phone changed the log since the form was
     shown, the version exists, the deal settles, and the limits hold."""
+    if command.by is not None and command.by not in ledger.evening.players:
+        raise Refused(f"{command.by!r} is not one of the players at this table.")
+    if isinstance(command, (Amend, Restore)) and command.reason is not None:
+        if len(command.reason) > REASON_MAX:
+            raise LimitReached(f"A reason may be at most {REASON_MAX} characters long.")
+        check_note(command.reason)
     if ledger.damage is not None:
         raise ReadOnly(f"This table's log is damaged at {ledger.damage.message}; it can be read and exported, not changed.")
     seq = ledger.seq + 1

@@ -50,6 +50,21 @@ made only of them, of whitespace, of combining marks or of format characters
 has no visible character and is refused.
 """
 
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+    (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+)
+"""Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt): characters a font
+shows as nothing, such as the variation selectors (``Ann`` + U+FE0F prints as ``Ann``). A name
+may hold none of them. (The standard library does not expose this property.)"""
+
+
+def ignorable(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in DEFAULT_IGNORABLE)
+
+
 _SAME_SCRIPT = frozenset({"LATIN", "COMMON", "INHERITED"})
 """Scripts whose characters the skeleton keeps as they are (common: digits and punctuation; inherited: combining marks)."""
 
@@ -117,13 +132,14 @@ def check_name(name: str) -> None:
         raise ImpossibleDeal("every player needs a name", "players")
     if len(name) > NAME_MAX:
         raise ImpossibleDeal(f"a player's name has at most {NAME_MAX} characters; {name[:12]!r}... has {len(name)}", "players")
-    if all(char.isspace() or char in BLANKS or unicodedata.category(char) in ("Mn", "Me", "Cf") for char in name):
+    if all(char.isspace() or char in BLANKS or ignorable(char) or unicodedata.category(char) in ("Mn", "Me", "Cf")
+           for char in name):
         raise ImpossibleDeal(f"{name!r} cannot be a player's name: it has no visible character", "players")
     for char in name:
         category = unicodedata.category(char)
         if category == "Cc":
             raise ImpossibleDeal(f"{name!r} cannot be a player's name: it has an invisible control character", "players")
-        if category.startswith("C") or char in BLANKS:
+        if category.startswith("C") or char in BLANKS or ignorable(char):
             what = {"Cn": "an unassigned", "Co": "a private-use", "Cs": "a broken (surrogate)"}.get(category, "an invisible")
             raise ImpossibleDeal(f"{name!r} cannot be a player's name: it has {what} character ({_code(char)})", "players")
     if identity(name) in _RESERVED:
@@ -162,3 +178,11 @@ def _look_alike_message(first: str, second: str) -> str:
     if any(categories.alias(c) == "LATIN" for c in theirs):
         return f"{theirs!r} looks like {other!r} but mixes {' and '.join(scripts)} letters into it; {tail}"
     return f"{theirs!r} looks like {other!r} but is written in {' and '.join(scripts)} letters; {tail}"
+
+
+def check_note(text: str, what: str = "a reason") -> None:
+    """Free text kept in a table's log (a correction's reason): no control or format characters,
+    which could hide text or turn the rest of a line around (a right-to-left override)."""
+    for char in text:
+        if unicodedata.category(char).startswith("C") or ignorable(char):
+            raise ImpossibleDeal(f"{what} cannot hold an invisible or control character ({_code(char)})", "reason")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -87,4 +88,6 @@ def sign(data: Mapping[str, object], secret_key: str) -> str:
 def signed_here(data: Mapping[str, object], secret_key: str) -> bool:
     """Whether ``data`` carries this server's signature of exactly its content."""
     signature = data.get(SIGNATURE_FIELD)
-    return isinstance(signature, str) and hmac.compare_digest(signature, sign(data, secret_key))
+    if not isinstance(signature, str) or not re.fullmatch(r"[0-9a-f]{64}", signature):
+        return False
+    return hmac.compare_digest(signature, sign(data, secret_key))

@@ -10,6 +10,7 @@ it; the unique ``(table_id, seq)`` index is a second, independent guard.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import sqlite_utils
@@ -20,6 +21,10 @@ from .chain import genesis, link
 from .ledgers import LEDGERS
 from .lines import row_of
 from .tables import Table, now, reread
+
+
+ONE_TIME_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""The shape of a form's one-time token (``secrets.token_urlsafe(16)`` makes 22 characters)."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,7 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
 
     ``once`` is the one-time token of the form that sent it: the same token
     again writes nothing and answers as the first time did."""
+    once = once if once and ONE_TIME_TOKEN.fullmatch(once) else None  # a token of ours, or none: nothing huge is stored
     with write(db) as conn:
         if once:
             row = conn.execute("select seq, kind, number, by, created_at from events where table_id = ? and once = ?",

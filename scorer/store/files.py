@@ -31,7 +31,7 @@ from ..core.limits import (
     REASON_MAX,
 )
 from ..core.log import Line, LineKind, fold
-from ..core.names import normalise
+from ..core.names import check_note, normalise
 from ..core.report import account_name
 from ..db import write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
@@ -150,12 +150,32 @@ def _first_unfit(value: object, path: tuple[str | int, ...] = ()) -> tuple[tuple
     """The first unfit number in the decoded file, and where (the file nests at most JSON_DEPTH_MAX deep)."""
     if isinstance(value, _Unfit):
         return path, value
+    if isinstance(value, str) and not _is_text(value):
+        return path, _Unfit("it holds a broken character (a lone surrogate), which is not text")
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for key, item in items:
         found = _first_unfit(item, (*path, key))
         if found is not None:
             return found
     return None
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """An object of the file, refused if it names a key twice (JSON keeps only the last: a silent loss)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ImportRefused(f"the file names {twice!r} twice in one object; each field may appear once")
+    return data
 
 
 def _place(path: tuple[str | int, ...]) -> str:
@@ -196,7 +216,9 @@ def read_evening_file(raw: bytes) -> object:
     if depth > JSON_DEPTH_MAX:
         raise ImportRefused(f"the file nests arrays and objects {depth} deep; an evening file nests at most {JSON_DEPTH_MAX} deep")
     try:
-        data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
+        data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
+    except ImportRefused:
+        raise
     except json.JSONDecodeError as error:
         raise ImportRefused(f"That file is not valid JSON: {error}") from None
     except (ValueError, RecursionError) as error:
@@ -244,6 +266,8 @@ def _check_settings(data: dict[str, Any], evening: Evening) -> tuple[str, int | 
         first_dealer = normalise(first_dealer)  # as the players' names are
     if first_dealer not in evening.players:
         raise ImportRefused(f"the first dealer {str(first_dealer)[:40]!r} is not one of the players")
+    if evening.deals and evening.deals[0].dealer != first_dealer:
+        raise ImportRefused(f"the first dealer is {first_dealer!r}, but deal 1 was dealt by {evening.deals[0].dealer!r}")
     cents = _int_field(data, "chip_value_cents", 0, CHIP_VALUE_CENTS_MAX, "the file")
     currency = data.get("currency") or ""
     if not isinstance(currency, str) or len(currency) > CURRENCY_MAX or not currency.isprintable():
@@ -276,6 +300,11 @@ def _history_lines(history: object, evening: Evening) -> list[tuple[Line, str | 
             raise ImportRefused(f"{where}: \"by\" must be one of the players or null")
         if reason is not None and (not isinstance(reason, str) or len(reason) > REASON_MAX):
             raise ImportRefused(f"{where}: \"reason\" must be a text of at most {REASON_MAX} characters, or null")
+        if reason is not None:
+            try:
+                check_note(reason)
+            except ScorerError as error:
+                raise ImportRefused(f"{where}: {error.message}") from None
         if at is not None and not _is_time(at):
             raise ImportRefused(f"{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00, or null")
         if stated is not None and not (isinstance(stated, str) and re.fullmatch(r"[0-9a-f]{64}", stated)):
