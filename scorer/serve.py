@@ -40,6 +40,10 @@ def announce(host: str, port: int, base_url: str) -> tuple[str, list[str]]:
     return server_name, lines
 
 
+CONNECTIONS = 200
+"""Connections waitress keeps open at once (its default is 100); more wait to be accepted."""
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m scorer.serve", description="Serve the Quadrille scorer with waitress.")
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: every interface of this machine)")
@@ -58,7 +62,10 @@ def main(argv: list[str] | None = None) -> None:
     app.config["DEBUG"] = False
     server_name, lines = announce(args.host, args.port, app.config["BASE_URL"])
     print("\n".join(lines), flush=True)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorer", server_name=server_name)
+    # A connection that sends nothing for 30 s is closed (waitress waits 120 s by default), so idle or
+    # half-sent requests hold the server's connections for less long; see the README on hosting.
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="scorer", server_name=server_name,
+          channel_timeout=30, connection_limit=CONNECTIONS)
 
 if __name__ == "__main__":
     main()
