@@ -15,7 +15,7 @@ thread and a phone recording a deal is served meanwhile.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Hashable
 
 
@@ -65,7 +65,9 @@ class PdfCache:
 
 class RenderGate:
     """At most ``at_once`` renders at a time; at most ``waiting_max`` requests wait for a turn, each
-    at most ``wait_seconds``. :meth:`enter` says whether the caller may render (then it must
+    at most ``wait_seconds``, and turns are taken in order of arrival. One client (by address) holds
+    at most one place, running or waiting, so that a client asking again and again cannot take every
+    turn from the other tables. :meth:`enter` says whether the caller may render (then it must
     :meth:`leave`)."""
 
     def __init__(self, at_once: int, waiting_max: int, wait_seconds: float) -> None:
@@ -73,29 +75,39 @@ class RenderGate:
         self.waiting_max = max(0, waiting_max)
         self.wait_seconds = max(0.0, wait_seconds)
         self._running = 0
-        self._waiting = 0
+        self._queue: deque[object] = deque()
+        self._holders: set[str] = set()
         self._turn = threading.Condition()
 
-    def enter(self) -> bool:
+    def enter(self, who: str = "") -> bool:
         with self._turn:
-            if self._running < self.at_once:
+            if who and who in self._holders:
+                return False  # this client is rendering or waiting already
+            if self._running < self.at_once and not self._queue:
                 self._running += 1
+                self._holders.add(who)
                 return True
-            if self._waiting >= self.waiting_max:
+            if len(self._queue) >= self.waiting_max:
                 return False
-            self._waiting += 1
+            ticket = object()
+            self._queue.append(ticket)
+            self._holders.add(who)
             try:
-                if not self._turn.wait_for(lambda: self._running < self.at_once, timeout=self.wait_seconds):
-                    return False
-                self._running += 1
-                return True
+                if self._turn.wait_for(lambda: self._queue[0] is ticket and self._running < self.at_once,
+                                       timeout=self.wait_seconds):
+                    self._running += 1
+                    return True
+                self._holders.discard(who)
+                return False
             finally:
-                self._waiting -= 1
+                self._queue.remove(ticket)
+                self._turn.notify_all()
 
-    def leave(self) -> None:
+    def leave(self, who: str = "") -> None:
         with self._turn:
             self._running -= 1
-            self._turn.notify()
+            self._holders.discard(who)
+            self._turn.notify_all()
 
 
 class Printer:

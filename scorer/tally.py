@@ -170,7 +170,8 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     kept = printer()
     document = kept.cache.get(key)
     if document is None:
-        if not kept.gate.enter():
+        who = request.remote_addr or ""
+        if not kept.gate.enter(who):
             return _busy(token)
         try:
             document = kept.cache.get(key)  # rendered while this request waited its turn?
@@ -182,6 +183,6 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
                 document = render_pdf(html)
                 kept.cache.put(key, document)
         finally:
-            kept.gate.leave()
+            kept.gate.leave(who)
     return Response(document, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="quadrille-tally-{paper.lower()}.pdf"'})

@@ -157,3 +157,34 @@ def test_the_gate_lets_a_few_wait_a_short_time_and_refuses_the_rest() -> None:
     gate.leave()  # within the wait: the waiter gets its turn
     waiter.join()
     assert results == [False, True]
+
+
+def test_one_client_cannot_take_every_turn_of_the_renderer() -> None:
+    """A client holds one place at most, and turns go in order of arrival: another table's PDF gets its turn."""
+    import threading
+    import time
+
+    from scorer.pdfcache import RenderGate
+
+    gate = RenderGate(at_once=1, waiting_max=2, wait_seconds=2)
+    turns: list[str] = []
+
+    def ask(who: str) -> None:
+        if gate.enter(who):
+            turns.append(who)
+            time.sleep(0.05)  # rendering
+            gate.leave(who)
+        else:
+            turns.append(f"{who} refused")
+
+    assert gate.enter("greedy")  # the greedy client renders ...
+    assert not gate.enter("greedy")  # ... and may not queue behind itself
+    other = threading.Thread(target=ask, args=("other",))
+    other.start()
+    time.sleep(0.1)  # the other client is waiting for its turn
+    gate.leave("greedy")
+    greedy = threading.Thread(target=ask, args=("greedy",))  # asks again at once: it must not barge in
+    greedy.start()
+    other.join()
+    greedy.join()
+    assert turns == ["other", "greedy"]
