@@ -134,54 +134,80 @@ class _Unfoldable(Exception):
         self.damage = Damage(seq, number, why)
 
 
-def _fold_line(line: Line, expected_seq: int, deals: list[Deal], versions: list[tuple[Line, ...]],
-               mentions: list[int], deals_agreed: int) -> int:
+@dataclass
+class _Folding:
+    """The deals, versions and per-deal line counts of a log being folded (lists, changed in place)."""
+
+    deals: list[Deal]
+    versions: list[tuple[Line, ...]]
+    mentions: list[int]
+    deals_agreed: int
+
+
+def _fold_line(line: Line, expected_seq: int, folding: _Folding) -> int:
     """Apply one line to the deals and versions (in place); return the first deal number it changes.
     Raise :class:`_Unfoldable` if the line cannot follow the log before it."""
-    seq, number, kind = line.seq, line.number, line.kind
+    _check_place(line, expected_seq, folding)
+    if (line.kind is LineKind.UNDO) != (line.deal is None):
+        raise _Unfoldable(line.seq, line.number, "an undo carries no deal, and every other line carries one")
+    if (line.kind is LineKind.RESTORE) != (line.restores is not None):
+        raise _Unfoldable(line.seq, line.number, "only a restoration names the version it puts back")
+    _FOLDS[line.kind](line, folding)
+    return line.number
+
+
+def _check_place(line: Line, expected_seq: int, folding: _Folding) -> None:
+    """The line's place in the log and the limits on it; counts it against its deal."""
+    seq, number = line.seq, line.number
     if seq != expected_seq:
         raise _Unfoldable(expected_seq, None, f"line {expected_seq} of the log is missing")
     if seq > LOG_LINES_MAX:
         raise _Unfoldable(seq, number, f"the log is longer than {LOG_LINES_MAX} lines")
-    if number < 1 or number > deals_agreed:
-        raise _Unfoldable(seq, None, f"it names deal {number}, outside the {deals_agreed} deals agreed")
-    while len(mentions) < number:
-        mentions.append(0)
+    if number < 1 or number > folding.deals_agreed:
+        raise _Unfoldable(seq, None, f"it names deal {number}, outside the {folding.deals_agreed} deals agreed")
+    mentions = folding.mentions
+    mentions.extend([0] * (number - len(mentions)))
     mentions[number - 1] += 1
     if mentions[number - 1] > LOG_LINES_PER_DEAL:
         raise _Unfoldable(seq, number, f"more than {LOG_LINES_PER_DEAL} lines of the log name this deal")
-    standing = len(deals)
-    if (kind is LineKind.UNDO) != (line.deal is None):
-        raise _Unfoldable(seq, number, "an undo carries no deal, and every other line carries one")
-    if (kind is LineKind.RESTORE) != (line.restores is not None):
-        raise _Unfoldable(seq, number, "only a restoration names the version it puts back")
-    if kind is LineKind.RECORD:
-        if number != standing + 1:
-            raise _Unfoldable(seq, number, f"it records deal {number} when {standing} deals stand")
-        assert line.deal is not None
-        deals.append(line.deal)
-        versions.append((line,))
-        return number
-    if kind is LineKind.UNDO:
-        if number != standing or standing == 0:
-            raise _Unfoldable(seq, number, f"it undoes deal {number}, which is not the last deal standing")
-        deals.pop()
-        versions.pop()
-        return number
-    if not 1 <= number <= standing:
-        raise _Unfoldable(seq, number, f"it corrects deal {number}, which does not stand")
+
+
+def _fold_record(line: Line, folding: _Folding) -> None:
+    standing = len(folding.deals)
+    if line.number != standing + 1:
+        raise _Unfoldable(line.seq, line.number, f"it records deal {line.number} when {standing} deals stand")
     assert line.deal is not None
-    if kind is LineKind.RESTORE:
-        restored = next((v for v in versions[number - 1] if v.seq == line.restores), None)
+    folding.deals.append(line.deal)
+    folding.versions.append((line,))
+
+
+def _fold_undo(line: Line, folding: _Folding) -> None:
+    if line.number != len(folding.deals) or not folding.deals:
+        raise _Unfoldable(line.seq, line.number, f"it undoes deal {line.number}, which is not the last deal standing")
+    folding.deals.pop()
+    folding.versions.pop()
+
+
+def _fold_version(line: Line, folding: _Folding) -> None:
+    """An amendment or a restoration: a new version of a deal standing."""
+    seq, number = line.seq, line.number
+    if not 1 <= number <= len(folding.deals):
+        raise _Unfoldable(seq, number, f"it corrects deal {number}, which does not stand")
+    if line.kind is LineKind.RESTORE:
+        restored = next((v for v in folding.versions[number - 1] if v.seq == line.restores), None)
         if restored is None:
             raise _Unfoldable(seq, number, f"it restores line {line.restores}, which is not a version of this deal")
         if restored.deal != line.deal:
             raise _Unfoldable(seq, number, f"the deal it restores differs from line {line.restores}")
-    if line.deal == deals[number - 1]:
+    assert line.deal is not None
+    if line.deal == folding.deals[number - 1]:
         raise _Unfoldable(seq, number, "it puts back the very deal that stands")
-    deals[number - 1] = line.deal
-    versions[number - 1] = versions[number - 1] + (line,)
-    return number
+    folding.deals[number - 1] = line.deal
+    folding.versions[number - 1] = folding.versions[number - 1] + (line,)
+
+
+_FOLDS = {LineKind.RECORD: _fold_record, LineKind.UNDO: _fold_undo, LineKind.AMEND: _fold_version,
+          LineKind.RESTORE: _fold_version}
 
 
 def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = None) -> Ledger:
@@ -192,14 +218,15 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
     A damaged ledger takes no further lines."""
     if ledger.damage is not None or (not lines and unreadable is None):
         return ledger
-    deals, versions, mentions = list(ledger.deals), list(ledger.versions), list(ledger.mentions)
+    deals_agreed = ledger.evening.deals_agreed
+    folding = _Folding(list(ledger.deals), list(ledger.versions), list(ledger.mentions), deals_agreed)
+    deals, versions, mentions = folding.deals, folding.versions, folding.mentions
     first_changed = len(deals) + 1
     seq = ledger.seq
     damage = None
-    deals_agreed = ledger.evening.deals_agreed
     for line in lines:
         try:
-            changed = _fold_line(line, seq + 1, deals, versions, mentions, deals_agreed)
+            changed = _fold_line(line, seq + 1, folding)
         except _Unfoldable as bad:
             damage = bad.damage
             break
@@ -320,50 +347,69 @@ def decide(command: Command, ledger: Ledger, at: str = "") -> Line:
     when the line is appended: the deal number is the next, the deal still
     stands and is the last, no other phone changed the log since the form was
     shown, the version exists, the deal settles, and the limits hold."""
+    _check_who_and_why(command, ledger)
+    if ledger.damage is not None:
+        raise ReadOnly(f"This table's log is damaged at {ledger.damage.message}; it can be read and exported, not changed.")
+    if ledger.seq + 1 > LOG_LINES_MAX:
+        raise LimitReached(f"This table's log is full ({LOG_LINES_MAX} lines): nothing more can be written to it.")
+    if isinstance(command, Record):
+        return _decide_record(command, ledger, at)
+    if isinstance(command, Undo):
+        return _decide_undo(command, ledger, at)
+    return _decide_version(command, ledger, at)
+
+
+def _check_who_and_why(command: Command, ledger: Ledger) -> None:
     if command.by is not None and command.by not in ledger.evening.players:
         raise Refused(f"{command.by!r} is not one of the players at this table.")
     if isinstance(command, (Amend, Restore)) and command.reason is not None:
         if len(command.reason) > REASON_MAX:
             raise LimitReached(f"A reason may be at most {REASON_MAX} characters long.")
         check_note(command.reason)
-    if ledger.damage is not None:
-        raise ReadOnly(f"This table's log is damaged at {ledger.damage.message}; it can be read and exported, not changed.")
-    seq = ledger.seq + 1
-    if seq > LOG_LINES_MAX:
-        raise LimitReached(f"This table's log is full ({LOG_LINES_MAX} lines): nothing more can be written to it.")
-    standing = len(ledger.deals)
-    mentions = ledger.mentions[command.number - 1] if 1 <= command.number <= len(ledger.mentions) else 0
-    if isinstance(command, Record):
-        if command.number != standing + 1:
-            raise DealTaken(command.number, ledger.recorded_by(command.number))
-        if command.number > ledger.evening.deals_agreed:
-            raise Refused(f"The evening is over: all {ledger.evening.deals_agreed} deals are played.")
-        _check_mentions(command.number, mentions)
-        _settle_one(command.deal, list(ledger.settlements), ledger.evening)  # raises ImpossibleDeal
-        return Line(seq, LineKind.RECORD, command.number, command.deal, command.by, at=at)
-    if isinstance(command, Undo):
-        if standing == 0 or command.number != standing:
-            raise TableChanged("The last deal changed on another phone: check it before undoing.")
-        _check_mentions(command.number, mentions)
-        return Line(seq, LineKind.UNDO, command.number, None, command.by, at=at)
+
+
+def _mentions(ledger: Ledger, number: int) -> int:
+    return ledger.mentions[number - 1] if 1 <= number <= len(ledger.mentions) else 0
+
+
+def _decide_record(command: Record, ledger: Ledger, at: str) -> Line:
+    if command.number != len(ledger.deals) + 1:
+        raise DealTaken(command.number, ledger.recorded_by(command.number))
+    if command.number > ledger.evening.deals_agreed:
+        raise Refused(f"The evening is over: all {ledger.evening.deals_agreed} deals are played.")
+    _check_mentions(command.number, _mentions(ledger, command.number))
+    _settle_one(command.deal, list(ledger.settlements), ledger.evening)  # raises ImpossibleDeal
+    return Line(ledger.seq + 1, LineKind.RECORD, command.number, command.deal, command.by, at=at)
+
+
+def _decide_undo(command: Undo, ledger: Ledger, at: str) -> Line:
+    if not ledger.deals or command.number != len(ledger.deals):
+        raise TableChanged("The last deal changed on another phone: check it before undoing.")
+    _check_mentions(command.number, _mentions(ledger, command.number))
+    return Line(ledger.seq + 1, LineKind.UNDO, command.number, None, command.by, at=at)
+
+
+def _decide_version(command: Amend | Restore, ledger: Ledger, at: str) -> Line:
+    """A correction or a restoration: the log must be as the form saw it, and the deal still stand."""
+    number = command.number
     if command.seen != ledger.seq:
         raise TableChanged("The table changed on another phone while you were correcting: here is the deal as it stands now.")
-    if not 1 <= command.number <= standing:
-        raise TableChanged(f"Deal {command.number} does not stand any more.")
-    _check_mentions(command.number, mentions)
-    current = ledger.deals[command.number - 1]
+    if not 1 <= number <= len(ledger.deals):
+        raise TableChanged(f"Deal {number} does not stand any more.")
+    _check_mentions(number, _mentions(ledger, number))
+    current = ledger.deals[number - 1]
     if isinstance(command, Amend):
         if command.deal == current:
             raise Refused("This is the deal as it stands: change something to correct it.")
-        _replay_with(ledger, command.number, command.deal)
-        return Line(seq, LineKind.AMEND, command.number, command.deal, command.by, command.reason, at=at)
-    version = next((v for v in ledger.versions_of(command.number) if v.seq == command.version), None)
+        _replay_with(ledger, number, command.deal)
+        return Line(ledger.seq + 1, LineKind.AMEND, number, command.deal, command.by, command.reason, at=at)
+    version = next((v for v in ledger.versions_of(number) if v.seq == command.version), None)
     if version is None or version.deal is None:
-        raise TableChanged(f"Line {command.version} is not a version of deal {command.number}.")
+        raise TableChanged(f"Line {command.version} is not a version of deal {number}.")
     if version.deal == current:
         raise Refused("That version is the one standing now.")
-    _replay_with(ledger, command.number, version.deal)
-    return Line(seq, LineKind.RESTORE, command.number, version.deal, command.by, command.reason, command.version, at=at)
+    _replay_with(ledger, number, version.deal)
+    return Line(ledger.seq + 1, LineKind.RESTORE, number, version.deal, command.by, command.reason, command.version, at=at)
 
 
 def _check_mentions(number: int, mentions: int) -> None:
