@@ -5,17 +5,35 @@ Settle one deal with :func:`settle`; replay a whole evening with
 """
 
 from .errors import DealError, EveningFormatError, ImpossibleDeal, ScorerError, UnknownHouseRule
-from .evening import Evening, Replay, close_evening, replay
-from .evening_json import dumps, format_evening, loads, parse_evening
-from .model import Account, Card, Contract, Deal, Pot, Reason, Result, Settlement, Suit, TableState, Transfer, Vole
-from .rules import HOUSE_RULES, PROFILES, HouseRule, HouseRules, Profile
+from .evening import DealDifference, Evening, Replay, close_evening, differences, replay, replay_from
+from .evening_json import dumps, format_deal, format_evening, loads, parse_evening
+from .model import (
+    CONTRACT_KINDS, Account, Card, Contract, ContractKind, Deal, Pot, Reason, Result, Settlement, Suit, TableState,
+    Transfer, Vole, check_players,
+)
+from .rules import HOUSE_RULES, PROFILES, RULES_BY_NAME, HouseRule, HouseRules, Profile
 from .checks import check_deal
 from .outcome import in_favourite, result_of
 from .settle import settle
+from .counters import counters_text
+from .limits import (
+    CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, NAME_MAX, REASON_MAX,
+)
+from .log import Amend, Damage, DealTaken, Ledger, Line, LineKind, Record, Refused, Restore, TableChanged, Undo
+from .names import check_note, normalise
+from .report import UNITS, replay_json, replay_text
+from .rules_doc import rules_markdown, rules_text
+from .settleup import Payment, SettleUp, settle_up
 
 __all__ = [
     "Account", "Card", "Contract", "Deal", "DealError", "Evening", "EveningFormatError", "HOUSE_RULES",
     "HouseRule", "HouseRules", "ImpossibleDeal", "PROFILES", "Pot", "Profile", "Reason", "Replay", "Result",
     "ScorerError", "Settlement", "Suit", "TableState", "Transfer", "UnknownHouseRule", "Vole", "check_deal",
     "close_evening", "dumps", "in_favourite", "format_evening", "loads", "parse_evening", "replay", "result_of", "settle",
+    # What the web layer and the command use (they import nothing else from the core):
+    "Amend", "CHIP_VALUE_CENTS_MAX", "CONTRACT_KINDS", "CURRENCY_MAX", "ContractKind", "DEALS_AGREED_MAX",
+    "DEALS_AGREED_MIN", "Damage", "DealDifference", "DealTaken", "IMPORT_BYTES_MAX", "Ledger", "Line", "LineKind",
+    "NAME_MAX", "Payment", "REASON_MAX", "RULES_BY_NAME", "Record", "Refused", "Restore", "SettleUp", "TableChanged",
+    "UNITS", "Undo", "check_note", "check_players", "counters_text", "differences", "format_deal", "normalise",
+    "replay_from", "replay_json", "replay_text", "rules_markdown", "rules_text", "settle_up",
 ]
