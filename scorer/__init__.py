@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from flask import Flask
+    from flask import Flask, Response
 
-from .core.limits import IMPORT_BYTES_MAX
+from .core import IMPORT_BYTES_MAX
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,7 +24,7 @@ def _secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
-def _secure_headers(response: Any) -> Any:
+def _secure_headers(response: Response) -> Response:
     """Safe defaults on every answer: no framing, no sniffing, nothing loaded from another host."""
     response.headers.setdefault(
         "Content-Security-Policy",

@@ -2,58 +2,83 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
+from wtforms import Field
 
-from .core import Deal, DealError, ImpossibleDeal
-from .core.log import Amend, Line, LineKind, Refused, Restore, TableChanged
-from .core.evening import differences, replay_from
-from .core.rules import RULES_BY_NAME
+from .core import (
+    RULES_BY_NAME, Amend, Deal, DealDifference, DealError, ImpossibleDeal, Line, LineKind, Refused, Replay, Restore,
+    Settlement, TableChanged, differences, replay_from,
+)
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm, one_time_token
 from .store import Table, run, sent_before, verify
-from .table import CSRF_RESHOWN, _contract, _digest, _table, _view, csrf_lost
+from .table import CSRF_RESHOWN, Answer, _contract, _digest, _table, csrf_lost
+from .views import TableView, table_view
 
 bp = Blueprint("audit", __name__)
 bp.register_error_handler(CSRFError, csrf_lost)
 
 
-def _deal_view(token: str, number: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class DealView:
+    """The audit of one deal standing: the table's view, the deal's settlement and its versions."""
+
+    view: TableView
+    settlement: Settlement
+    versions: tuple[Line, ...]
+    """The lines that gave the deal a version since it was last recorded, oldest first."""
+
+    def context(self) -> dict[str, object]:
+        """The table view's fields and the deal's, by name, for ``render_template``."""
+        return {**self.view.context(), "settlement": self.settlement, "versions": self.versions,
+                "rule_book": RULES_BY_NAME}
+
+
+def _deal_view(token: str, number: int) -> DealView:
     table = _table(token)
-    view = _view(table)
-    if not 1 <= number <= view["played"]:
-        stored = view["book"].deals
-        if view["damage"] and view["played"] < number <= len(stored):  # past the break: show it as stored
-            page = render_template("audit/unsettled.html", **{**view, "number": number, "d": stored[number - 1],
+    view = table_view(table)
+    if not 1 <= number <= view.played:
+        stored = view.book.deals
+        if view.damage and view.played < number <= len(stored):  # past the break: show it as stored
+            page = render_template("audit/unsettled.html", **{**view.context(), "number": number, "d": stored[number - 1],
                                                                "settlement": None})
             abort(Response(page, 200, mimetype="text/html"))
         if request.method == "POST":  # a correction sent after its deal was undone on another phone
             flash(f"Deal {number} no longer stands (it was undone on another phone): nothing was saved.")
             abort(redirect(url_for("table.play", token=token)))
-        page = render_template("audit/gone.html", **{**view, "number": number})
+        page = render_template("audit/gone.html", **{**view.context(), "number": number})
         abort(Response(page, 404, mimetype="text/html"))
-    view["settlement"] = view["ledger"].settlements[number - 1]
-    view["versions"] = view["book"].versions_of(number)
-    view["rule_book"] = RULES_BY_NAME
-    return view
+    return DealView(view, view.ledger.settlements[number - 1], view.book.versions_of(number))
 
 
 @bp.route("/t/<token>/audit/<int:number>")
 def deal(token: str, number: int) -> str:
-    return render_template("audit/deal.html", **_deal_view(token, number))
+    return render_template("audit/deal.html", **_deal_view(token, number).context())
 
 
-def _compare(view: dict[str, Any], number: int, deal: Deal) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Comparison:
+    """The evening replayed with a corrected deal: the deals whose payments change and the change of
+    each player's final balance; or, in ``error``, why the correction cannot be made."""
+
+    error: str | None
+    changed: list[DealDifference] = field(default_factory=list)
+    finals: dict[str, int] = field(default_factory=dict)
+    new: Replay | None = None
+
+
+def _compare(ledger: Replay, number: int, deal: Deal) -> Comparison:
     """Replay the evening with ``deal`` in place of deal ``number``: the downstream difference, or the error it causes."""
     try:
-        new = replay_from(view["ledger"], number, deal)
+        new = replay_from(ledger, number, deal)
     except DealError as error:
-        return {"error": f"This correction would make deal {error.number} impossible: {error.cause.message}"}
-    changed, finals = differences(view["ledger"], new)
-    return {"changed": changed, "finals": finals, "new": new, "error": None}
+        return Comparison(f"This correction would make deal {error.number} impossible: {error.cause.message}")
+    changed, finals = differences(ledger, new)
+    return Comparison(None, changed, finals, new)
 
 
 def _remember(name: str) -> None:
@@ -61,38 +86,38 @@ def _remember(name: str) -> None:
 
 
 @bp.route("/t/<token>/audit/<int:number>/amend/<contract>", methods=("GET", "POST"))
-def amend(token: str, number: int, contract: str) -> str | Response:
-    view = _deal_view(token, number)
-    table = view["table"]
-    settlement = view["settlement"]
+def amend(token: str, number: int, contract: str) -> Answer:
+    audit = _deal_view(token, number)
+    view, settlement = audit.view, audit.settlement
+    table = view.table
     chosen = _contract(table, contract)
-    if view["damage"]:
+    if view.damage:
         return _read_only(token)
     if (again := _sent_again(table, number)) is not None:
         return again
     form = CorrectionForm(players=table.players, contract=chosen, dealer=settlement.deal.dealer,
                           state=settlement.before, rules=table.rules)
-    context = {"form": form, "comparison": None, **view}
+    context: dict[str, object] = {"form": form, "comparison": None, **audit.context()}
     if request.method == "GET":
         if chosen is settlement.deal.contract:
             form.fill_from(settlement.deal)
         form.by.data = session.get("me")
-        form.log_length.data = str(view["log_size"])
+        form.log_length.data = str(view.log_size)
         form.once.data = one_time_token()
         return render_template("audit/amend.html", **context)
-    if form.log_length.data != str(view["log_size"]):
+    if form.log_length.data != str(view.log_size):
         flash("The table changed on another phone while you were correcting: here is the deal as it stands now.")
         return redirect(url_for("audit.deal", token=token, number=number))
     if not form.validate():
-        return render_template("audit/amend.html", **context), 422  # type: ignore[return-value]
+        return render_template("audit/amend.html", **context), 422
     corrected = form.to_deal()
     if corrected == settlement.deal:
         form.hombre.errors.append("This is the deal as it stands: change something to correct it.")
-        return render_template("audit/amend.html", **context), 422  # type: ignore[return-value]
-    comparison = _compare(view, number, corrected)
+        return render_template("audit/amend.html", **context), 422
+    comparison = _compare(view.ledger, number, corrected)
     context["comparison"] = comparison
-    if comparison["error"]:
-        return render_template("audit/amend.html", **context), 422  # type: ignore[return-value]
+    if comparison.error:
+        return render_template("audit/amend.html", **context), 422
     digest = _digest(table, corrected)
     action = None if g.get("csrf_lost") else request.form.get("action")
     if g.get("csrf_lost"):
@@ -112,38 +137,39 @@ def amend(token: str, number: int, contract: str) -> str | Response:
     return render_template("audit/amend.html", **context)
 
 
-def _version(view: dict[str, Any], seq: int) -> Line:
-    for version in view["versions"]:
+def _version(versions: tuple[Line, ...], seq: int) -> Line:
+    for version in versions:
         if version.seq == seq:
-            return version  # type: ignore[no-any-return]
+            return version
     abort(404)
 
 
 @bp.route("/t/<token>/audit/<int:number>/restore/<int:seq>", methods=("GET", "POST"))
-def restore(token: str, number: int, seq: int) -> str | Response:
-    view = _deal_view(token, number)
-    table = view["table"]
-    if view["damage"]:
+def restore(token: str, number: int, seq: int) -> Answer:
+    audit = _deal_view(token, number)
+    view = audit.view
+    table = view.table
+    if view.damage:
         return _read_only(token)
     if (again := _sent_again(table, number)) is not None:
         return again
-    version = _version(view, seq)
-    if version.deal is None or version.deal == view["settlement"].deal:
+    version = _version(audit.versions, seq)
+    if version.deal is None or version.deal == audit.settlement.deal:
         flash("That version is the one standing now.")
         return redirect(url_for("audit.deal", token=token, number=number))
     form = RestoreForm(players=table.players)
-    comparison = _compare(view, number, version.deal)
-    context = {"form": form, "version": version, "comparison": comparison, **view}
+    comparison = _compare(view.ledger, number, version.deal)
+    context: dict[str, object] = {"form": form, "version": version, "comparison": comparison, **audit.context()}
     if request.method == "GET":
         form.by.data = session.get("me")
-        form.log_length.data = str(view["log_size"])
+        form.log_length.data = str(view.log_size)
         form.once.data = one_time_token()
         return render_template("audit/restore.html", **context)
-    if form.log_length.data != str(view["log_size"]):
+    if form.log_length.data != str(view.log_size):
         flash("The table changed on another phone: here is the deal as it stands now.")
         return redirect(url_for("audit.deal", token=token, number=number))
-    if not form.validate() or comparison["error"]:
-        return render_template("audit/restore.html", **context), 422  # type: ignore[return-value]
+    if not form.validate() or comparison.error:
+        return render_template("audit/restore.html", **context), 422
     command = Restore(number, seq, form.by.data, (form.reason.data or "").strip() or None, _as_int(form.log_length.data))
     refused = _write(table, command, form.once.data, form.by, "audit/restore.html", context)
     if refused is not None:
@@ -152,8 +178,8 @@ def restore(token: str, number: int, seq: int) -> str | Response:
     return redirect(url_for("audit.deal", token=token, number=number))
 
 
-def _write(table: Table, command: Amend | Restore, once: str | None, field: Any, template: str,
-           context: dict[str, Any]) -> Response | None:
+def _write(table: Table, command: Amend | Restore, once: str | None, field: Field, template: str,
+           context: dict[str, object]) -> Response | None:
     """Write a correction or a restoration through the one write path, where the deal must still
     stand, the version exist and the log be as long as the form saw; or the answer to give instead."""
     try:
@@ -193,8 +219,8 @@ def _as_int(text: str | None) -> int:
 @bp.route("/t/<token>/verify")
 def chain(token: str) -> str:
     table = _table(token)
-    view = _view(table)
-    return render_template("audit/verify.html", broken=verify(get_db(), table), checking=True, **view)
+    view = table_view(table)
+    return render_template("audit/verify.html", broken=verify(get_db(), table), checking=True, **view.context())
 
 
 CSRF_RESHOWN["audit.amend"] = lambda: amend(**(request.view_args or {}))

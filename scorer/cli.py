@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import IO
 
 import click
 
-from .core import DealError, EveningFormatError, replay
-from .core.evening_json import loads
-from .core.report import replay_json, replay_text
-from .core.rules_doc import rules_markdown, rules_text
+from .core import DealError, EveningFormatError, loads, replay, replay_json, replay_text, rules_markdown, rules_text
 
 
 @click.group()
@@ -22,7 +20,7 @@ def main() -> None:
 @click.argument("evening_file", type=click.File("r", encoding="utf-8"))
 @click.option("--text", "as_text", is_flag=True, help="Print a readable table instead of JSON.")
 @click.option("--close", is_flag=True, help="Also close the evening: share out the pool per the house rule pool_at_end.")
-def settle(evening_file: click.utils.LazyFile, as_text: bool, close: bool) -> None:
+def settle(evening_file: IO[str], as_text: bool, close: bool) -> None:
     """Settle every deal of a quadrille-evening/1 JSON file (- for standard input)."""
     try:
         evening = loads(evening_file.read())

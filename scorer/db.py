@@ -51,7 +51,8 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite3.Connection]:
 
 def _kept(app: Flask) -> threading.local:
     """The connections this app keeps open, one per server thread."""
-    return app.extensions.setdefault("scorer.db", threading.local())  # type: ignore[no-any-return]
+    kept: threading.local = app.extensions.setdefault("scorer.db", threading.local())
+    return kept
 
 
 def get_db() -> sqlite_utils.Database:
@@ -63,13 +64,13 @@ def get_db() -> sqlite_utils.Database:
     connection holds no transaction between requests (every write commits or
     rolls back inside :func:`write`)."""
     if "db" not in g:
-        app = current_app._get_current_object()  # type: ignore[attr-defined]
-        kept = _kept(app)
-        path = app.config["DATABASE"]
+        kept = _kept(current_app)
+        path = current_app.config["DATABASE"]
         if getattr(kept, "path", None) != path:
             kept.db, kept.path = connect(path), path
         g.db = kept.db
-    return g.db  # type: ignore[no-any-return]
+    db: sqlite_utils.Database = g.db
+    return db
 
 
 def close_db(e: BaseException | None = None) -> None:
@@ -102,8 +103,8 @@ def migrate(db: sqlite_utils.Database) -> None:
             pk="id",
             not_null={"token", "spectator_token", "players", "first_dealer", "profile", "house_rules", "deals_agreed"},
         )
-        db["tables"].create_index(["token"], unique=True)
-        db["tables"].create_index(["spectator_token"], unique=True)
+        db.table("tables").create_index(["token"], unique=True)
+        db.table("tables").create_index(["spectator_token"], unique=True)
     if not db["events"].exists():
         # The append-only log of what was done at a table: a deal recorded, the last deal undone.
         db.create_table(
@@ -114,17 +115,17 @@ def migrate(db: sqlite_utils.Database) -> None:
             foreign_keys=[("table_id", "tables", "id")],
             not_null={"table_id", "seq", "kind", "number", "created_at"},
         )
-        db["events"].create_index(["table_id", "seq"], unique=True)
+        db.table("events").create_index(["table_id", "seq"], unique=True)
     # Schema 3: corrections and the hash chain; schema 4: the one-time token of the form that wrote the line.
-    columns = db["events"].columns_dict  # type: ignore[union-attr]
+    columns = db.table("events").columns_dict
     for name in ("reason", "restores", "hash", "once"):
         if name not in columns:
-            db["events"].add_column(name, int if name == "restores" else str)  # type: ignore[union-attr]
+            db.table("events").add_column(name, int if name == "restores" else str)
     # Schema 5: how an imported table's history came here (signed by this server, or unverified).
-    if "provenance" not in db["tables"].columns_dict:  # type: ignore[union-attr]
-        db["tables"].add_column("provenance", str)  # type: ignore[union-attr]
+    if "provenance" not in db.table("tables").columns_dict:
+        db.table("tables").add_column("provenance", str)
     db.execute("CREATE UNIQUE INDEX IF NOT EXISTS events_once ON events (table_id, once) WHERE once IS NOT NULL")
-    db["meta"].upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")  # type: ignore[union-attr]
+    db.table("meta").upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
 
 
 def init_db() -> None:

@@ -8,10 +8,10 @@ from flask import Blueprint, Response, abort, current_app, flash, redirect, rend
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response as BaseResponse
 from flask_wtf.file import FileField, FileRequired
 
-from .core import EveningFormatError, ScorerError
-from .core.limits import IMPORT_BYTES_MAX
+from .core import IMPORT_BYTES_MAX, EveningFormatError, ScorerError
 from .db import get_db
 from .ratelimits import rate_limited
 from .store import (
@@ -38,8 +38,16 @@ def too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
     return render_template("exchange/import.html", form=form), 413
 
 
-class ImportForm(FlaskForm):  # type: ignore[misc]
+class ImportForm(FlaskForm):
     evening = FileField("An evening file (quadrille-evening/1 JSON)", validators=[FileRequired("Choose the file to import.")])
+
+    def upload(self) -> bytes:
+        """The file's first bytes, at most one past the limit: read once the form is valid (``FileRequired``
+        has then made sure a file was sent)."""
+        if self.evening.data is None:
+            raise ValueError("the evening file is read before the form is validated")
+        first: bytes = self.evening.data.read(IMPORT_BYTES_MAX + 1)  # FileStorage passes read() on to its stream
+        return first
 
 
 def _download(body: str, mimetype: str, name: str) -> Response:
@@ -67,10 +75,10 @@ def export_csv(token: str) -> Response:
 
 @bp.route("/import", methods=("GET", "POST"))
 @rate_limited("LIMIT_IMPORTS")
-def upload() -> str | Response:
+def upload() -> BaseResponse | tuple[str, int]:
     form = ImportForm()
     if form.validate_on_submit():
-        raw = form.evening.data.read(IMPORT_BYTES_MAX + 1)
+        raw = form.upload()
         try:
             table = import_evening(get_db(), read_evening_file(raw), current_app.config["SECRET_KEY"])
         except (EveningFormatError, ImportRefused, ScorerError) as error:
@@ -80,4 +88,4 @@ def upload() -> str | Response:
                        else "imported, not verified: the file does not carry this server's signature")
             flash(f"Imported: {', '.join(table.players)} ({verdict}). This is a new table with its own link.")
             return redirect(url_for("table.join", token=table.token))
-    return render_template("exchange/import.html", form=form), (422 if form.is_submitted() else 200)  # type: ignore[return-value]
+    return render_template("exchange/import.html", form=form), (422 if form.is_submitted() else 200)

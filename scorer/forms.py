@@ -12,27 +12,26 @@ from decimal import Decimal
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, DecimalField, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import BooleanField, DecimalField, Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
-from .core import Card, Contract, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole, check_deal
-from .core.model import CONTRACT_KINDS, ContractKind
-from .core.limits import CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, NAME_MAX, REASON_MAX
-from .core.model import check_players
-from .core.names import check_note, normalise
-from .core.rules import HOUSE_RULES, PROFILES
+from .core import (
+    CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
+    PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
+    check_deal, check_note, check_players, normalise,
+)
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
 TRUMP_CHOICES = [SelectChoice(s.value, f"{SUIT_SYMBOLS[s]} {s.value.capitalize()}") for s in Suit]
 CALLED_CHOICES = [SelectChoice(f"{rank}{s.letter}", f"{rank}{SUIT_SYMBOLS[s]}") for rank in "KQ" for s in Suit]
-TRICK_CHOICES = [SelectChoice(n, str(n)) for n in range(11)]  # type: ignore[arg-type]
-MATADOR_CHOICES = [SelectChoice(0, "none")] + [SelectChoice(n, str(n)) for n in range(3, 13)]  # type: ignore[arg-type]
+TRICK_CHOICES = [SelectChoice(n, str(n)) for n in range(11)]
+MATADOR_CHOICES = [SelectChoice(0, "none")] + [SelectChoice(n, str(n)) for n in range(3, 13)]
 NOT_A_CHOICE = "Tap one of the choices shown."
 DRAW = "draw"
 
 
-class TapField(RadioField):  # type: ignore[misc]
+class TapField(RadioField):
     """Radio buttons whose only wrong answer is a tampered one: a single plain message for it."""
 
     def process_formdata(self, valuelist: list[str]) -> None:
@@ -48,14 +47,20 @@ class TapField(RadioField):  # type: ignore[misc]
             raise ValidationError(NOT_A_CHOICE) from None
 
 
-class MoneyField(DecimalField):  # type: ignore[misc]
+class MoneyField(DecimalField):
     """A sum of money: a finite decimal number (NaN and infinities are refused, not crashed on)."""
 
     def process_formdata(self, valuelist: list[str]) -> None:
         super().process_formdata(valuelist)
-        if self.data is not None and (not self.data.is_finite() or self.data.as_tuple().exponent < -2):  # type: ignore[operator]
+        if self.data is not None and (not self.data.is_finite() or _exponent(self.data) < -2):
             self.data = None
             raise ValueError("Enter an amount in whole cents, such as 0.10, or leave it empty.")
+
+
+def _exponent(amount: Decimal) -> int:
+    """A finite amount's exponent (-2 for 0.10); NaN and the infinities have none (0 is given)."""
+    exponent = amount.as_tuple().exponent
+    return exponent if isinstance(exponent, int) else 0
 
 
 def _rule_field(rule_name: str) -> SelectField:
@@ -68,7 +73,7 @@ def _rule_field(rule_name: str) -> SelectField:
     return SelectField(rule.title, choices=choices, default="", description=rule.help)
 
 
-class TableSettingsForm(FlaskForm):  # type: ignore[misc]
+class TableSettingsForm(FlaskForm):
     """The profile, house rules, length and chip value: set at the start, frozen by the first deal."""
 
     profile = TapField("Rule profile", choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()], default="quadrille")
@@ -86,7 +91,7 @@ class TableSettingsForm(FlaskForm):  # type: ignore[misc]
         if field.data is not None and field.data % 4:
             raise ValidationError(f"an evening is a multiple of four deals, not {field.data}")
 
-    def rule_fields(self) -> list[Any]:
+    def rule_fields(self) -> list[SelectField]:
         return [getattr(self, f"rule_{r.name}") for r in HOUSE_RULES]
 
     def house_rules(self) -> HouseRules:
@@ -94,6 +99,12 @@ class TableSettingsForm(FlaskForm):  # type: ignore[misc]
         if changes.get("favourite_suit") == DRAW:
             changes["favourite_suit"] = secrets.choice([s.value for s in Suit])
         return HouseRules.of(self.profile.data, changes)
+
+    def deals(self) -> int:
+        """The deals agreed, read once the form is valid (``InputRequired`` has then made sure of them)."""
+        if self.deals_agreed.data is None:
+            raise ValueError("the deals agreed are read before the form is validated")
+        return self.deals_agreed.data
 
     def chip_value_cents(self) -> int | None:
         return None if self.chip_value.data is None else int((self.chip_value.data * 100).to_integral_value())
@@ -119,7 +130,7 @@ def _normalised(text: object) -> object:
     return normalise(text) if isinstance(text, str) else text
 
 
-class NewTableForm(TableSettingsForm):  # type: ignore[misc]
+class NewTableForm(TableSettingsForm):
     player_1 = StringField("1st player", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
     player_2 = StringField("2nd player (on the 1st player's right)", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
     player_3 = StringField("3rd player", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
@@ -140,7 +151,7 @@ class NewTableForm(TableSettingsForm):  # type: ignore[misc]
         return self.players()[int(self.first_dealer.data) - 1]
 
 
-class DealForm(FlaskForm):  # type: ignore[misc]
+class DealForm(FlaskForm):
     """One deal as entered at the table. The dealer is not asked: the deal passes to the right."""
 
     contract = HiddenField()
@@ -271,7 +282,7 @@ class DealForm(FlaskForm):  # type: ignore[misc]
             return False
         return True
 
-    def _field_for(self, name: str | None) -> Any:
+    def _field_for(self, name: str | None) -> Field:
         """The form field where the core's message belongs."""
         return {
             "tricks": self.hombre_tricks, "ally": self.ally, "called": self.called, "premiers": self.premiers,
@@ -280,7 +291,7 @@ class DealForm(FlaskForm):  # type: ignore[misc]
         }.get(name or "", self.hombre)
 
 
-class ConfirmForm(FlaskForm):  # type: ignore[misc]
+class ConfirmForm(FlaskForm):
     """A form with nothing but its CSRF token, the deal number it confirms and its one-time token."""
 
     number = HiddenField()
@@ -307,7 +318,7 @@ class CorrectionFields:
     """A one-time token: the same correction sent twice is written once."""
 
 
-class CorrectionForm(CorrectionFields, DealForm):  # type: ignore[misc]
+class CorrectionForm(CorrectionFields, DealForm):
     """A corrected version of a recorded deal: the deal form, plus who and why."""
 
     def __init__(self, *args: Any, players: tuple[str, ...], **kwargs: Any) -> None:
@@ -315,7 +326,7 @@ class CorrectionForm(CorrectionFields, DealForm):  # type: ignore[misc]
         self.by.choices = [SelectChoice(p, p) for p in players]
 
 
-class RestoreForm(CorrectionFields, FlaskForm):  # type: ignore[misc]
+class RestoreForm(CorrectionFields, FlaskForm):
     def __init__(self, *args: Any, players: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.by.choices = [SelectChoice(p, p) for p in players]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from .core.rules import HOUSE_RULES, PROFILES
+from .core import HOUSE_RULES, PROFILES
 
 bp = Blueprint("home", __name__)
 

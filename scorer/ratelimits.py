@@ -32,7 +32,7 @@ def rate_limited(config_key: str) -> Callable[[F], F]:
     """Marks a view whose POSTs are limited per client address by the limits in ``config_key``."""
 
     def mark(view: F) -> F:
-        view.rate_limit_config = config_key  # type: ignore[attr-defined]
+        setattr(view, "rate_limit_config", config_key)  # read back by init_app, with getattr
         return view
 
     return mark
@@ -50,6 +50,7 @@ def init_app(app: Flask) -> None:
     if proxies > 0:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
+        # Flask's documented way to put WSGI middleware in front of the app; mypy refuses any assignment to a method.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     app.register_error_handler(TooManyRequests, _too_many)
     limiter = Limiter(get_remote_address, storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
@@ -60,6 +61,8 @@ def init_app(app: Flask) -> None:
     for endpoint, view in list(app.view_functions.items()):
         key = getattr(view, "rate_limit_config", None)
         if key:
+            # Flask types a view as sync or async (a union of callables); Flask-Limiter's decorator gives back the
+            # type it is given, which mypy cannot solve for that union.
             app.view_functions[endpoint] = limiter.limit(_limits_of(key), methods=["POST"])(view)  # type: ignore[assignment]
 
 

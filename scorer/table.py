@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+from collections.abc import Callable
 
 import segno
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
@@ -17,11 +18,9 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from .core import Contract, Deal, DealError, ImpossibleDeal, Settlement, settle
-from .core.log import DealTaken, Record, Refused, Undo
-from .core.counters import counters_text
-from .core.report import UNITS
-from .core.evening_json import format_deal
+from .core import (
+    Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, Undo, format_deal, settle,
+)
 from .db import get_db
 from .links import external_url
 from .ratelimits import rate_limited
@@ -33,14 +32,17 @@ from .store import (
     change_settings,
     create_table,
     ledger,
-    ledger_and_log_size,
     run,
     sent_before,
     table_by_spectator_token,
     table_by_token,
 )
+from .views import phone_holder, table_view
 
 bp = Blueprint("table", __name__)
+
+Answer = str | Response | tuple[str, int]
+"""What a page with a form answers: the page, a redirect, or the page again with its status (422: not accepted)."""
 
 
 def _contract(table: Table, name: str) -> Contract:
@@ -84,71 +86,40 @@ def _digest(table: Table, deal: Deal) -> str:
 
 @bp.route("/new", methods=("GET", "POST"))
 @rate_limited("LIMIT_NEW_TABLES")
-def new() -> str | Response:
+def new() -> Response | tuple[str, int]:
     form = NewTableForm()
     if form.validate_on_submit():
         table = create_table(
-            get_db(), form.players(), form.first_dealer_name(), form.house_rules(), form.deals_agreed.data,
+            get_db(), form.players(), form.first_dealer_name(), form.house_rules(), form.deals(),
             form.chip_value_cents(), (form.currency.data or "").strip(),
         )
         flash("The table is ready. Share its link with the other players.")
         return redirect(url_for("table.join", token=table.token))
-    return render_template("table/new.html", form=form), (422 if form.is_submitted() else 200)  # type: ignore[return-value]
-
-
-def _view(table: Table) -> dict[str, object]:
-    """What every page of a table shows: the replayed ledger and whose deal is next."""
-    db = get_db()
-    book, size = ledger_and_log_size(db, table)
-    result = book.replay
-    played = len(result.settlements)
-    dealer = result.next_dealer or table.first_dealer
-    system = table.rules.profile.system
-    per_player = table.rules["multiplier_scope"] == "per_player"
-    return {
-        "system": system,
-        "units": UNITS[system],
-        "multipliers": {p: result.final.multiplier(p, per_player) for p in table.players} if system == "points" else {},
-        "per_player": per_player,
-        "in_counters": counters_text,
-        "table": table,
-        "ledger": result,
-        "book": book,
-        "damage": book.damage,
-        "log_size": size,
-        "played": played,
-        "number": played + 1,
-        "dealer": dealer,
-        "eldest": result.final.eldest(dealer),
-        "over": played >= table.deals_agreed,
-        "contracts": table.rules.profile.contracts,
-        "last": result.settlements[-1] if result.settlements else None,
-        "me": _me(table),
-    }
+    return render_template("table/new.html", form=form), (422 if form.is_submitted() else 200)
 
 
 @bp.route("/t/<token>")
 def play(token: str) -> str:
-    return render_template("table/play.html", me_form=ConfirmForm(), **_view(_table(token)))
+    return render_template("table/play.html", me_form=ConfirmForm(), **table_view(_table(token)).context())
 
 
 @bp.route("/t/<token>/deal/<contract>", methods=("GET", "POST"))
-def deal(token: str, contract: str) -> str | Response:
+def deal(token: str, contract: str) -> Answer:
     table = _table(token)
-    view = _view(table)
+    view = table_view(table)
     chosen = _contract(table, contract)
-    if view["damage"]:
+    if view.damage:
         flash("This table's log is damaged: it can be read and exported, not changed. The Check page says where.")
         return redirect(url_for("audit.chain", token=token))
-    if view["over"]:
+    if view.over:
         flash(f"The evening is over: all {table.deals_agreed} deals are played.")
         return redirect(url_for("table.play", token=token))
-    state = view["ledger"].final  # type: ignore[attr-defined]
-    form = DealForm(players=table.players, contract=chosen, dealer=view["dealer"], state=state, rules=table.rules)
+    state = view.ledger.final
+    form = DealForm(players=table.players, contract=chosen, dealer=view.dealer, state=state, rules=table.rules)
     if request.method == "GET":
-        form.number.data = str(view["number"])
+        form.number.data = str(view.number)
         form.once.data = one_time_token()
-        return render_template("table/deal.html", form=form, preview=None, **view)
+        return render_template("table/deal.html", form=form, preview=None, **view.context())
     action = None if g.get("csrf_lost") else request.form.get("action")
     if g.get("csrf_lost"):
         flash("This phone's session ended (the browser was closed or its cookies cleared), so nothing was recorded. "
@@ -158,17 +129,17 @@ def deal(token: str, contract: str) -> str | Response:
         # The same form again (a double tap, a resent page, a retry): answer as the first time.
         flash(f"Deal {sent.number} is recorded{' by ' + sent.by if sent.by else ''}.")
         return redirect(url_for("table.play", token=token))
-    if form.number.data != str(view["number"]):
-        return _taken(table, _as_int(form.number.data, view["number"]))
+    if form.number.data != str(view.number):
+        return _taken(table, _as_int(form.number.data, view.number))
     if not form.validate():
-        return render_template("table/deal.html", form=form, preview=None, **view), 422  # type: ignore[return-value]
+        return render_template("table/deal.html", form=form, preview=None, **view.context()), 422
     the_deal = form.to_deal()
     settlement: Settlement = settle(the_deal, state, table.rules, table.deals_agreed)
     digest = _digest(table, the_deal)
     if action == "record":
         if form.previewed.data == digest:
             try:
-                run(get_db(), table, Record(settlement.number, the_deal, _me(table)), once=form.once.data or None)
+                run(get_db(), table, Record(settlement.number, the_deal, phone_holder(table)), once=form.once.data or None)
             except DealTaken as taken:
                 return _taken(table, taken.number)
             except (Refused, ImpossibleDeal, DealError) as refused:
@@ -178,31 +149,31 @@ def deal(token: str, contract: str) -> str | Response:
             return redirect(url_for("table.play", token=token))
         flash("The deal changed since its preview: check the transfers below, then record it.")
     form.previewed.data = digest
-    return render_template("table/deal.html", form=form, preview=settlement, **view)
+    return render_template("table/deal.html", form=form, preview=settlement, **view.context())
 
 
-def csrf_lost(error: CSRFError) -> str | Response | tuple[str, int]:
+def csrf_lost(error: CSRFError) -> Answer | HTTPException:
     """A form sent with an expired or missing CSRF token (a page left open, a session lost).
 
     A deal form or a correction is shown again with every tap kept and nothing
     written (the views see ``g.csrf_lost`` and only preview); any other form
     gets a page that says nothing was saved and links back to it."""
-    forms = {"table.deal": lambda: deal(**(request.view_args or {}))}
+    forms: dict[str, Callable[[], Answer]] = {"table.deal": lambda: deal(**(request.view_args or {}))}
     forms.update(CSRF_RESHOWN)
     if request.method == "POST" and request.endpoint in forms:
         g.csrf_lost = True
         g.csrf_valid = True  # lets the form render a fresh token; the view writes nothing while csrf_lost is set
         try:
-            shown = forms[request.endpoint]()  # type: ignore[operator]
+            shown = forms[request.endpoint]()
         except HTTPException as answer:  # no such table or contract: the view's own 404
-            return answer  # type: ignore[return-value]
+            return answer
         if isinstance(shown, Response):
             return shown  # a redirect: the deal was recorded meanwhile, or the table moved on
         return (shown[0] if isinstance(shown, tuple) else shown), 400  # not accepted: shown again
     return render_template("stale.html", back=request.path), 400
 
 
-CSRF_RESHOWN: dict[str, object] = {}
+CSRF_RESHOWN: dict[str, Callable[[], Answer]] = {}
 """Other blueprints' forms shown again after a lost CSRF token (endpoint -> view call), see :func:`csrf_lost`."""
 
 bp.register_error_handler(CSRFError, csrf_lost)
@@ -217,12 +188,6 @@ def _as_int(text: str | None, default: int) -> int:
         return int(text)
     except ValueError:
         return default
-
-
-def _me(table: Table) -> str | None:
-    """Who holds this phone, as the phone said (kept in its session)."""
-    me = session.get("me")
-    return me if me in table.players else None
 
 
 def _taken(table: Table, number: int) -> Response:
@@ -251,10 +216,10 @@ def me(token: str) -> Response:
 @bp.route("/t/<token>/undo", methods=("GET", "POST"))
 def undo(token: str) -> str | Response:
     table = _table(token)
-    view = _view(table)
+    view = table_view(table)
     form = ConfirmForm()
-    last = view["last"]
-    if view["damage"]:
+    last = view.last
+    if view.damage:
         flash("This table's log is damaged: it can be read and exported, not changed. The Check page says where.")
         return redirect(url_for("audit.chain", token=token))
     if last is None:
@@ -263,7 +228,7 @@ def undo(token: str) -> str | Response:
     if form.validate_on_submit():
         number = _as_int(form.number.data, 0)
         try:  # the deal the form names must still be the last: checked in the write itself
-            outcome = run(get_db(), table, Undo(number, _me(table)), once=form.once.data or None)
+            outcome = run(get_db(), table, Undo(number, phone_holder(table)), once=form.once.data or None)
         except Refused as refused:
             flash(refused.message)
             return redirect(url_for("table.undo", token=token))
@@ -272,9 +237,9 @@ def undo(token: str) -> str | Response:
         else:
             flash(f"Deal {number} undone. It stays in the table's history.")
         return redirect(url_for("table.play", token=token))
-    form.number.data = str(view["played"])
+    form.number.data = str(view.played)
     form.once.data = one_time_token()
-    return render_template("table/undo.html", form=form, **view)
+    return render_template("table/undo.html", form=form, **view.context())
 
 
 LEDGER_PAGE = 40
@@ -282,13 +247,13 @@ LEDGER_PAGE = 40
 
 
 def _ledger_page(table: Table, spectator: bool) -> str:
-    view = _view(table)
-    played = view["played"]
+    view = table_view(table)
+    played = view.played
     pages = max(1, -(-played // LEDGER_PAGE))
     page = min(max(_as_int(request.args.get("page"), pages), 1), pages)  # the last page (the latest deals) by default
     first = (page - 1) * LEDGER_PAGE
-    rows = view["ledger"].settlements[first:first + LEDGER_PAGE]
-    return render_template("table/ledger.html", spectator=spectator, rows=rows, page=page, pages=pages, **view)
+    rows = view.ledger.settlements[first:first + LEDGER_PAGE]
+    return render_template("table/ledger.html", spectator=spectator, rows=rows, page=page, pages=pages, **view.context())
 
 
 @bp.route("/t/<token>/ledger")
@@ -312,28 +277,29 @@ def join(token: str) -> str:
     table = _table(token)
     link = external_url("table.play", token=token)  # never from the request's Host header (scorer/links.py)
     watch = external_url("table.spectate", token=table.spectator_token)
-    return render_template("table/join.html", link=link, watch=watch, qr=_qr_svg(link), watch_qr=_qr_svg(watch), **_view(table))
+    return render_template("table/join.html", link=link, watch=watch, qr=_qr_svg(link), watch_qr=_qr_svg(watch),
+                           **table_view(table).context())
 
 
 @bp.route("/t/<token>/settings", methods=("GET", "POST"))
-def settings(token: str) -> str | Response:
+def settings(token: str) -> Answer:
     table = _table(token)
-    view = _view(table)
-    frozen = bool(view["log_size"])
+    view = table_view(table)
+    frozen = bool(view.log_size)
     form = TableSettingsForm()
     if request.method == "GET" or frozen:
         form.fill_from(table.rules, table.deals_agreed, table.chip_value_cents, table.currency)
         if frozen and request.method == "POST":
             flash("The house rules are frozen: the first deal has been recorded.")
             return redirect(url_for("table.settings", token=token))
-        return render_template("table/settings.html", form=form, frozen=frozen, **view)
+        return render_template("table/settings.html", form=form, frozen=frozen, **view.context())
     if form.validate_on_submit():
         try:
-            change_settings(get_db(), table, form.house_rules(), form.deals_agreed.data, form.chip_value_cents(),
+            change_settings(get_db(), table, form.house_rules(), form.deals(), form.chip_value_cents(),
                             (form.currency.data or "").strip())
         except RulesFrozen as frozen_now:  # a deal was recorded on another phone since this page was shown
             flash(frozen_now.message)
             return redirect(url_for("table.settings", token=token))
         flash("House rules saved.")
         return redirect(url_for("table.play", token=token))
-    return render_template("table/settings.html", form=form, frozen=False, **view), 422  # type: ignore[return-value]
+    return render_template("table/settings.html", form=form, frozen=False, **view.context()), 422

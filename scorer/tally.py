@@ -5,17 +5,19 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from markupsafe import Markup
 
 from .chart import balance_chart
-from .core import Replay
-from .core.rules import RULES_BY_NAME
-from .core.settleup import settle_up
+from .core import RULES_BY_NAME, Replay, SettleUp, settle_up
 from .links import base_url
 from .pdfcache import Printer
-from .table import _table, _view
+from .table import _table
+from .views import TableView, table_view
 
 if TYPE_CHECKING:
     from .store import Table
@@ -78,22 +80,40 @@ def deals_sheet(players: tuple[str, ...], result: Replay, system: str) -> tuple[
     return text, round(size, 2)
 
 
-def _tally(token: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class TallyView:
+    """The tally: the table's view, the settle-up, amounts as money (or in units) and the chart."""
+
+    view: TableView
+    settle: SettleUp
+    has_money: bool
+    """Whether a chip has a money value at this table."""
+    money: Callable[[int], str]
+    """An amount in cents as money, or in the table's units when a chip has no money value."""
+    chart: Markup
+    """Each player's balance after each deal, as inline SVG."""
+
+    def context(self) -> dict[str, object]:
+        """The table view's fields and the tally's, by name, for ``render_template``."""
+        return {**self.view.context(), "settle": self.settle, "has_money": self.has_money, "money": self.money,
+                "chart": self.chart, "rule_book": RULES_BY_NAME}
+
+
+def _tally(token: str) -> TallyView:
     table = _table(token)
-    return _tally_of(table, _view(table))
+    return _tally_of(table, table_view(table))
 
 
-def _tally_of(table: Table, view: dict[str, Any]) -> dict[str, Any]:
-    result = view["ledger"]
+def _tally_of(table: Table, view: TableView) -> TallyView:
+    result = view.ledger
     value = table.chip_value_cents
-    view["settle"] = settle_up(result, value if value is not None else 1)
-    view["has_money"] = value is not None
-    view["money"] = lambda cents: (money(cents, table.currency) if value is not None
-                                   else f"{_minus(cents)}{abs(cents)} {view['units']}")
+
+    def in_money(cents: int) -> str:
+        return money(cents, table.currency) if value is not None else f"{_minus(cents)}{abs(cents)} {view.units}"
+
     series = [[0] + [s.after.balance(p) for s in result.settlements] for p in table.players]
-    view["chart"] = balance_chart(table.players, series)
-    view["rule_book"] = RULES_BY_NAME
-    return view
+    return TallyView(view, settle_up(result, value if value is not None else 1), value is not None, in_money,
+                     balance_chart(table.players, series))
 
 
 def _tally_css() -> str:
@@ -106,7 +126,7 @@ def _tally_css() -> str:
 
 @bp.route("/t/<token>/tally")
 def page(token: str) -> str:
-    return render_template("tally/tally.html", paper="A4", printing=False, **_tally(token))
+    return render_template("tally/tally.html", paper="A4", printing=False, **_tally(token).context())
 
 
 def _fetch_nothing(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
@@ -115,7 +135,7 @@ def _fetch_nothing(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
     if url.startswith("data:"):
         from weasyprint import default_url_fetcher
 
-        return default_url_fetcher(url, *args, **kwargs)  # type: ignore[no-any-return]
+        return default_url_fetcher(url, *args, **kwargs)
     raise ValueError(f"the tally PDF fetches nothing ({url})")
 
 
@@ -123,7 +143,7 @@ def render_pdf(html: str) -> bytes:
     """The tally's HTML as a PDF: the costly step (WeasyPrint, CPU-bound: about 0.6 s for 400 deals)."""
     from weasyprint import HTML
 
-    return HTML(string=html, base_url=base_url() + "/", url_fetcher=_fetch_nothing).write_pdf()  # type: ignore[no-any-return]
+    return HTML(string=html, base_url=base_url() + "/", url_fetcher=_fetch_nothing).write_pdf()
 
 
 _printer_lock = threading.Lock()
@@ -165,8 +185,8 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     if paper is None:
         abort(404)
     table = _table(token)
-    view = _view(table)
-    key = _pdf_key(table, int(view["log_size"]), paper)
+    view = table_view(table)
+    key = _pdf_key(table, view.log_size, paper)
     kept = printer()
     document = kept.cache.get(key)
     if document is None:
@@ -177,9 +197,9 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
             document = kept.cache.get(key)  # rendered while this request waited its turn?
             if document is None:
                 tally = _tally_of(table, view)
-                sheet, size = deals_sheet(table.players, tally["ledger"], tally["system"])
+                sheet, size = deals_sheet(table.players, view.ledger, view.system)
                 html = render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(),
-                                       sheet=sheet, sheet_size=size, **tally)
+                                       sheet=sheet, sheet_size=size, **tally.context())
                 document = render_pdf(html)
                 kept.cache.put(key, document)
         finally:

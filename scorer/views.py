@@ -1,0 +1,95 @@
+"""What the pages of a table show, as a typed value: the table view every page of a table starts from.
+
+A page passes a view's fields to its template by name (:meth:`TableView.context`): the templates
+read ``ledger``, ``played``, ``dealer``... as before. The audit and tally pages add their own
+fields in their own views (``DealView`` in :mod:`scorer.audit`, ``TallyView`` in :mod:`scorer.tally`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+
+from flask import session
+
+from .core import UNITS, Contract, Damage, Ledger, Replay, Settlement, counters_text
+from .db import get_db
+from .store import Table, ledger_and_log_size
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What every page of a table shows: the replayed ledger and whose deal is next."""
+
+    system: str
+    """The profile's settlement system ("chips", "points" or "counters")."""
+    units: str
+    """What the balances count, as a plural noun ("chips", "points", "counters")."""
+    multipliers: Mapping[str, int]
+    """Under the points system, each player's multiplier if she is Hombre next; empty otherwise."""
+    per_player: bool
+    """Whether the multiplier is each player's own (house rule multiplier_scope)."""
+    in_counters: Callable[[int], str]
+    """A balance in counters as the counters that make it up (for the counters system)."""
+    table: Table
+    ledger: Replay
+    """The deals settled, and the table's state after the last."""
+    book: Ledger
+    """The table's log folded: the deals standing and their versions, and any damage."""
+    damage: Damage | None
+    log_size: int
+    """Lines in the table's log (0 until the first deal is recorded: the house rules are not frozen)."""
+    played: int
+    number: int
+    """The next deal's number."""
+    dealer: str
+    """Who deals next."""
+    eldest: str
+    """Who is eldest hand next (on the dealer's right)."""
+    over: bool
+    """Whether all the deals agreed are played."""
+    contracts: tuple[Contract, ...]
+    """The contracts the table's profile plays."""
+    last: Settlement | None
+    me: str | None
+    """Who holds this phone, as the phone said."""
+
+    def context(self) -> dict[str, object]:
+        """The fields by name, for ``render_template``."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def table_view(table: Table) -> TableView:
+    """The view of ``table`` as it stands: its log replayed (from the cache) and whose deal is next."""
+    book, size = ledger_and_log_size(get_db(), table)
+    result = book.replay
+    played = len(result.settlements)
+    dealer = result.next_dealer or table.first_dealer
+    system = table.rules.profile.system
+    per_player = table.rules["multiplier_scope"] == "per_player"
+    return TableView(
+        system=system,
+        units=UNITS[system],
+        multipliers={p: result.final.multiplier(p, per_player) for p in table.players} if system == "points" else {},
+        per_player=per_player,
+        in_counters=counters_text,
+        table=table,
+        ledger=result,
+        book=book,
+        damage=book.damage,
+        log_size=size,
+        played=played,
+        number=played + 1,
+        dealer=dealer,
+        eldest=result.final.eldest(dealer),
+        over=played >= table.deals_agreed,
+        contracts=table.rules.profile.contracts,
+        last=result.settlements[-1] if result.settlements else None,
+        me=phone_holder(table),
+    )
+
+
+def phone_holder(table: Table) -> str | None:
+    """Who holds this phone, as the phone said (kept in its session)."""
+    me = session.get("me")
+    return me if me in table.players else None
