@@ -50,12 +50,12 @@ Bea deals: Cat alliance in spades calling KD held by Dan, 5 + 3 tricks, premiers
 INDIVISIBLE_CARRY_WHOLE = """
 players Ann Bea Cat Dan
 rules codille_indivisible=carry_whole
-# P, PG: 4 does not divide by 3, it stays; twice nothing taken is nothing; premium 4 to each
+# P, PG: 4 does not divide by 3, it stays; nothing was taken, so Bea puts up double the stake, 8 (PG); premium 4 to each
 Ann deals: Bea solo in hearts, 4 tricks
-=> codille; pool 4; Ann +3, Bea -13, Cat +3, Dan +3
-# 8 in play, unit 2
+=> codille; pool 12; Ann +3, Bea -21, Cat +3, Dan +3
+# 16 in play, unit 4
 Bea deals: Cat solo in clubs, 6 tricks
-=> won; pool 0; Ann -9, Bea -9, Cat +31, Dan -9
+=> won; pool 0; Ann -17, Bea -17, Cat +63, Dan -17
 """
 
 INDIVISIBLE_SPLIT_CARRY_ODD = """

@@ -98,7 +98,7 @@ def test_odd_cents_of_a_carried_pool_go_to_the_first_seats() -> None:
     result = settle_up(replay(evening(["Ann deals: Bea solo in hearts, 5 tricks, 3 matadors"], pool_at_end="carry_forward")), 3)
     assert sum(result.cents.values()) == 0  # 8 chips x 3 cents = 24 cents: 6 each, exactly
     result = settle_up(replay(evening(["Ann deals: Bea solo in hearts, 4 tricks"], pool_at_end="carry_forward")), 5)
-    assert result.pool_left == 4 and sum(result.cents.values()) == 0
+    assert result.pool_left == 12 and sum(result.cents.values()) == 0  # 4 left + Bea's beast of 8 (PG: double the stake)
 
 
 def test_a_point_score_settles_the_differences() -> None:

@@ -59,9 +59,13 @@ EXAMPLES = [
     ("P solo codille, pool of 12 divides: opponents take 4 each, Hombre puts up 24", {}, 8,
      "Ann deals: Bea solo in hearts, 4 tricks",
      "=> codille; pool 24; Ann +15, Bea -61, Cat +15, Dan +15"),  # unit 3; Bea -1 -24 -3x12
-    ("P solo codille, pool of 4 does not divide by 3: it stays, twice nothing taken", {}, 0,
+    ("P solo codille, pool of 4 does not divide by 3: it stays, twice nothing taken (P read literally)",
+     {"codille_beast": "twice_taken"}, 0,
      "Ann deals: Bea solo in hearts, 4 tricks",
      "=> codille; pool 4; Ann +3, Bea -13, Cat +3, Dan +3"),
+    ("P solo codille, pool of 4 does not divide by 3: it stays, PG's double the stake (the default)", {}, 0,
+     "Ann deals: Bea solo in hearts, 4 tricks",
+     "=> codille; pool 12; Ann +3, Bea -21, Cat +3, Dan +3"),  # pool kept (4) + beast 8
     ("PG codille pays only the beast", {"codille_payments": "none"}, 8,
      "Ann deals: Bea solo in hearts, 3 tricks, 3 matadors",
      "=> codille; pool 24; Ann +3, Bea -25, Cat +3, Dan +3"),
@@ -130,7 +134,7 @@ EXAMPLES = [
      "=> remise; pool 8; Ann +6, Bea -26, Cat +6, Dan +6"),
     ("vole announced, 3 tricks, by tricks: a codille", {"announced_vole_short": "by_tricks"}, 0,
      "Ann deals: Bea vole in hearts, 3 tricks",
-     "=> codille; pool 4; Ann +6, Bea -22, Cat +6, Dan +6"),  # pool 4 stays, twice nothing
+     "=> codille; pool 12; Ann +6, Bea -30, Cat +6, Dan +6"),  # pool 4 stays, Bea puts up double the stake, 8 (PG)
     ("announced vole lost with no vole premium", {"announced_vole_premium": "none"}, 0,
      "Ann deals: Bea vole in hearts, 8 tricks, premiers",
      "=> vole_lost; pool 4; Ann 0, Bea -4, Cat 0, Dan 0"),

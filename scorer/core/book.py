@@ -66,11 +66,14 @@ def doubled(number: int, deals_agreed: int, rules: HouseRules) -> bool:
 
 
 def release_reserve(book: Book, deal: Deal, state: TableState) -> None:
-    """EB: odd chips of the last codille belong to whoever holds Spadille now."""
+    """EB: odd chips of the last codille "belong to him of the three who shall have spadill or
+    the highest trump the next deal". The deal names him as Spadille's holder (house rule
+    codille_indivisible says whom to enter when the loser of the codille held Spadille)."""
     holder = spadille_holder(deal)
     if holder is not None:
         book.pay(Pot.SPADILLE_RESERVE, holder, state.spadille_reserve, Reason.ODD_CHIPS_TO_SPADILLE,
-                 "odd chips of the last codille, for holding Spadille", (R.CODILLE_INDIVISIBLE,), "EB")
+                 "odd chips of the last codille, for holding Spadille (or the highest trump of the three)",
+                 (R.CODILLE_INDIVISIBLE,), "EB")
 
 
 def antes(book: Book, deal: Deal, state: TableState, rules: HouseRules, each: int, factor: int,
@@ -136,21 +139,37 @@ def beast(book: Book, deal: Deal, result: Result, stake: int, payers: tuple[str,
     names the rules that double the beast (a favourite suit that doubles everything)."""
     if result is Result.REMISE:
         chips = stake
-        reason, what = Reason.REMISE_BEAST, "remise: the pool doubled"
+        reason, what, source = Reason.REMISE_BEAST, "remise: the pool doubled", "P"
         used: tuple[str, ...] = (R.REMISE_BEAST,)
         notes.append("remise: the pool is doubled and carried forward")
     else:
         taken = codille_sweep(book, stake, opponents, rules, notes)
-        kind = rules[R.CODILLE_BEAST]
-        chips = {"twice_taken": 2 * taken, "once_pool": stake, "twice_pool": 2 * stake}[kind]
-        if kind == "twice_taken" and taken == 0:
-            notes.append("nothing was taken, so twice what was taken is nothing: Hombre puts up no beast (P does not say)")
+        chips, source = _codille_beast(rules[R.CODILLE_BEAST], stake, taken, notes)
         reason, what = Reason.CODILLE_BEAST, "codille beast"
         used = (R.CODILLE_BEAST,)
     if doubled_by:
         chips *= 2  # H47: a game in favourite wins or loses double
         used += doubled_by
-    share(book, payers, deal.hombre, chips, reason, what, used + extra_rules)
+    share(book, payers, deal.hombre, chips, reason, what, used + extra_rules, source)
+
+
+def _codille_beast(kind: str, stake: int, taken: int, notes: list[str]) -> tuple[int, str]:
+    """What Hombre's side puts up on a codille (house rule codille_beast), and the source it follows.
+
+    P: "twice the amount that was just taken"; PG: "double the stake", also when three
+    opponents could not divide the pool; EB: "beasted what is upon the game"."""
+    if kind == "once_pool":
+        return stake, "EB"
+    if kind == "twice_pool":
+        return 2 * stake, "PG, W"
+    if taken:
+        return 2 * taken, "P"
+    if kind == "twice_taken":
+        notes.append("nothing was taken, so twice what was taken is nothing: Hombre puts up no beast "
+                     "(P read literally; a codille cheaper than a remise)")
+        return 0, "P"
+    notes.append(f"nothing was taken: Hombre puts up double the stake, {2 * stake} (PG)")
+    return 2 * stake, "PG"
 
 
 def codille_sweep(book: Book, stake: int, opponents: tuple[str, ...], rules: HouseRules, notes: list[str]) -> int:
@@ -167,16 +186,27 @@ def codille_sweep(book: Book, stake: int, opponents: tuple[str, ...], rules: Hou
     if odd and rules[R.CODILLE_INDIVISIBLE] == "split_carry_odd":
         notes.append(f"{odd} odd chips stay in the pool (FR)")
     if odd and rules[R.CODILLE_INDIVISIBLE] == "odd_to_spadille":
+        # EB: they "belong to him of the three who shall have spadill or the highest trump the next deal".
+        winners = _names(opponents)
         book.pay(Pot.POOL, Pot.SPADILLE_RESERVE, odd, Reason.ODD_CHIPS_SET_ASIDE,
-                 "odd chips of the codille, for whoever holds Spadille next deal", (R.CODILLE_INDIVISIBLE,), "EB")
+                 f"odd chips of the codille, for whichever of {winners} holds Spadille, or else the highest trump, "
+                 "next deal", (R.CODILLE_INDIVISIBLE,), "EB")
+        notes.append(f"{odd} odd chips wait for whichever of {winners} holds Spadille next deal, or the highest trump "
+                     "if none of them does: enter that player as Spadille's holder (EB)")
     return each * n
 
 
-def share(book: Book, payers: tuple[str, ...], hombre: str, chips: int, reason: Reason, what: str, rules: tuple[str, ...]) -> None:
+def _names(players: tuple[str, ...]) -> str:
+    """"Ann, Cat and Dan"."""
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+
+
+def share(book: Book, payers: tuple[str, ...], hombre: str, chips: int, reason: Reason, what: str, rules: tuple[str, ...],
+          source: str = "P") -> None:
     """A payment into the pool shared equally by the payers; Hombre pays any odd chip."""
     if len(payers) == 1:
-        book.pay(payers[0], Pot.POOL, chips, reason, what, rules)
+        book.pay(payers[0], Pot.POOL, chips, reason, what, rules, source)
         return
     half = chips // 2
     for payer in payers:
-        book.pay(payer, Pot.POOL, chips - half if payer == hombre else half, reason, f"{what} (half each)", rules)
+        book.pay(payer, Pot.POOL, chips - half if payer == hombre else half, reason, f"{what} (half each)", rules, source)

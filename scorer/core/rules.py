@@ -2,9 +2,11 @@
 
 There was never one standard Quadrille (P). Each disputed point of
 ``shared/RULES-NOTES.md`` is a :class:`HouseRule` with a default taken
-from source P, the alternatives the sources give, and a help text citing
-them. A :class:`Profile` is a named set of rule values plus the contracts
-a table plays; a table picks a profile and may change any rule of it.
+from source P where P states the case (else from the one source that
+does), the alternatives the sources give, and a help text citing them
+("no source" for the app's own choices). A :class:`Profile` is a named
+set of rule values plus the contracts a table plays, following the source
+it is named after; a table picks a profile and may change any rule of it.
 
 Source tags: P (Parlett after Quanti, 1822), W (Wikipedia after Quanti),
 EB (Encyclopaedia Britannica, 7th ed.), PG (Parlett, Penguin Book of Card
@@ -101,19 +103,25 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     _rule(
         SOLO_PREMIUM, "Premium for a solo", 1, "four_units",
         """What each opponent pays Hombre for a won solo (and Hombre pays each
-        for a lost one). P's basic game gives 4 units; P's Médiateur section and
-        Quanti's table halve it to 2; PG pays no premium at all. A vole announced
-        is a solo and takes the same premium.""",
+        for a lost one). P's basic game: 4 units "for the solo". P's Médiateur
+        section: "the premium is only 2 units unless played in favourite", as
+        in Quanti's table. PG lists no solo premium: Hombre "wins the stake"
+        and the bonuses. P's vole bid is "as solo, but also undertaking to win
+        all 10 tricks", so it takes the solo premium here (P does not say so
+        outright).""",
         ("four_units", "4 units", "P"),
         ("two_units", "2 units", "P (Médiateur), Quanti"),
         ("none", "no premium", "PG"),
     ),
     _rule(
         UNIT, "What a unit is", 2, "quarter_of_stake",
-        """Premiums and bonuses are counted in units. P and PG: a unit is a
-        quarter of the stake now in the pool (after this deal's antes), so
-        payments grow as the pool is carried forward. A common simplification
-        fixes the unit at a quarter of the basic four-chip stake: one chip.""",
+        """Premiums and bonuses are counted in units. P: "A unit means one
+        quarter of the stake. The stake may be greater than four chips, as it
+        is carried forward when a game is lost"; PG: "one quarter of the current
+        stake". The stake is counted here as the pool in play after this deal's
+        antes (the sources do not say when). A unit fixed at one chip, a
+        quarter of the basic four-chip stake, is a simplification with no
+        source.""",
         ("quarter_of_stake", "a quarter of the pool in play", "P, PG"),
         ("one_chip", "one chip, always", ""),
     ),
@@ -128,76 +136,96 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     ),
     _rule(
         ANTES, "Antes while a pool is carried forward", 3, "every_deal",
-        """P: "before each deal, each player stakes one chip", and W's "triple
-        stake" after a remise implies antes go on while a pool is carried.
-        Some tables ante only into an empty pool.""",
-        ("every_deal", "every deal", "P, W"),
+        """P: "Before each deal, each player stakes one chip to the pool" (PG
+        the same), and W's "triple stake" in the deal after a remise implies
+        that the antes go on while a pool is carried forward. Anteing only into
+        an empty pool has no source.""",
+        ("every_deal", "every deal", "P, PG, W"),
         ("when_pool_empty", "only when the pool is empty", ""),
     ),
     _rule(
         ANTE_BY, "Who antes", None, "each_player",
-        """P and PG: each player stakes one chip to the pool before each deal,
-        "or the dealer stakes four, if preferred". The stake is four chips
-        either way.""",
-        ("each_player", "each player one chip", "P, PG"),
+        """P and PG: each player stakes one chip before each deal, "(Or the
+        dealer stakes four, if preferred.)" W: "Originally, each player anted
+        an agreed stake ... Later, four stakes were anted by the dealer alone."
+        The stake is four chips either way.""",
+        ("each_player", "each player one chip", "P, PG, W"),
         ("dealer", "the dealer four chips", "P, PG, W"),
     ),
     _rule(
         DOUBLE_MATADORS_SUITS, "Which runs of four are double matadors", 4, "red_only",
-        """P: double matadors are the three matadors plus Punto, the Ace of a
-        red trump suit, so they exist only when a red suit is trumps (with black
-        trumps, four or more matadors cannot be entered). W counts "the four
-        highest" trumps in any suit.""",
-        ("red_only", "with Punto: red trumps only", "P"),
+        """P: double matadors are "3 plus Punto", "of course possible only when
+        a red suit was trump"; PG likewise: "Punto, or Ace, only applies when a
+        red suit is trump". So with black trumps four or more matadors cannot
+        be entered. W pays them when "the four highest matadors (trumps)" are
+        held, in any suit (its fourth trump in black is the King).""",
+        ("red_only", "with Punto: red trumps only", "P, PG"),
         ("any_suit", "the four highest trumps, any suit", "W"),
     ),
     _rule(
         DOUBLE_MATADORS_PAY, "What double matadors pay", 4, "instead",
-        """P's list and Quanti's table give 3 matadors 1 unit and 4 matadors 2
-        units: 2 in place of 1. Some read the list as cumulative, 1 + 2.""",
-        ("instead", "2 units in place of 1", "P, Quanti"),
+        """P's list gives three matadors 1 unit and "Double matadors (3 plus
+        Punto)" 2 units, Quanti's table 3 matadors 1 and 4 matadors 2, PG "all
+        three and Punto" 2 units, W "two units": 2 in place of 1. Reading P's
+        list as cumulative, 1 + 2, has no source.""",
+        ("instead", "2 units in place of 1", "P, Quanti, PG, W"),
         ("in_addition", "1 + 2 = 3 units", ""),
     ),
     _rule(
         LONG_MATADORS, "Runs of matadors longer than four", 5, "as_double",
-        """EB and H47 call every trump that follows the three matadors without a
-        break a matador ("false matadores"), but no source gives a rate past
-        four. Either a longer run pays as double matadors, or each matador past
-        the fourth adds one unit.""",
+        """EB: "all those trumps which follow the three first without
+        interruption are likewise called matadores" (H47, per RULES-NOTES,
+        calls them "false matadores"), but no source gives a rate past four:
+        Quanti's table stops at 4 matadors. Either a longer run pays as double
+        matadors, or each matador past the fourth adds one unit; neither has a
+        source.""",
         ("as_double", "paid as double matadors", ""),
         ("one_more_each", "one more unit for each past the fourth", "EB, H47 (the name only)"),
     ),
     _rule(
         MATADORS_PAID, "Whose matadors are paid", 6, "contracting_side",
-        """P: only the contracting side's matadors count: each opponent pays
-        them when the side wins, and the side pays them when it loses (remise or
-        codille). No source pays the defenders for theirs, so this rule has one
-        value.""",
+        """P: "'Matadors' are paid when Hombre originally held Spadille,
+        Manille, and Basto" (in an alliance, "held between the allies"); on a
+        remise she pays "for any matadors she may have held", on a codille what
+        she "would otherwise have received". PG and EB likewise pay only the
+        contracting side's matadors. No source pays the defenders for theirs
+        (W's "held by the same side" does not say which side), so this rule has
+        one value.""",
         ("contracting_side", "the contracting side's only", "P, PG, EB"),
     ),
     _rule(
         BONUS_FLOW, "How an alliance's bonuses flow", 7, "one_to_one",
-        """P: in an alliance the opponents pay the allies "one to one": one
-        opponent pays Hombre, the other pays her ally (the first opponent after
-        Hombre in the order of play pays Hombre). Losses flow the same way back.
-        PG: each opponent pays each partner.""",
+        """P: the allies "receive from the opponents, one to one, any of the
+        relevant bonuses", and when they lose "Hombre pays the appropriate
+        amount to one opponent, and her ally to the other" (W says the same of
+        casco). Which opponent settles with which ally is in no source: here
+        the first opponent after Hombre in the order of play settles with
+        Hombre, the other with her ally. PG: "each opponent pays each partner
+        any of the relevant bonuses"; losses are paid back the same way here
+        (PG does not say).""",
         ("one_to_one", "one to one", "P"),
         ("each_to_each", "each opponent to each ally", "PG"),
     ),
     _rule(
         ALLIANCE_LOSS, "Who pays when an alliance loses", 8, "shared_unless_under_3",
-        """P, EB, H47: Hombre and her ally share the loss (each pays one opponent,
-        and half the beast), unless Hombre herself took fewer than three tricks:
-        then she pays it all. FR: some houses ask four tricks of Hombre. PG: the
-        caller always pays alone. Forced spadille is always shared (P, PG, EB).""",
+        """P: in a lost alliance "Hombre pays the appropriate amount to one
+        opponent, and her ally to the other", but Hombre "is obliged to win at
+        least three tricks, and if she fails to do so must alone pay the two
+        opponents on behalf of herself and her ally". EB (H47 the same, per
+        RULES-NOTES) has the three-trick rule and also halves the beast: "one
+        half by him that calls, and the other half by him that is called". P
+        says only that on a remise "Hombre doubles the stake": the beast is
+        shared here as in EB. FR: some houses ask four tricks of Hombre. PG:
+        "the loss is borne entirely by the player who called a partner". A
+        forced spadille is always shared (P, PG, EB).""",
         ("shared_unless_under_3", "shared, unless Hombre took under 3 tricks", "P, EB, H47"),
         ("shared_unless_under_4", "shared, unless Hombre took under 4 tricks", "FR"),
         ("hombre_alone", "Hombre always pays alone", "PG"),
     ),
     _rule(
         ALLIANCE_ODD_CHIP, "An odd chip when allies share a pool", None, "stays_in_pool",
-        """A won alliance divides the pool equally between the allies (P). No
-        source says what happens to an odd chip; it can only arise under other
+        """P: in a won alliance "the stake is divided equally between the
+        allies". No source says what happens to an odd chip; it can only arise under other
         house rules (odd codille chips left in the pool, or antes only into an
         empty pool).""",
         ("stays_in_pool", "stays in the pool for the next deal", ""),
@@ -205,103 +233,147 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     ),
     _rule(
         REMISE_BEAST, "The remise", 9, "double_pool",
-        """P: on a remise Hombre "doubles the stake", adding to the pool as much
-        as is in it, and the pool is carried forward; EB: she is "beasted what
-        goes upon the game". The sources agree, so this rule has one value.""",
-        ("double_pool", "Hombre adds as much as is in the pool", "P, EB, PG"),
+        """P: on a remise "Hombre doubles the stake - which is carried forward
+        to the next deal" (PG the same), adding to the pool as much as is in
+        it; EB: the losers "are beasted what goes upon the game"; W: "the
+        loser(s) double the pool". The sources agree, so this rule has one
+        value.""",
+        ("double_pool", "Hombre adds as much as is in the pool", "P, EB, PG, W"),
     ),
     _rule(
-        CODILLE_BEAST, "What Hombre puts up on codille", 10, "twice_taken",
-        """After the opponents sweep the pool on codille, P and PG have Hombre
-        put up twice what they took (nothing, if the pool stayed for being
-        indivisible: the sources do not say). EB: one beast, as much as was on
-        the game. W: "double a remise", twice the pool, whatever was taken.""",
-        ("twice_taken", "twice what the opponents took", "P, PG"),
+        CODILLE_BEAST, "What Hombre puts up on codille", 10, "twice_taken_or_double_stake",
+        """On a codille the opponents take the pool and Hombre puts up a beast
+        for the next deal. P: she "contributes to the pool for the next deal
+        twice the amount that was just taken". PG: "Hombre also puts up double
+        the stake to be carried forward to the next deal", also when three
+        opponents could not divide the pool and it stayed. When the pool stayed
+        nothing was taken and P's words give nothing: read so (twice_taken), a
+        solo codille on a fresh four-chip pool costs Hombre 12 chips besides her
+        ante (the premium to each) where a remise costs 16, a codille cheaper
+        than a remise. The default follows P when something was taken and PG,
+        the one source that states the case, when nothing was: double the
+        stake, 20 chips. EB: the losers "are beasted what is upon the game",
+        once the pool. W: "the penalty for Hombre is double that of Remise".""",
+        ("twice_taken_or_double_stake", "twice what was taken; double the stake if nothing was", "P, PG"),
+        ("twice_taken", "twice what was taken, nothing if the pool stayed", "P (read literally)"),
         ("once_pool", "once what was in the pool", "EB"),
-        ("twice_pool", "twice what was in the pool", "W"),
+        ("twice_pool", "double the stake, taken or not", "PG, W"),
     ),
     _rule(
         CODILLE_INDIVISIBLE, "A codille pool that does not divide", 11, "carry_whole",
-        """When the opponents cannot divide the pool equally: P and PG leave the
-        whole pool in place for the next deal; FR (for Quintille) divides what
-        divides and leaves the odd chips; EB gives the odd chips to whoever holds
-        Spadille in the next deal (enter who that was). With a plain four-chip
-        stake a solo codille never divides by three under P.""",
+        """When the three opponents of a codille cannot divide the pool
+        equally: P leaves it "in place and carried forward", and PG divides it
+        "unless there are three and the stake is not exactly divisible"; FR
+        (for Quintille) divides what divides and leaves the odd chips; EB: "They
+        who win codill divide what there is; and if there are any counters
+        remaining, they belong to him of the three who shall have spadill or the
+        highest trump the next deal". For EB's rule, enter in the next deal as
+        Spadille's holder whoever of the three winners held Spadille or, if the
+        loser of the codille held it, whoever of the three held the highest
+        trump; the codille's transfer names the three. The app cannot yet
+        refuse the loser's name, and in a forced spadille gives the chips to
+        Hombre, who held Spadille, even if she lost the codille. The same rule
+        is applied to the two opponents of an alliance (no source). With a
+        plain four-chip stake a solo codille never divides by three under P.""",
         ("carry_whole", "the whole pool stays", "P, PG"),
         ("split_carry_odd", "divide, the odd chips stay", "FR"),
-        ("odd_to_spadille", "divide, the odd chips to Spadille next deal", "EB"),
+        ("odd_to_spadille", "divide, the odd chips to the winner with Spadille (or the highest trump) next deal", "EB"),
     ),
     _rule(
         CODILLE_PAYMENTS, "What Hombre pays besides the pool on codille", 12, "what_she_would_have_received",
-        """P: she pays each opponent what she would have received: the premium,
-        the matadors and the vole undertaken. PG states no payment besides the
+        """P: Hombre also "pays to each opponent the amount she would otherwise
+        have received from them (if applicable) for the premium, matadors and
+        the vole undertaken"; EB: "pays to each player what he would have
+        received from each if he had won"; W: she must "pay what would have
+        been earned by winning". PG states no payment on a codille besides the
         beast.""",
-        ("what_she_would_have_received", "premium and matadors to each opponent", "P, EB"),
+        ("what_she_would_have_received", "premium and matadors to each opponent", "P, EB, W"),
         ("none", "nothing besides the beast", "PG"),
     ),
     _rule(
         VOLE_PAYMENT, "How the vole is paid", 13, "pool_and_bonus",
-        """P: whenever a vole is announced or undertaken, every player, Hombre
-        too, pays 3 chips into a separate vole pool of 12, which goes to Hombre's
-        side if it takes all ten tricks and to the opponents in equal shares if
-        not; P's list of bonuses also has each opponent pay 2 units for a won
-        vole. PG has only the 2 units. (The Médiateur and counter systems have
-        their own vole payments.) P's Médiateur text and Quanti's table: every
-        player pays into the vole pool the table's figure in units (three times
-        the game: médiateur 3, solo 6, grandissimo 24 each; announced and
-        revealed voles more, favourite double).""",
+        """P's basic game: when a vole is bid or undertaken "every player,
+        including the bidder, must immediately pay three chips into a new pool,
+        consisting of 12 in all", which Hombre's side takes if it wins every
+        trick and the opponents share if not; P's list of bonuses also has each
+        opponent pay 2 units for the vole. The vole pool without those 2 units
+        has no source. PG has no vole pool: "Hombre receives an additional 2
+        units from each opponent if successful, otherwise he pays 2 units to
+        each for the loss". quanti_table (Médiateur) follows Quanti's table,
+        units from every player into the vole pool: voles undertaken 3
+        (alliance, médiateur), 6 (casco, solo), 24 (grandissimo); announced 5
+        (theoretically 4½), 9, 36; revealed 6, 12, 48; in favourite double. P's
+        own text gives other figures for the announced vole, "three times the
+        value of the basic game - that is, 3 from each for médiateur ... 6 from
+        each for solo ... and 24 each for grandissimo" (the table's figures for
+        voles undertaken), and double that revealed (the table's figures); the
+        app follows the table. A forced spadille takes the alliance's figure (no
+        source). The counters have their own vole payment (counter_vole).""",
         ("pool_and_bonus", "vole pool of 12 and 2 units from each", "P"),
-        ("pool_only", "the vole pool of 12 only", "P"),
+        ("pool_only", "the vole pool of 12 only", ""),
         ("bonus_only", "2 units from each, no vole pool", "PG"),
-        ("quanti_table", "a vole pool of Quanti's figures from each", "P (Médiateur), Quanti"),
+        ("quanti_table", "a vole pool of the figures of Quanti's table from each", "P (Médiateur), Quanti"),
     ),
     _rule(
         VOLE_LOST_PAYS, "A vole undertaken after premiers and lost", 14, "nothing_more",
-        """P: Hombre still takes the pool and is paid the game, premiers and
-        matadors; only the vole pool goes to the opponents. PG: she also pays 2
-        units to each opponent.""",
+        """P: a vole undertaken after six tricks, if lost, "does not bar Hombre
+        from winning the game stake, the payment for premiers, and any payment
+        for matadors"; only the vole pool goes to the opponents. PG: "otherwise
+        he pays 2 units to each for the loss".""",
         ("nothing_more", "only the vole pool is lost", "P"),
         ("vole_bonus", "and 2 units to each opponent", "PG"),
     ),
     _rule(
         ANNOUNCED_VOLE_PREMIUM, "The premium paid for a vole announced and lost", 15, "vole_bonus",
         """P: Hombre who announced the vole and lost it with six tricks or more
-        neither takes nor doubles the pool and pays each opponent only "the
-        premium of the vole", whose amount P does not give. The default is the
-        vole's bonus in P's list, 2 units.""",
+        "neither wins the game stake nor doubles it" and pays her opponents
+        nothing "more than the premium of the vole", whose amount P does not
+        give. The default, 2 units to each (the vole's bonus in P's list), is
+        the app's reading (no source gives the amount). The mediateur profile
+        pays nothing besides the vole pool, whose vole is paid by that pool
+        alone (Quanti's table has no other vole payment): no source states the
+        case there either.""",
         ("vole_bonus", "2 units to each opponent", "P (amount assumed)"),
         ("none", "nothing besides the vole pool", ""),
     ),
     _rule(
         ANNOUNCED_VOLE_SHORT, "A vole announced, with fewer than six tricks", 15, "remise",
-        """P: if Hombre who announced the vole fails even to take six tricks, she
-        "pays a remise to the pool" as well as the payments for a lost solo and
-        the vole premium, however few tricks she took. Read strictly by tricks,
-        four or fewer would be a codille.""",
+        """P: if Hombre who announced the vole "fails even to take six tricks,
+        however, she does pay a remise to the pool (i.e. doubles it) as well as
+        whatever other payments are due for a lost solo": read here as however
+        few tricks she took, with the premium of the vole as well (house rule
+        announced_vole_premium). Reading it by tricks, four or fewer a codille,
+        has no source.""",
         ("remise", "always a remise", "P"),
         ("by_tricks", "remise at 5 tricks, codille at 4 or fewer", ""),
     ),
     _rule(
         FORCED_SPADILLE_BONUSES, "Premiers and vole in forced spadille", 16, "no_premiers_no_vole",
-        """P and H47: in a forced spadille no vole may be undertaken and there is
-        no extra payment for it, which P takes to preclude premiers too. PG's
-        point table lists premiers and the vole for it anyway.""",
+        """P: in a forced spadille "the vole may not be specifically undertaken
+        and there is no extra payment for winning it", which "presumably also
+        precludes payment for premiers, but none of my sources addresses this
+        point"; W: "They may not go for a vole"; H47 agrees (per RULES-NOTES).
+        PG: "In an alliance or forced Spadille ... each opponent pays each
+        partner any of the relevant bonuses", premiers and the vole among them,
+        and its point table scores both.""",
         ("no_premiers_no_vole", "neither premiers nor vole", "P, H47"),
         ("premiers_and_vole", "premiers and vole as in an alliance", "PG"),
     ),
     _rule(
         OWN_KING, "Hombre calls a King she holds", 19, "secret_solo",
-        """P: Hombre may call her own King, by mistake or as a bluff; she then
-        plays a secret solo and wins or loses as a solo, premium included. EB:
-        she wins or loses alone, but without the solo premium (sans appeler)
-        either way. A table may forbid it.""",
+        """P: "Hombre may call a King she holds herself, whether by mistake or
+        as a bluff. In this case she will, in effect, be playing a solo
+        (secretly), and wins or loses accordingly": read here as a solo, premium
+        included. EB: "he wins alone or loses alone ... except the sans
+        appeller, which he does not pay if he loses, or receive if he wins":
+        alone, without the solo premium. Forbidding it has no source.""",
         ("secret_solo", "a secret solo, with the solo premium", "P"),
         ("alone_no_premium", "alone, without the solo premium", "EB"),
         ("forbidden", "not allowed", ""),
     ),
     _rule(
         POOL_AT_END, "The pool at the end of the evening", 21, "split_equally",
-        """No source says. Tables usually share the pool out equally (the odd
+        """No source says. The table may share the pool out equally (the odd
         chips stay for the next evening) or carry it whole to the next
         evening.""",
         ("split_equally", "shared equally, odd chips carried", ""),
@@ -309,62 +381,76 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     ),
     _rule(
         PAULANS, "The last deals played double (paulans)", 22, "none",
-        """EB: "the last game is generally played double, and is called
-        paulans"; FR doubles the last round. In a doubled deal the antes, the
-        vole stake and every payment counted in units are doubled; the unit is
-        worked out from the pool as single antes would have made it.""",
+        """EB: "The last game is generally played double, and is called
+        paulans"; FR doubles the last round (per RULES-NOTES). How a doubled
+        deal pays is the app's reading (no source): the antes, the vole stake
+        and every payment counted in units are doubled; the unit is worked out
+        from the pool as single antes would have made it.""",
         ("none", "no", ""),
         ("last_deal", "the last deal", "EB"),
         ("last_round", "the last round of four deals", "FR"),
     ),
     _rule(
         FAVOURITE_SUIT, "The favourite suit", None, "none",
-        """Médiateur is played with a favourite suit (P: "often hearts", decided
-        at the start or at random, or even at each deal; EB: drawn from the pack
-        for the whole party). A bid in favourite overcalls the same bid in another
-        suit and its bonuses are doubled. Name the suit for the evening, or enter
-        it with each deal.""",
-        ("none", "no favourite suit", "P (Quadrille)"),
+        """Médiateur is played with a favourite suit. P: "often hearts, though
+        it may be decided otherwise, or at random at start of play or even at
+        each deal"; EB: "determined by drawing a card out of the pack", for "the
+        whole party"; PG's optional Preference is "typically that entrumped in
+        the first deal". A bid in favourite overcalls the same bid in another
+        suit (P, EB, PG); what it doubles is the house rule favourite_doubles.
+        Name the suit for the evening, or enter it with each deal. P's basic
+        Quadrille has none, and EB's figures are "without the favourite
+        suite".""",
+        ("none", "no favourite suit", "P (Quadrille), EB (its figures)"),
         ("hearts", "hearts, for the evening", "P"),
-        ("diamonds", "diamonds, for the evening", "EB (drawn)"),
-        ("clubs", "clubs, for the evening", "EB (drawn)"),
-        ("spades", "spades, for the evening", "EB (drawn)"),
+        ("diamonds", "diamonds, for the evening", "P, EB (drawn)"),
+        ("clubs", "clubs, for the evening", "P, EB (drawn)"),
+        ("spades", "spades, for the evening", "P, EB (drawn)"),
         ("each_deal", "drawn afresh for each deal", "P"),
     ),
     _rule(
         FAVOURITE_DOUBLES, "What the favourite suit doubles", 18, "bonuses",
-        """P: all bonuses are doubled (Quanti's "f" column) but the stake stays
-        single. H47: a game in favourite wins or loses double, the beasts too.""",
+        """P: "all relevant bonuses for it are doubled (though the stake itself
+        remains single)", Quanti's "f" column. PG: a bid in Preference "wins or
+        loses double"; H47 (per RULES-NOTES) doubles everything, the beasts
+        too. EB implies a doubling (two fish for a médiateur King "in the
+        favourite suite"; the Turk "is double of the favourite suite") without
+        saying what is doubled.""",
         ("bonuses", "the premium and bonuses, not the stake", "P, Quanti"),
-        ("everything", "everything, the beasts too", "H47"),
+        ("everything", "everything, the beasts too", "H47, PG"),
     ),
     _rule(
         MEDIATEUR_KING, "The player who gives up the médiateur King", 17, "giver_exempt",
-        """P: the player who surrendered her King is exempt from paying Hombre the
-        médiateur premium (and, by the same token, is not paid it when Hombre
-        loses), though not from matadors, premiers or the vole. EB and H47: Hombre
-        gives her a fish with the card she returns (two in favourite), counted here
-        as one unit (two).""",
-        ("giver_exempt", "exempt from the premium", "P"),
+        """P: "the player who surrendered her King is exempt from paying Hombre
+        that premium, though not from paying for matadors, premiers or the
+        vole". P does not say what happens when Hombre loses: here the giver is
+        not paid the premium either (no source). EB: "he gives what card he
+        thinks proper with a fish; but must give two fish if it is in the
+        favourite suite" (H47 the same, per RULES-NOTES); in chips a fish is
+        counted as one unit (no source for the rate).""",
+        ("giver_exempt", "exempt from paying the premium", "P"),
         ("giver_paid_a_fish", "paid one unit by Hombre (two in favourite)", "EB, H47"),
     ),
     _rule(
         GRANDISSIMO_NEMO, "Pool, remise and codille in grandissimo and nemo", 20, "as_solo",
-        """No source says whether grandissimo and nemo (devole) sweep the pool and
-        pay remise and codille like a solo, or are paid their premium alone (P,
-        Quanti give only the premiums, 8 and 16 units): the table must choose.
-        Neither has matadors (there is no Manille without a trump suit); nemo has
-        no premiers or vole, and is lost by taking any trick (a remise).""",
+        """P calls grandissimo "a solo with no trump suit, apart from the two
+        black Aces", worth 8 units, and nemo (devole) "an undertaking to lose
+        every trick", worth 16 (Quanti's table the same), but no source says
+        whether they sweep the pool and pay remise and codille like a solo or
+        are paid their premium alone: the table must choose. The app's own
+        reading (no source): neither has matadors (without a trump suit there
+        is no Manille), nemo has no premiers or vole, and any trick taken loses
+        nemo (a remise).""",
         ("as_solo", "like a solo: the pool, remise and codille", ""),
         ("premium_only", "the premium only; the pool stays", ""),
     ),
     _rule(
         MULTIPLIER_SCOPE, "Point score: whose lost games raise the multiplier", 23, "per_table",
-        """PG's point score: "if a game is lost, whether by remise or codille, the
-        following game is won or lost double", treble after two lost in a row, and
-        so on until a game is won. PG reads as the table's next game; some tables
-        keep a multiplier for each player, raised by her own lost games as
-        Hombre.""",
+        """PG's point score: "If a game is lost, whether by remise or codille,
+        the following game is won or lost double", trebled after two lost in
+        succession, and so on "until a game is won". Read here as the table's
+        next game; a multiplier for each player, raised by her own lost games as
+        Hombre, has no source.""",
         ("per_table", "the table's next game", "PG"),
         ("per_player", "each Hombre's own next game", ""),
     ),
@@ -372,8 +458,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         POINTS_ALLY, "Point score: what the ally scores", 23, "losses_in_forced_only",
         """PG: "the appropriate winning score is credited to each" ally, "but a losing
         score is deducted only from the ally's in a forced Spadille"; in a lost
-        alliance Hombre alone loses points. Some tables make the ally share every
-        loss.""",
+        alliance Hombre alone loses points. Making the ally share every loss has
+        no source.""",
         ("losses_in_forced_only", "wins always, losses only in forced spadille", "PG"),
         ("shares_losses", "wins and losses alike", ""),
     ),
@@ -389,25 +475,28 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         COUNTER_MATADORS, "Counters: the matadors", None, "one_each",
         """EB: the winners "are paid the game, the consolation, and the matadores if
         they have them", and every trump following the three matadors without a
-        break counts as one; the rate is not given. One counter a matador, from
-        each opponent, is assumed.""",
+        break counts as one; the rate is not given. One counter a matador from
+        each opponent is the app's assumption (no source).""",
         ("one_each", "one counter for each matador", "EB (the rate assumed)"),
         ("none", "not paid", ""),
     ),
     _rule(
         COUNTER_VOLE, "Counters: the vole", 13, "one_fish",
-        """EB: "the vole with the médiateur receives one fish only, as at common
-        quadrille", from each opponent; FR doubles it when Hombre plays alone. EB
-        does not say what a vole undertaken and lost costs: here the same fish,
-        paid to each opponent.""",
+        """EB: "The vole with the médiateur receives one fish only, as at common
+        quadrille", read here as one fish from each opponent; FR doubles it when
+        Hombre plays alone (per RULES-NOTES). EB does not say what a vole
+        undertaken and lost costs: here the same fish, paid to each opponent (no
+        source).""",
         ("one_fish", "one fish from each", "EB"),
         ("doubled_alone", "one fish, two when Hombre plays alone", "FR"),
     ),
     _rule(
         FISH_EXTRAORDINARY, "Counters: the fish extraordinary", None, "yes",
         """EB: with the médiateur "a fish extraordinary is given to him who plays the
-        médiateur, and to him who plays sans prendre", and paid back by the loser;
-        the common game has none.""",
+        médiateur, and to him who plays sans prendre"; its figures show the loser
+        paying it too (12 by remise, 13 by codille, for the médiateur). The
+        common game has none ("the game is marked and played the same as in
+        common, except ...").""",
         ("yes", "yes, with the médiateur", "EB"),
         ("no", "no, as in the common game", "EB"),
     ),
@@ -457,7 +546,8 @@ PROFILES: Mapping[str, Profile] = {
             "Quadrille, hard score (P)",
             "Chips and a pool: alliance, solo, vole and forced spadille; matadors, "
             "premiers and the vole; remise and codille beasts; a separate vole pool. "
-            "Every default follows Parlett after Quanti (P).",
+            "Every default follows Parlett after Quanti (P) where P states the case; where only "
+            "PG does (the codille beast when the opponents took nothing), it follows PG.",
             BASIC_CONTRACTS,
         ),
         Profile(
@@ -465,15 +555,20 @@ PROFILES: Mapping[str, Profile] = {
             "Penguin settlement in chips (PG)",
             "The simpler settlement of the Penguin Book of Card Games: no solo premium, "
             "each opponent pays each ally, a lost alliance is paid by Hombre alone, the vole "
-            "is 2 units each way with no vole pool, and codille costs only the beast.",
+            "is 2 units each way with no vole pool, premiers and the vole are paid in forced "
+            "spadille too, and codille costs only the beast, double the stake; a favourite suit, "
+            "if played, wins or loses double.",
             BASIC_CONTRACTS,
             (
                 (SOLO_PREMIUM, "none"),
                 (BONUS_FLOW, "each_to_each"),
                 (ALLIANCE_LOSS, "hombre_alone"),
+                (CODILLE_BEAST, "twice_pool"),
                 (CODILLE_PAYMENTS, "none"),
                 (VOLE_PAYMENT, "bonus_only"),
                 (VOLE_LOST_PAYS, "vole_bonus"),
+                (FORCED_SPADILLE_BONUSES, "premiers_and_vole"),
+                (FAVOURITE_DOUBLES, "everything"),
             ),
         ),
         Profile(
@@ -507,13 +602,15 @@ PROFILES: Mapping[str, Profile] = {
             "The Britannica's counters (EB)",
             "Counters, fish and mils: the game, the consolation, sans appeler and the matadors, "
             "a fish extraordinary for médiateur and sans prendre, beasts equal to what is on the "
-            "game, the médiateur King bought with a fish; alliance, médiateur and sans prendre.",
+            "game, the médiateur King bought with a fish, the last deal played double (paulans); "
+            "alliance, médiateur and sans prendre.",
             (Contract.FORCED_SPADILLE, Contract.ALLIANCE, Contract.MEDIATEUR, Contract.SOLO),
             (
                 (CODILLE_BEAST, "once_pool"),
                 (CODILLE_INDIVISIBLE, "odd_to_spadille"),
                 (MEDIATEUR_KING, "giver_paid_a_fish"),
                 (OWN_KING, "alone_no_premium"),
+                (PAULANS, "last_deal"),
                 (FAVOURITE_DOUBLES, "everything"),
             ),
             system="counters",

@@ -1,0 +1,303 @@
+"""The sources read right (issue 11, point 5).
+
+Three settlement cases worked by hand, each row citing the sentence of the
+source it follows, and the house rules' help texts held to their sources.
+
+Tags (see shared/RULES-NOTES.md): P (Parlett after Quanti), PG (Parlett,
+Penguin Book of Card Games), EB (Encyclopaedia Britannica, 7th ed.), W
+(Wikipedia after Quanti), FR, H47 (cited through RULES-NOTES). Players
+sit Ann, Bea, Cat, Dan in the order of play; Ann deals, so Bea is eldest.
+Unless a row says otherwise the pool is empty before the antes (each antes
+1: stake 4, unit 1). Changes are each player's chips won or lost in the
+deal, antes included.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from scenario import assert_settles_as, parse_deal, parse_expected
+
+from scorer.core import HouseRules, Pot, Reason, Result, Settlement, TableState, settle
+from scorer.core import rules as R
+from scorer.core.errors import ImpossibleDeal
+from scorer.core.rules import HOUSE_RULES, PROFILES
+
+PLAYERS = ("Ann", "Bea", "Cat", "Dan")
+
+PG_CODILLE = ("PG: 'the stake is won by and divided between the two or three opponents of the contracting side "
+              "(unless there are three and the stake is not exactly divisible). Hombre also puts up double the "
+              "stake to be carried forward to the next deal.'")
+P_CODILLE = ("P: 'Hombre then contributes to the pool for the next deal twice the amount that was just taken'")
+EB_ODD_COUNTERS = ("EB: 'They who win codill divide what there is; and if there are any counters remaining, they "
+                   "belong to him of the three who shall have spadill or the highest trump the next deal.'")
+
+
+def _settle(profile: str, changes: dict[str, str], pool_before: int, deal_line: str) -> Settlement:
+    state = TableState(players=PLAYERS, balances=(0, 0, 0, 0), pool=pool_before)
+    return settle(parse_deal(deal_line), state, HouseRules.of(profile, changes))
+
+
+# --- 1. Penguin chips: a codille on a pool that does not divide by three ---------------------------
+# PG_CODILLE. The profile penguin_chips had Hombre put up twice what was taken, nothing when the pool
+# stayed (Bea -1, pool 4); it now puts up double the stake.
+PENGUIN_CODILLES = [
+    ("PG solo codille, 4 does not divide by 3: the pool stays and Bea puts up double the stake, 8", 0,
+     "Ann deals: Bea solo in hearts, 4 tricks",
+     "=> codille; pool 12; Ann -1, Bea -9, Cat -1, Dan -1"),  # no premium, no codille payments (PG)
+    ("PG solo remise beside it: Bea doubles the stake, 4 (a codille costs more)", 0,
+     "Ann deals: Bea solo in hearts, 5 tricks",
+     "=> remise; pool 8; Ann -1, Bea -5, Cat -1, Dan -1"),
+    ("PG solo codille, 12 divides by 3: 4 to each opponent, Bea puts up double the stake, 24", 8,
+     "Ann deals: Bea solo in hearts, 4 tricks",
+     "=> codille; pool 24; Ann +3, Bea -25, Cat +3, Dan +3"),
+    ("PG alliance codille: the two opponents divide 4, Bea alone puts up double the stake, 8", 0,
+     "Ann deals: Bea alliance in spades calling KH held by Dan, 2 + 2 tricks",
+     "=> codille; pool 8; Ann +1, Bea -9, Cat +1, Dan -1"),  # PG: the loss "borne entirely by the player who called"
+]
+
+
+@pytest.mark.parametrize("pool_before, deal_line, expected_line",
+                         [pytest.param(p, d, e, id=n) for n, p, d, e in PENGUIN_CODILLES])
+def test_penguin_chips_codille_puts_up_double_the_stake(pool_before: int, deal_line: str, expected_line: str) -> None:
+    """PG: 'Hombre also puts up double the stake to be carried forward to the next deal.'"""
+    settlement = _settle("penguin_chips", {}, pool_before, deal_line)
+    assert_settles_as(settlement, parse_expected(expected_line), PLAYERS)
+
+
+# --- 2. Quadrille under P: the same case ----------------------------------------------------------
+# P_CODILLE gives nothing when nothing was taken: on a fresh four-chip pool a solo codille then costs
+# Bea 12 chips besides her ante (4 premium to each) and a remise 16. P does not state the case; PG
+# does (PG_CODILLE), so the default follows PG there and P wherever something was taken.
+P_CODILLES = [
+    ("default, 4 does not divide by 3: nothing taken, Bea puts up double the stake, 8 (PG)", {}, 0,
+     "Ann deals: Bea solo in hearts, 4 tricks",
+     "=> codille; pool 12; Ann +3, Bea -21, Cat +3, Dan +3"),  # 1 ante + 8 beast + 3 x 4 premium = 21
+    ("P read literally: twice nothing taken is nothing, a codille of 12 cheaper than the remise's 16",
+     {R.CODILLE_BEAST: "twice_taken"}, 0,
+     "Ann deals: Bea solo in hearts, 4 tricks",
+     "=> codille; pool 4; Ann +3, Bea -13, Cat +3, Dan +3"),
+    ("the remise beside them: Bea doubles the stake, 4, and pays the premium, 12", {}, 0,
+     "Ann deals: Bea solo in hearts, 5 tricks",
+     "=> remise; pool 8; Ann +3, Bea -17, Cat +3, Dan +3"),
+    ("default, 12 divides by 3: twice the 12 taken (P, as PG)", {}, 8,
+     "Ann deals: Bea solo in hearts, 4 tricks",
+     "=> codille; pool 24; Ann +15, Bea -61, Cat +15, Dan +15"),  # unit 3: premium 12 to each
+    ("P read literally, 12 divides by 3: twice the 12 taken, the same", {R.CODILLE_BEAST: "twice_taken"}, 8,
+     "Ann deals: Bea solo in hearts, 4 tricks",
+     "=> codille; pool 24; Ann +15, Bea -61, Cat +15, Dan +15"),
+    ("default with FR's odd chip left: twice the 3 taken (P states it; PG does not)",
+     {R.CODILLE_INDIVISIBLE: "split_carry_odd"}, 0,
+     "Ann deals: Bea solo in hearts, 4 tricks",
+     "=> codille; pool 7; Ann +4, Bea -19, Cat +4, Dan +4"),
+]
+
+
+@pytest.mark.parametrize("changes, pool_before, deal_line, expected_line",
+                         [pytest.param(c, p, d, e, id=n) for n, c, p, d, e in P_CODILLES])
+def test_quadrille_codille_beast(changes: dict[str, str], pool_before: int, deal_line: str, expected_line: str) -> None:
+    """P: 'twice the amount that was just taken'; where nothing was taken, PG: 'double the stake'."""
+    settlement = _settle("quadrille", changes, pool_before, deal_line)
+    assert_settles_as(settlement, parse_expected(expected_line), PLAYERS)
+
+
+def _hombre_loss(profile: str, changes: dict[str, str], pool_before: int, deal_line: str) -> int:
+    settlement = _settle(profile, changes, pool_before, deal_line)
+    return -settlement.change("Bea")
+
+
+SOLO = "Ann deals: Bea solo in hearts, {} tricks, 3 matadors"
+MEDIATEUR = "Ann deals: Bea mediateur in spades calling KH from Dan, {} tricks"
+LOSING_DEALS = [("quadrille", SOLO), ("penguin_chips", SOLO), ("mediateur", SOLO), ("mediateur", MEDIATEUR),
+                ("britannica", SOLO), ("britannica", MEDIATEUR)]
+
+
+@pytest.mark.parametrize("pool_before", [0, 4, 8, 12, 20])
+@pytest.mark.parametrize("profile, deal_line", LOSING_DEALS,
+                         ids=[f"{p} {'médiateur' if d is MEDIATEUR else 'solo'}" for p, d in LOSING_DEALS])
+def test_a_codille_never_costs_less_than_a_remise(profile: str, deal_line: str, pool_before: int) -> None:
+    """RULES-NOTES point 11: 'A codille must never cost Hombre less than a remise would', under every
+    chips and counters profile's defaults; P read literally breaks it when the pool stays whole."""
+    remise = _hombre_loss(profile, {}, pool_before, deal_line.format(5))
+    codille = _hombre_loss(profile, {}, pool_before, deal_line.format(4))
+    assert codille >= remise
+
+
+def test_p_read_literally_makes_a_codille_cheaper_than_a_remise() -> None:
+    """What the value twice_taken implies (its help text says so): 12 chips against 16."""
+    literal = {R.CODILLE_BEAST: "twice_taken"}
+    codille = _hombre_loss("quadrille", literal, 0, "Ann deals: Bea solo in hearts, 4 tricks") - 1  # less her ante
+    remise = _hombre_loss("quadrille", literal, 0, "Ann deals: Bea solo in hearts, 5 tricks") - 1
+    assert (codille, remise) == (12, 16)
+    assert "12 chips" in R.house_rule(R.CODILLE_BEAST).help and "16" in R.house_rule(R.CODILLE_BEAST).help
+
+
+def test_the_codille_beast_names_its_source() -> None:
+    """The beast's transfer says which source it follows: PG when nothing was taken, P when something was."""
+    nothing_taken = _settle("quadrille", {}, 0, "Ann deals: Bea solo in hearts, 4 tricks")
+    something_taken = _settle("quadrille", {}, 8, "Ann deals: Bea solo in hearts, 4 tricks")
+    eb = _settle("britannica", {}, 0, "Ann deals: Bea solo in spades, 4 tricks")
+    for settlement, source in ((nothing_taken, "PG"), (something_taken, "P"), (eb, "EB")):
+        beasts = [t for t in settlement.transfers if t.reason is Reason.CODILLE_BEAST]
+        assert [t.source for t in beasts] == [source]
+    assert any("double the stake, 8 (PG)" in note for note in nothing_taken.notes)
+
+
+# --- 3. The Britannica: odd counters of a codille ----------------------------------------------------
+# EB_ODD_COUNTERS. Profile britannica: a fish (10 counters) each on the game, 40 in all; Bea loses a
+# sans prendre by codille: Ann, Cat and Dan take 13 each and 1 counter waits for the next deal.
+CODILLE = "Ann deals: Bea solo in spades, 4 tricks"
+ODD_COUNTERS = [
+    ("one of the three, Cat, holds Spadille and takes the odd counter",
+     "Bea deals: Cat solo in spades, 6 tricks, spadille with Cat", "Cat",
+     "=> won; pool 0; Ann -27, Bea -27, Cat +122, Dan -27"),  # Cat: -10 ante +80 board +3x17 +1
+    ("Bea, the loser, holds Spadille: of the three, Dan holds the highest trump and is entered",
+     "Bea deals: Cat solo in spades, 6 tricks, spadille with Dan", "Dan",
+     "=> won; pool 0; Ann -27, Bea -27, Cat +121, Dan -26"),
+    ("Dan of the three holds Spadille and plays it forced: he takes the odd counter as Hombre",
+     "Bea deals: Dan forced spadille in hearts calling KS held by Ann, 3 + 3 tricks", "Dan",
+     "=> won; pool 0; Ann +33, Bea -13, Cat -13, Dan +34"),  # board 80 halved; game 1 and consolation 2 one to one
+]
+
+
+@pytest.mark.parametrize("next_deal, taker, expected_line", [pytest.param(d, t, e, id=n) for n, d, t, e in ODD_COUNTERS])
+def test_odd_counters_go_to_him_of_the_three_with_spadille_or_the_highest_trump(
+        next_deal: str, taker: str, expected_line: str) -> None:
+    """EB: 'if there are any counters remaining, they belong to him of the three who shall have spadill
+    or the highest trump the next deal.'"""
+    rules = HouseRules.of("britannica")
+    codille = settle(parse_deal(CODILLE), TableState.start(PLAYERS), rules)
+    assert codille.after.spadille_reserve == 1
+    set_aside = [t for t in codille.transfers if t.reason is Reason.ODD_CHIPS_SET_ASIDE]
+    assert len(set_aside) == 1 and set_aside[0].source == "EB"
+    assert "Cat, Dan and Ann" in set_aside[0].what and "Bea" not in set_aside[0].what  # the three, never the loser
+    assert any("highest trump" in note for note in codille.notes)
+
+    settlement = settle(parse_deal(next_deal), codille.after, rules)
+
+    released = [t for t in settlement.transfers if t.reason is Reason.ODD_CHIPS_TO_SPADILLE]
+    assert [(t.payer, t.payee, t.chips) for t in released] == [(Pot.SPADILLE_RESERVE, taker, 1)]
+    assert settlement.after.spadille_reserve == 0
+    assert_settles_as(settlement, parse_expected(expected_line), PLAYERS)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
+    "the table state does not yet say who won the codille (TableState and checks.py are not this change's): "
+    "naming its loser is not refused, and a forced spadille gives the counters to Hombre even if she lost it"))
+@pytest.mark.parametrize("next_deal", [
+    pytest.param("Bea deals: Cat solo in spades, 6 tricks, spadille with Bea", id="the loser named as Spadille's holder"),
+    pytest.param("Bea deals: Bea forced spadille in hearts calling KS held by Ann, 3 + 3 tricks",
+                 id="the loser forced to play Spadille"),
+])
+def test_the_loser_of_the_codille_never_takes_its_odd_counters(next_deal: str) -> None:
+    """EB: 'him of the three': the loser of the codille is not one of the three."""
+    rules = HouseRules.of("britannica")
+    codille = settle(parse_deal(CODILLE), TableState.start(PLAYERS), rules)
+    try:
+        settlement = settle(parse_deal(next_deal), codille.after, rules)
+    except ImpossibleDeal:
+        return
+    assert all(t.payee != "Bea" for t in settlement.transfers if t.reason is Reason.ODD_CHIPS_TO_SPADILLE)
+
+
+# --- 4. Help texts say only what their sources say ----------------------------------------------------
+KNOWN_TAGS = {"P", "W", "EB", "PG", "FR", "H47", "Quanti"}
+TAG = re.compile(r"\b(P|W|EB|PG|FR|H47|Quanti)\b")
+
+
+@pytest.mark.parametrize("rule", HOUSE_RULES, ids=lambda r: r.name)
+def test_every_help_text_names_a_source_or_says_no_source(rule: R.HouseRule) -> None:
+    """Each help text names a source tag or says "no source"; each choice cites only known tags, and
+    every tag a choice cites is one the help text quotes or reports. A choice no source gives is
+    marked "" (shown as "no source"), and its help text then says "no source" somewhere."""
+    assert TAG.search(rule.help) or "no source" in rule.help.lower(), rule.help
+    cited_in_help = set(TAG.findall(rule.help))
+    for choice in rule.choices:
+        tags = set(TAG.findall(choice.sources))
+        assert not choice.sources or tags, choice
+        assert tags <= KNOWN_TAGS
+        assert tags <= cited_in_help, f"{rule.name}={choice.value} cites {tags - cited_in_help}, which the help text does not"
+        if not choice.sources:
+            assert "no source" in rule.help.lower(), f"{rule.name}={choice.value} has no source: the help text must say so"
+
+
+# The help texts issue 11 found overstating their sources, and what each must now say.
+OVERSTATEMENTS = [
+    ("codille_beast: PG is not silent", R.CODILLE_BEAST,
+     ["Hombre also puts up double the stake to be carried forward to the next deal"], ["the sources do not say"]),
+    ("vole_payment: P's text gives 3/6/24 for the vole announced, Quanti's table for voles undertaken",
+     R.VOLE_PAYMENT, ["three times the value of the basic game", "announced", "undertaken", "follows the table"], []),
+    ("mediateur_king: P only exempts the giver from paying", R.MEDIATEUR_KING,
+     ["exempt from paying Hombre that premium", "no source"], ["by the same token"]),
+    ("alliance_loss: the halving of the beast is EB's", R.ALLIANCE_LOSS,
+     ["EB", "one half by him that calls"], ["P, EB, H47: Hombre and her ally share the loss"]),
+    ("bonus_flow: which opponent pairs with which ally is in no source", R.BONUS_FLOW,
+     ["in no source", "one to one"], []),
+    ("codille_indivisible: EB gives the odd counters to one of the three, Spadille or the highest trump",
+     R.CODILLE_INDIVISIBLE, ["him of the three who shall have spadill or the highest trump the next deal",
+                             "cannot yet refuse the loser"], []),
+]
+
+
+@pytest.mark.parametrize("name, must_say, must_not_say", [pytest.param(*o[1:], id=o[0]) for o in OVERSTATEMENTS])
+def test_help_texts_no_longer_overstate_their_sources(name: str, must_say: list[str], must_not_say: list[str]) -> None:
+    text = R.house_rule(name).help
+    for phrase in must_say:
+        assert phrase in text, phrase
+    for phrase in must_not_say:
+        assert phrase not in text, phrase
+
+
+# Each profile follows the source it is named after, wherever that source gives a value of a rule its
+# settlement system reads. The point score reads only these rules; the counters pay every matador a
+# counter (counter_matadors), not chips by units, so the chips' unit, premium and vole rules are not theirs.
+PROFILE_SOURCE = {"quadrille": "P", "mediateur": "P", "penguin_chips": "PG", "penguin_points": "PG", "britannica": "EB"}
+POINTS_READS = {R.MULTIPLIER_SCOPE, R.POINTS_ALLY, R.FORCED_SPADILLE_BONUSES, R.OWN_KING, R.ANNOUNCED_VOLE_SHORT,
+                R.FAVOURITE_SUIT, R.GRANDISSIMO_NEMO}
+COUNTERS_IGNORE = {R.LONG_MATADORS, R.DOUBLE_MATADORS_PAY, R.SOLO_PREMIUM, R.UNIT, R.UNIT_ROUNDING, R.VOLE_PAYMENT,
+                   R.VOLE_LOST_PAYS, R.ANNOUNCED_VOLE_PREMIUM}
+# P's basic game has a lost announced vole pay "the premium of the vole" (no amount). P's Médiateur pays its
+# vole by the vole pool of Quanti's figures alone, and says nothing of a premium when it is lost: the profile
+# mediateur pays none, a case no source states (the help text says so).
+NOT_STATED = {("mediateur", R.ANNOUNCED_VOLE_PREMIUM)}
+
+
+@pytest.mark.parametrize("profile_name", sorted(PROFILE_SOURCE))
+def test_each_profile_follows_the_source_it_is_named_after(profile_name: str) -> None:
+    profile = PROFILES[profile_name]
+    source = PROFILE_SOURCE[profile_name]
+    for rule in HOUSE_RULES:
+        if profile.system == "points" and rule.name not in POINTS_READS:
+            continue
+        if profile.system == "counters" and rule.name in COUNTERS_IGNORE or (profile_name, rule.name) in NOT_STATED:
+            continue
+        from_source = [c.value for c in rule.choices if source in TAG.findall(c.sources)]
+        if from_source:
+            assert profile.default(rule.name) in from_source, f"{profile_name}: {rule.name}"
+
+
+@pytest.mark.parametrize("profile_name, rule_name, value, sentence", [
+    pytest.param("penguin_chips", R.CODILLE_BEAST, "twice_pool", PG_CODILLE, id="PG codille: double the stake"),
+    pytest.param("quadrille", R.CODILLE_BEAST, "twice_taken_or_double_stake", P_CODILLE + "; " + PG_CODILLE,
+                 id="P codille, PG where nothing was taken"),
+    pytest.param("penguin_chips", R.FORCED_SPADILLE_BONUSES, "premiers_and_vole",
+                 "PG: 'In an alliance or forced Spadille ... each opponent pays each partner any of the relevant bonuses'",
+                 id="PG forced spadille: premiers and the vole"),
+    pytest.param("penguin_chips", R.FAVOURITE_DOUBLES, "everything",
+                 "PG: Preference 'wins or loses double'", id="PG favourite suit: wins or loses double"),
+    pytest.param("britannica", R.PAULANS, "last_deal", "EB: 'The last game is generally played double, and is called paulans'",
+                 id="EB paulans: the last deal double"),
+    pytest.param("britannica", R.CODILLE_INDIVISIBLE, "odd_to_spadille", EB_ODD_COUNTERS, id="EB odd counters"),
+])
+def test_defaults_changed_for_the_sources(profile_name: str, rule_name: str, value: str, sentence: str) -> None:
+    """The defaults issue 11 changed, each with the sentence of its source (the id and ``sentence``)."""
+    assert HouseRules.of(profile_name)[rule_name] == value, sentence
+
+
+def test_a_forced_spadille_in_penguin_chips_pays_premiers() -> None:
+    """PG: 'In an alliance or forced Spadille, the stake is divided between the allies, and each opponent pays
+    each partner any of the relevant bonuses listed above', premiers among them (1 unit)."""
+    settlement = _settle("penguin_chips", {}, 0, "Ann deals: Cat forced spadille in hearts calling KS held by Dan, 4 + 2 tricks, premiers")
+    assert settlement.result is Result.WON
+    assert_settles_as(settlement, parse_expected("=> won; pool 0; Ann -3, Bea -3, Cat +3, Dan +3"), PLAYERS)
