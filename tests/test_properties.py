@@ -91,8 +91,14 @@ def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
         vole = Vole.UNDERTAKEN if side_tricks > 6 else draw(st.sampled_from([Vole.NONE, Vole.UNDERTAKEN]))
 
     spadille = None
+    takers = state.spadille_takers if state.spadille_reserve else ()
     if contract is Contract.FORCED_SPADILLE:
-        spadille = hombre if draw(st.booleans()) else None
+        if takers and hombre not in takers:  # she lost that codille: one of the three takes its odd chips (EB)
+            spadille = draw(st.sampled_from(takers))
+        else:
+            spadille = hombre if draw(st.booleans()) else None
+    elif takers:
+        spadille = draw(st.sampled_from(takers))
     elif state.spadille_reserve or draw(st.booleans()):
         spadille = draw(st.sampled_from(table))
     return Deal(dealer, hombre, contract, trumps, called, ally, hombre_tricks, ally_tricks, matadors, premiers, vole,

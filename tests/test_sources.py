@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from dataclasses import replace
+
 import pytest
 from scenario import assert_settles_as, parse_deal, parse_expected
 
@@ -182,23 +184,30 @@ def test_odd_counters_go_to_him_of_the_three_with_spadille_or_the_highest_trump(
     assert_settles_as(settlement, parse_expected(expected_line), PLAYERS)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "the table state does not yet say who won the codille (TableState and checks.py are not this change's): "
-    "naming its loser is not refused, and a forced spadille gives the counters to Hombre even if she lost it"))
-@pytest.mark.parametrize("next_deal", [
-    pytest.param("Bea deals: Cat solo in spades, 6 tricks, spadille with Bea", id="the loser named as Spadille's holder"),
-    pytest.param("Bea deals: Bea forced spadille in hearts calling KS held by Ann, 3 + 3 tricks",
-                 id="the loser forced to play Spadille"),
+@pytest.mark.parametrize("next_deal, refused", [
+    pytest.param("Bea deals: Cat solo in spades, 6 tricks, spadille with Bea", "Bea lost the last codille",
+                 id="the loser named as Spadille's holder"),
+    pytest.param("Bea deals: Bea forced spadille in hearts calling KS held by Ann, 3 + 3 tricks", "say who",
+                 id="the loser forced to play Spadille, the highest trump not named"),
 ])
-def test_the_loser_of_the_codille_never_takes_its_odd_counters(next_deal: str) -> None:
+def test_the_loser_of_the_codille_never_takes_its_odd_counters(next_deal: str, refused: str) -> None:
     """EB: 'him of the three': the loser of the codille is not one of the three."""
     rules = HouseRules.of("britannica")
     codille = settle(parse_deal(CODILLE), TableState.start(PLAYERS), rules)
-    try:
-        settlement = settle(parse_deal(next_deal), codille.after, rules)
-    except ImpossibleDeal:
-        return
-    assert all(t.payee != "Bea" for t in settlement.transfers if t.reason is Reason.ODD_CHIPS_TO_SPADILLE)
+    assert set(codille.after.spadille_takers) == {"Ann", "Cat", "Dan"}
+    with pytest.raises(ImpossibleDeal, match=refused):
+        settle(parse_deal(next_deal), codille.after, rules)
+
+
+def test_a_loser_forced_to_play_spadille_leaves_the_odd_counters_to_the_highest_trump_of_the_three() -> None:
+    """EB: "or the highest trump": Bea held Spadille but lost the codille; Dan held the highest trump."""
+    rules = HouseRules.of("britannica")
+    codille = settle(parse_deal(CODILLE), TableState.start(PLAYERS), rules)
+    deal = replace(parse_deal("Bea deals: Bea forced spadille in hearts calling KS held by Ann, 3 + 3 tricks"), spadille="Dan")
+    settlement = settle(deal, codille.after, rules)
+    released = [t for t in settlement.transfers if t.reason is Reason.ODD_CHIPS_TO_SPADILLE]
+    assert [(t.payee, t.chips) for t in released] == [("Dan", 1)]
+    assert settlement.after.spadille_reserve == 0 and settlement.after.spadille_takers == ()
 
 
 # --- 4. Help texts say only what their sources say ----------------------------------------------------
@@ -236,7 +245,7 @@ OVERSTATEMENTS = [
      ["in no source", "one to one"], []),
     ("codille_indivisible: EB gives the odd counters to one of the three, Spadille or the highest trump",
      R.CODILLE_INDIVISIBLE, ["him of the three who shall have spadill or the highest trump the next deal",
-                             "cannot yet refuse the loser"], []),
+                             "the loser's name is refused"], ["cannot yet"]),
 ]
 
 

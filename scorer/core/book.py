@@ -20,6 +20,8 @@ class Book:
         self.balances = dict(zip(state.players, state.balances))
         self.pots = {Pot.POOL: state.pool, Pot.VOLE_POOL: state.vole_pool, Pot.SPADILLE_RESERVE: state.spadille_reserve}
         self.transfers: list[Transfer] = []
+        self.spadille_takers = state.spadille_takers
+        """Who may take the odd chips set aside for Spadille (EB: the three who won that codille)."""
 
     def pay(
         self, payer: Account, payee: Account, chips: int, reason: Reason, what: str, rules: tuple[str, ...] = (), source: str = "P"
@@ -47,6 +49,7 @@ class Book:
             pool=self.pots[Pot.POOL],
             vole_pool=self.pots[Pot.VOLE_POOL],
             spadille_reserve=self.pots[Pot.SPADILLE_RESERVE],
+            spadille_takers=self.spadille_takers if self.pots[Pot.SPADILLE_RESERVE] else (),
             deals_played=number,
             last_dealer=deal.dealer,
         )
@@ -188,6 +191,7 @@ def codille_sweep(book: Book, stake: int, opponents: tuple[str, ...], rules: Hou
     if odd and rules[R.CODILLE_INDIVISIBLE] == "odd_to_spadille":
         # EB: they "belong to him of the three who shall have spadill or the highest trump the next deal".
         winners = _names(opponents)
+        book.spadille_takers = opponents
         book.pay(Pot.POOL, Pot.SPADILLE_RESERVE, odd, Reason.ODD_CHIPS_SET_ASIDE,
                  f"odd chips of the codille, for whichever of {winners} holds Spadille, or else the highest trump, "
                  "next deal", (R.CODILLE_INDIVISIBLE,), "EB")

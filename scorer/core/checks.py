@@ -34,23 +34,47 @@ def check_deal(deal: Deal, state: TableState, rules: HouseRules) -> None:
     _check_matadors(deal, rules)
     _check_premiers_and_vole(deal, rules)
 
+    _check_spadille_taker(deal, state)
+
+
+def _check_spadille_taker(deal: Deal, state: TableState) -> None:
+    """EB: the odd counters of the last codille "belong to him of the three who shall have spadill or
+    the highest trump the next deal": never to the loser of that codille."""
+    takers = state.spadille_takers if state.spadille_reserve else ()
+    loser_forced = deal.contract is Contract.FORCED_SPADILLE and bool(takers) and deal.hombre not in takers
     if deal.spadille is not None:
         if deal.spadille not in state.players:
             raise ImpossibleDeal(f"{deal.spadille!r} is not one of the players at this table", "spadille")
-        if deal.contract is Contract.FORCED_SPADILLE and deal.spadille != deal.hombre:
+        if deal.contract is Contract.FORCED_SPADILLE and deal.spadille != deal.hombre and not loser_forced:
             raise ImpossibleDeal("in a forced spadille Hombre is the player who held Spadille", "spadille")
-    if state.spadille_reserve and spadille_holder(deal) is None:
+    if not state.spadille_reserve:
+        return
+    taker = spadille_holder(deal)
+    if taker is None or (loser_forced and deal.spadille is None):
         raise ImpossibleDeal(
-            f"{state.spadille_reserve} odd chips from the last codille go to whoever holds Spadille this deal "
-            f"(house rule {R.CODILLE_INDIVISIBLE}): say who held it",
-            "spadille",
-        )
+            f"{state.spadille_reserve} odd chips from the last codille go to whichever of {_names(takers)} holds "
+            f"Spadille this deal, or else the highest trump (house rule {R.CODILLE_INDIVISIBLE}): say who", "spadille")
+    if takers and taker not in takers:
+        raise ImpossibleDeal(
+            f"{taker} lost the last codille: its odd chips go to whichever of {_names(takers)} held Spadille, "
+            "or else the highest trump (EB: \"him of the three\")", "spadille")
+
+
+def _names(players: tuple[str, ...]) -> str:
+    """"Ann, Cat and Dan" (or "the winners of that codille" when the state does not say)."""
+    if not players:
+        return "the winners of that codille"
+    return ", ".join(players[:-1]) + f" and {players[-1]}" if len(players) > 1 else players[0]
 
 
 def spadille_holder(deal: Deal) -> str | None:
+    """Who takes the odd chips set aside for Spadille: the player the deal names, or in a forced
+    spadille Hombre, who held Spadille."""
+    if deal.spadille is not None:
+        return deal.spadille
     if deal.contract is Contract.FORCED_SPADILLE:
         return deal.hombre
-    return deal.spadille
+    return None
 
 
 def _check_trumps(deal: Deal, rules: HouseRules) -> None:

@@ -138,6 +138,7 @@ def close_evening(state: TableState, rules: HouseRules) -> tuple[tuple[Transfer,
         pool=state.pool - share * len(state.players),
         vole_pool=state.vole_pool,
         spadille_reserve=state.spadille_reserve,
+        spadille_takers=state.spadille_takers,
         deals_played=state.deals_played,
         last_dealer=state.last_dealer,
     )

@@ -343,6 +343,8 @@ class TableState:
     vole_pool: int = 0
     spadille_reserve: int = 0
     """Odd codille chips that go to whoever holds Spadille next deal (EB)."""
+    spadille_takers: tuple[str, ...] = ()
+    """Who may take them: the three who won that codille (EB: "him of the three"), never its loser."""
     score_sheet: int = 0
     """Point score only: minus the points written to the players so far."""
     losing_streak: int = 0

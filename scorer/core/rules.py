@@ -270,9 +270,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         highest trump the next deal". For EB's rule, enter in the next deal as
         Spadille's holder whoever of the three winners held Spadille or, if the
         loser of the codille held it, whoever of the three held the highest
-        trump; the codille's transfer names the three. The app cannot yet
-        refuse the loser's name, and in a forced spadille gives the chips to
-        Hombre, who held Spadille, even if she lost the codille. The same rule
+        trump; the codille's transfer names the three, and the loser's name is
+        refused. In a forced spadille Hombre held Spadille: she takes the chips
+        if she is one of the three, and if she lost the codille the deal names
+        whoever of the three held the highest trump. The same rule
         is applied to the two opponents of an alliance (no source). With a
         plain four-chip stake a solo codille never divides by three under P.""",
         ("carry_whole", "the whole pool stays", "P, PG"),
