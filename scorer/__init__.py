@@ -68,6 +68,16 @@ def _from_environment(default: Any, text: str) -> Any:
     return text
 
 
+def _readable_form() -> tuple[str, int] | None:
+    """A posted form whose field names cannot be read (werkzeug gives such a field the name None,
+    and Flask-WTF's CSRF check then fails with an AttributeError): refused, nothing done."""
+    from flask import render_template, request
+
+    if request.method == "POST" and any(not isinstance(key, str) for key in request.form):
+        return render_template("unreadable_form.html"), 400
+    return None
+
+
 def _not_found(error: Any) -> tuple[str, int]:
     """A page that does not exist, in the app's own clothes (the phone's width, a way home)."""
     from flask import render_template
@@ -119,6 +129,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import audit, db, exchange, home, ratelimits, table, tally
 
+    app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
     app.after_request(_secure_headers)
     app.register_error_handler(404, _not_found)

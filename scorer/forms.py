@@ -17,6 +17,10 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .core import (
+    FAVOURITE_SUIT,
+    FORCED_SPADILLE_BONUSES,
+    FavouriteSuit,
+    ForcedSpadilleBonuses,
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
     PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
     check_deal, check_note, check_players, normalise,
@@ -171,7 +175,8 @@ class DealForm(FlaskForm):
     vole = TapField("Vole", default="none", validators=[Optional()])
     giver = TapField("Who gave Hombre the King?", validators=[Optional()])
     favourite = TapField("Favourite suit this deal", choices=TRUMP_CHOICES, validators=[Optional()])
-    spadille = TapField("Who holds Spadille this deal?", validators=[Optional()])
+    spadille = TapField("Who takes the last codille's odd chips: Spadille's holder, or if she lost that codille, "
+                        "the highest trump of the other three?", validators=[Optional()])
 
     def __init__(self, *args: Any, players: tuple[str, ...], contract: Contract, dealer: str, state: TableState,
                  rules: HouseRules, **kwargs: Any) -> None:
@@ -219,23 +224,24 @@ class DealForm(FlaskForm):
 
     @property
     def asks_favourite(self) -> bool:
-        return self.kind.trumps and self.rules["favourite_suit"] == "each_deal"
+        return self.kind.trumps and self.rules[FAVOURITE_SUIT] is FavouriteSuit.EACH_DEAL
 
     @property
     def asks_spadille(self) -> bool:
-        return bool(self.state.spadille_reserve) and self.the_contract is not Contract.FORCED_SPADILLE
+        # Also in a forced spadille: if Hombre lost the codille, one of the three winners takes its odd chips (EB).
+        return bool(self.state.spadille_reserve)
 
     @property
     def asks_vole(self) -> bool:
         if self.kind.vole_announced or self.kind.nemo:
             return False
-        return not (self.kind.forced and self.rules["forced_spadille_bonuses"] == "no_premiers_no_vole")
+        return not (self.kind.forced and self.rules[FORCED_SPADILLE_BONUSES] is ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE)
 
     @property
     def asks_premiers(self) -> bool:
         if self.kind.nemo:
             return False
-        return not (self.kind.forced and self.rules["forced_spadille_bonuses"] == "no_premiers_no_vole")
+        return not (self.kind.forced and self.rules[FORCED_SPADILLE_BONUSES] is ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE)
 
     def to_deal(self) -> Deal:
         allied = self.allied

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 
 from flask import session
 
-from .core import UNITS, Contract, Damage, Ledger, Replay, Settlement, counters_text
+from .core import MULTIPLIER_SCOPE, UNITS, Contract, MultiplierScope, Damage, Ledger, Replay, Settlement, counters_text
 from .db import get_db
 from .store import Table, ledger_and_log_size
 
@@ -66,7 +66,7 @@ def table_view(table: Table) -> TableView:
     played = len(result.settlements)
     dealer = result.next_dealer or table.first_dealer
     system = table.rules.profile.system
-    per_player = table.rules["multiplier_scope"] == "per_player"
+    per_player = table.rules[MULTIPLIER_SCOPE] is MultiplierScope.PER_PLAYER
     return TableView(
         system=system,
         units=UNITS[system],

@@ -94,3 +94,12 @@ def test_no_input_gives_a_500_and_a_refusal_changes_nothing(tmp_path: Path, data
 
 
 CACHE: dict[str, tuple[Flask, str]] = {}
+
+
+def test_a_form_field_whose_name_cannot_be_read_is_refused_not_a_500(app: Flask) -> None:
+    """A multipart field named by a bare carriage return reaches Flask as the name None, on which
+    Flask-WTF's CSRF check used to fail with a 500 (found by this file's fuzz)."""
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    client = app.test_client()
+    response = client.post("/import", data={"\r": (io.BytesIO(b"x"), "a.json")}, content_type="multipart/form-data")
+    assert response.status_code == 400 and "Nothing was saved" in response.get_data(as_text=True)

@@ -116,7 +116,7 @@ def test_a_favourite_suit_can_be_drawn_at_the_start(app: Flask, client: FlaskCli
     with app.app_context():
         table = table_by_token(get_db(), token)
     assert table is not None
-    assert table.rules["favourite_suit"] in ("spades", "clubs", "diamonds", "hearts")
+    assert table.rules.value_of("favourite_suit") in ("spades", "clubs", "diamonds", "hearts")
 
 
 def test_a_favourite_suit_drawn_each_deal_is_asked_each_deal(app: Flask, client: FlaskClient) -> None:

@@ -61,7 +61,7 @@ def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
     kind = CONTRACT_KINDS[contract]
     hombre = draw(st.sampled_from(table))
     trumps = draw(st.sampled_from(list(Suit))) if kind.trumps else None
-    favourite = draw(st.sampled_from(list(Suit))) if kind.trumps and rules["favourite_suit"] == "each_deal" else None
+    favourite = draw(st.sampled_from(list(Suit))) if kind.trumps and rules.value_of("favourite_suit") == "each_deal" else None
     hombre_tricks = draw(st.integers(0, 10))
     called = ally = ally_tricks = giver = None
     if kind.calls_king:
@@ -70,7 +70,7 @@ def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
     if kind.takes_king:
         giver = draw(st.sampled_from([p for p in table if p != hombre]))
     elif kind.allied:
-        own_king_allowed = rules["own_king"] != "forbidden" and contract is not Contract.CASCO
+        own_king_allowed = rules.value_of("own_king") != "forbidden" and contract is not Contract.CASCO
         ally = draw(st.sampled_from([p for p in table if p != hombre or own_king_allowed]))
         if ally != hombre:
             ally_tricks = draw(st.integers(0, 10 - hombre_tricks))
@@ -78,10 +78,10 @@ def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
 
     matadors = 0
     if trumps is not None:
-        longest = 4 if (trumps.is_red or rules["double_matadors_suits"] == "any_suit") else 3
+        longest = 4 if (trumps.is_red or rules.value_of("double_matadors_suits") == "any_suit") else 3
         matadors = draw(st.sampled_from([0, 3] + list(range(4, trumps.trump_count + 1)) if longest == 4 else [0, 3]))
 
-    no_bonuses = kind.nemo or (kind.forced and rules["forced_spadille_bonuses"] == "no_premiers_no_vole")
+    no_bonuses = kind.nemo or (kind.forced and rules.value_of("forced_spadille_bonuses") == "no_premiers_no_vole")
     premiers, vole = False, Vole.NONE
     if contract in rules.profile.vole_bids and draw(st.booleans()):
         vole = draw(st.sampled_from([Vole.ANNOUNCED, Vole.REVEALED]))
@@ -180,7 +180,7 @@ def point_evenings(draw: st.DrawFn) -> Evening:
 @given(point_evenings())
 def test_a_point_score_replay_reproduces_the_multiplier_sequence(evening: Evening) -> None:
     """PG: after a lost game the next counts double, after two treble, ... until a game is won."""
-    per_player = evening.rules["multiplier_scope"] == "per_player"
+    per_player = evening.rules.value_of("multiplier_scope") == "per_player"
     streak = {p: 0 for p in evening.players}
     expected = []
     for s in replay(evening).settlements:

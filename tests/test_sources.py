@@ -301,7 +301,7 @@ def test_each_profile_follows_the_source_it_is_named_after(profile_name: str) ->
 ])
 def test_defaults_changed_for_the_sources(profile_name: str, rule_name: str, value: str, sentence: str) -> None:
     """The defaults issue 11 changed, each with the sentence of its source (the id and ``sentence``)."""
-    assert HouseRules.of(profile_name)[rule_name] == value, sentence
+    assert HouseRules.of(profile_name).value_of(rule_name) == value, sentence
 
 
 def test_a_forced_spadille_in_penguin_chips_pays_premiers() -> None:

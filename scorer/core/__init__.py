@@ -11,6 +11,16 @@ from .model import (
     CONTRACT_KINDS, Account, Card, Contract, ContractKind, Deal, Pot, Reason, Result, Settlement, Suit, TableState,
     Transfer, Vole, check_players,
 )
+from .rules import (
+    FAVOURITE_SUIT,
+    FORCED_SPADILLE_BONUSES,
+    MULTIPLIER_SCOPE,
+    FavouriteSuit,
+    ForcedSpadilleBonuses,
+    MultiplierScope,
+    RuleKey,
+    RuleValue,
+)
 from .rules import HOUSE_RULES, PROFILES, RULES_BY_NAME, HouseRule, HouseRules, Profile
 from .checks import check_deal
 from .outcome import in_favourite, result_of
@@ -26,6 +36,8 @@ from .rules_doc import rules_markdown, rules_text
 from .settleup import Payment, SettleUp, settle_up
 
 __all__ = [
+    "FAVOURITE_SUIT", "FORCED_SPADILLE_BONUSES", "MULTIPLIER_SCOPE", "FavouriteSuit", "ForcedSpadilleBonuses",
+    "MultiplierScope", "RuleKey", "RuleValue",
     "Account", "Card", "Contract", "Deal", "DealError", "Evening", "EveningFormatError", "HOUSE_RULES",
     "HouseRule", "HouseRules", "ImpossibleDeal", "PROFILES", "Pot", "Profile", "Reason", "Replay", "Result",
     "ScorerError", "Settlement", "Suit", "TableState", "Transfer", "UnknownHouseRule", "Vole", "check_deal",

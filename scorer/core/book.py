@@ -61,9 +61,9 @@ class Book:
 def doubled(number: int, deals_agreed: int, rules: HouseRules) -> bool:
     """Paulans: the last deal (EB) or the last round (FR) is played double."""
     paulans = rules[R.PAULANS]
-    if paulans == "last_deal":
+    if paulans is R.Paulans.LAST_DEAL:
         return number == deals_agreed
-    if paulans == "last_round":
+    if paulans is R.Paulans.LAST_ROUND:
         return deals_agreed - 4 < number <= deals_agreed
     return False
 
@@ -83,10 +83,10 @@ def antes(book: Book, deal: Deal, state: TableState, rules: HouseRules, each: in
           extra_rules: tuple[str, ...] = ()) -> int:
     """Each player stakes ``each`` before the deal, or the dealer four times it (P, PG);
     return the single stake put in (0 when the house rules skip antes into a carried pool)."""
-    if not (rules[R.ANTES] == "every_deal" or state.pool == 0):
+    if not (rules[R.ANTES] is R.Antes.EVERY_DEAL or state.pool == 0):
         return 0
     used = (R.ANTE_BY, R.ANTES) + extra_rules + ((R.PAULANS,) if factor == 2 else ())
-    if rules[R.ANTE_BY] == "dealer":
+    if rules[R.ANTE_BY] is R.AnteBy.DEALER:
         book.pay(deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, "the dealer's ante", used)
     else:
         for player in state.order_from(state.eldest(deal.dealer)):
@@ -103,7 +103,7 @@ def pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: HouseRule
     """
     if len(members) == 1:
         return [(members[0], o) for o in opponents]
-    if rules[R.BONUS_FLOW] == "each_to_each":
+    if rules[R.BONUS_FLOW] is R.BonusFlow.EACH_TO_EACH:
         return [(m, o) for m in members for o in opponents]
     return list(zip(members, opponents))
 
@@ -117,7 +117,7 @@ def take_pool(book: Book, deal: Deal, side: tuple[str, ...], rules: HouseRules) 
     half = pool // 2
     odd = pool - 2 * half
     odd_rules = (R.ALLIANCE_ODD_CHIP,) if odd else ()
-    to_hombre = half + (odd if rules[R.ALLIANCE_ODD_CHIP] == "to_hombre" else 0)
+    to_hombre = half + (odd if rules[R.ALLIANCE_ODD_CHIP] is R.AllianceOddChip.TO_HOMBRE else 0)
     book.pay(Pot.POOL, deal.hombre, to_hombre, Reason.POOL_SHARED, "her half of the pool, the game won", odd_rules)
     book.pay(Pot.POOL, side[1], half, Reason.POOL_SHARED, "the ally's half of the pool, the game won", odd_rules)
 
@@ -127,10 +127,11 @@ def loss_payers(deal: Deal, side: tuple[str, ...], rules: HouseRules, notes: lis
     Hombre alone (P's three-trick rule, house rule alliance_loss)."""
     if len(side) < 2 or deal.kind.loss != "three_trick_rule":
         return side, ()
-    needed = {"shared_unless_under_3": 3, "shared_unless_under_4": 4, "hombre_alone": TRICKS + 1}[rules[R.ALLIANCE_LOSS]]
+    needed = {R.AllianceLoss.SHARED_UNLESS_UNDER_3: 3, R.AllianceLoss.SHARED_UNLESS_UNDER_4: 4,
+              R.AllianceLoss.HOMBRE_ALONE: TRICKS + 1}[rules[R.ALLIANCE_LOSS]]
     if deal.hombre_tricks >= needed:
         return side, (R.ALLIANCE_LOSS,)
-    if rules[R.ALLIANCE_LOSS] != "hombre_alone":
+    if rules[R.ALLIANCE_LOSS] is not R.AllianceLoss.HOMBRE_ALONE:
         notes.append(f"Hombre took only {deal.hombre_tricks} tricks, so she pays alone for her ally (P)")
     return (deal.hombre,), (R.ALLIANCE_LOSS,)
 
@@ -156,18 +157,18 @@ def beast(book: Book, deal: Deal, result: Result, stake: int, payers: tuple[str,
     share(book, payers, deal.hombre, chips, reason, what, used + extra_rules, source)
 
 
-def _codille_beast(kind: str, stake: int, taken: int, notes: list[str]) -> tuple[int, str]:
+def _codille_beast(kind: R.CodilleBeast, stake: int, taken: int, notes: list[str]) -> tuple[int, str]:
     """What Hombre's side puts up on a codille (house rule codille_beast), and the source it follows.
 
     P: "twice the amount that was just taken"; PG: "double the stake", also when three
     opponents could not divide the pool; EB: "beasted what is upon the game"."""
-    if kind == "once_pool":
+    if kind is R.CodilleBeast.ONCE_POOL:
         return stake, "EB"
-    if kind == "twice_pool":
+    if kind is R.CodilleBeast.TWICE_POOL:
         return 2 * stake, "PG, W"
     if taken:
         return 2 * taken, "P"
-    if kind == "twice_taken":
+    if kind is R.CodilleBeast.TWICE_TAKEN:
         notes.append("nothing was taken, so twice what was taken is nothing: Hombre puts up no beast "
                      "(P read literally; a codille cheaper than a remise)")
         return 0, "P"
@@ -180,15 +181,15 @@ def codille_sweep(book: Book, stake: int, opponents: tuple[str, ...], rules: Hou
     n = len(opponents)
     each = stake // n
     odd = stake - each * n
-    if odd and rules[R.CODILLE_INDIVISIBLE] == "carry_whole":
+    if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.CARRY_WHOLE:
         notes.append(f"the pool of {stake} does not divide among {n}: it stays for the next deal (P)")
         return 0
     for opponent in opponents:
         book.pay(Pot.POOL, opponent, each, Reason.CODILLE_SHARE, "codille: the opponents divide the pool",
                  (R.CODILLE_INDIVISIBLE,) if odd else ())
-    if odd and rules[R.CODILLE_INDIVISIBLE] == "split_carry_odd":
+    if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.SPLIT_CARRY_ODD:
         notes.append(f"{odd} odd chips stay in the pool (FR)")
-    if odd and rules[R.CODILLE_INDIVISIBLE] == "odd_to_spadille":
+    if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.ODD_TO_SPADILLE:
         # EB: they "belong to him of the three who shall have spadill or the highest trump the next deal".
         winners = _names(opponents)
         book.spadille_takers = opponents

@@ -82,7 +82,7 @@ def _check_trumps(deal: Deal, rules: HouseRules) -> None:
         raise ImpossibleDeal("which suit was trumps?", "trumps")
     if not deal.kind.trumps and deal.trumps is not None:
         raise ImpossibleDeal(f"{_a(deal.contract.label)} has no trump suit but the two black Aces", "trumps")
-    per_deal = rules[R.FAVOURITE_SUIT] == "each_deal"
+    per_deal = rules[R.FAVOURITE_SUIT] is R.FavouriteSuit.EACH_DEAL
     if per_deal and deal.kind.trumps and deal.favourite is None:
         raise ImpossibleDeal(f"which suit is favourite this deal? (house rule {R.FAVOURITE_SUIT})", "favourite")
     if not per_deal and deal.favourite is not None:
@@ -127,7 +127,7 @@ def _check_partnership(deal: Deal, state: TableState, rules: HouseRules) -> None
     if deal.is_secret_solo:
         if deal.contract is Contract.CASCO:
             raise ImpossibleDeal("in casco Hombre calls a King she lacks: its holder names trumps and plays with her", "ally")
-        if rules[R.OWN_KING] == "forbidden":
+        if rules[R.OWN_KING] is R.OwnKing.FORBIDDEN:
             raise ImpossibleDeal(
                 f"Hombre may not call a King she holds herself at this table (house rule {R.OWN_KING})", "ally"
             )
@@ -161,7 +161,7 @@ def _check_matadors(deal: Deal, rules: HouseRules) -> None:
     trumps: Suit = deal.trumps
     if m > trumps.trump_count:
         raise ImpossibleDeal(f"{trumps.value} have only {trumps.trump_count} trumps, so not {m} matadors", "matadors")
-    if m >= 4 and not trumps.is_red and rules[R.DOUBLE_MATADORS_SUITS] == "red_only":
+    if m >= 4 and not trumps.is_red and rules[R.DOUBLE_MATADORS_SUITS] is R.DoubleMatadorsSuits.RED_ONLY:
         raise ImpossibleDeal(
             f"double matadors need Punto, the Ace of a red trump suit; with {trumps.value} trumps enter 3 "
             f"(house rule {R.DOUBLE_MATADORS_SUITS})",
@@ -173,7 +173,7 @@ def _check_premiers_and_vole(deal: Deal, rules: HouseRules) -> None:
     tricks = deal.side_tricks
     label = deal.contract.label
     no_bonuses = deal.kind.nemo or (
-        deal.kind.forced and rules[R.FORCED_SPADILLE_BONUSES] == "no_premiers_no_vole"
+        deal.kind.forced and rules[R.FORCED_SPADILLE_BONUSES] is R.ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE
     )
     if deal.premiers and deal.kind.nemo:
         raise ImpossibleDeal("there are no premiers in nemo: Hombre plays to lose every trick", "premiers")

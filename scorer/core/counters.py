@@ -38,8 +38,8 @@ class _Item:
 def _items(deal: Deal, rules: HouseRules, factor: int) -> list[_Item]:
     """What each opponent pays Hombre's side for the game, item by item, in counters."""
     alone = not deal.has_real_ally
-    sans_prendre = deal.contract is Contract.SOLO or (deal.is_secret_solo and rules[R.OWN_KING] == "secret_solo")
-    fish_extra = rules[R.FISH_EXTRAORDINARY] == "yes" and deal.contract in (Contract.MEDIATEUR, Contract.SOLO)
+    sans_prendre = deal.contract is Contract.SOLO or (deal.is_secret_solo and rules[R.OWN_KING] is R.OwnKing.SECRET_SOLO)
+    fish_extra = rules[R.FISH_EXTRAORDINARY] is R.FishExtraordinary.YES and deal.contract in (Contract.MEDIATEUR, Contract.SOLO)
     items = [
         _Item(Reason.GAME, "the game", COUNTER_GAME * factor, False),
         _Item(Reason.CONSOLATION, "the consolation", COUNTER_CONSOLATION * factor, True),
@@ -48,13 +48,13 @@ def _items(deal: Deal, rules: HouseRules, factor: int) -> list[_Item]:
         items.append(_Item(Reason.SANS_APPELER, "sans appeler", COUNTER_SANS_APPELER * factor, True, (R.OWN_KING,) if deal.is_secret_solo else ()))
     if fish_extra:
         items.append(_Item(Reason.FISH_EXTRAORDINARY, "the fish extraordinary", COUNTERS_PER_FISH * factor, True, (R.FISH_EXTRAORDINARY,)))
-    if rules[R.COUNTER_MATADORS] == "one_each" and deal.matadors:
+    if rules[R.COUNTER_MATADORS] is R.CounterMatadors.ONE_EACH and deal.matadors:
         items.append(_Item(Reason.MATADORS, f"{deal.matadors} matadors", deal.matadors * factor, True, (R.COUNTER_MATADORS,)))
     return items
 
 
 def _vole_fish(deal: Deal, rules: HouseRules, factor: int) -> int:
-    doubled_alone = rules[R.COUNTER_VOLE] == "doubled_alone" and not deal.has_real_ally
+    doubled_alone = rules[R.COUNTER_VOLE] is R.CounterVole.DOUBLED_ALONE and not deal.has_real_ally
     return COUNTERS_PER_FISH * factor * (2 if doubled_alone else 1)
 
 
@@ -67,12 +67,12 @@ def settle_counters(deal: Deal, state: TableState, rules: HouseRules, deals_agre
     book = Book(state)
     notes: list[str] = []
     release_reserve(book, deal, state)
-    each = COUNTERS_PER_FISH if rules[R.COUNTER_STAKE] == "fish_each" else 1
+    each = COUNTERS_PER_FISH if rules[R.COUNTER_STAKE] is R.CounterStake.FISH_EACH else 1
     antes(book, deal, state, rules, each, paulans, (R.COUNTER_STAKE,))
     stake = book.pots[Pot.POOL]
     result = result_of(deal, rules)
 
-    if deal.kind.takes_king and deal.giver is not None and rules[R.MEDIATEUR_KING] == "giver_paid_a_fish":
+    if deal.kind.takes_king and deal.giver is not None and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_PAID_A_FISH:
         # EB: "he gives what card he thinks proper with a fish; but must give two fish if it is in the favourite suite"
         book.pay(deal.hombre, deal.giver, COUNTERS_PER_FISH * factor, Reason.MEDIATEUR_KING, "a fish for the médiateur King",
                  (R.MEDIATEUR_KING,) + fav_rules, "EB")
@@ -81,7 +81,7 @@ def settle_counters(deal: Deal, state: TableState, rules: HouseRules, deals_agre
     opponents = tuple(p for p in state.order_from(state.right_of(deal.hombre)) if p not in side)
     flow = (R.BONUS_FLOW,) if len(side) == 2 else ()
     items = _items(deal, rules, factor)
-    exempt = deal.giver if deal.kind.takes_king and rules[R.MEDIATEUR_KING] == "giver_exempt" else None
+    exempt = deal.giver if deal.kind.takes_king and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_EXEMPT else None
     vole = _vole_fish(deal, rules, factor)
     vole_rules = (R.COUNTER_VOLE,) + fav_rules
 
@@ -97,7 +97,7 @@ def settle_counters(deal: Deal, state: TableState, rules: HouseRules, deals_agre
                 book.pay(member, opponent, vole, Reason.VOLE_PREMIUM_LOST, "the vole undertaken and lost", vole_rules + flow, "EB")
     else:
         payers, loss_rules = loss_payers(deal, side, rules, notes)
-        everything = favourite and rules[R.FAVOURITE_DOUBLES] == "everything"
+        everything = favourite and rules[R.FAVOURITE_DOUBLES] is R.FavouriteDoubles.EVERYTHING
         beast(book, deal, result, stake, payers, opponents, rules, notes,
               (R.FAVOURITE_SUIT, R.FAVOURITE_DOUBLES) if everything else (), loss_rules)
         for member, opponent in pairs(side, opponents, rules):

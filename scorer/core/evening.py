@@ -121,7 +121,7 @@ def close_evening(state: TableState, rules: HouseRules) -> tuple[tuple[Transfer,
     Shared equally, the odd chips (and any vole pool or chips reserved for
     Spadille) are carried to the next evening like a pool carried whole.
     """
-    if rules[R.POOL_AT_END] == "carry_forward" or state.pool < len(state.players):
+    if rules[R.POOL_AT_END] is R.PoolAtEnd.CARRY_FORWARD or state.pool < len(state.players):
         return (), state
     share = state.pool // len(state.players)
     transfers = tuple(

@@ -8,7 +8,7 @@ from .rules import HouseRules
 
 
 def premium_only(deal: Deal, rules: HouseRules) -> bool:
-    return deal.contract in (Contract.GRANDISSIMO, Contract.NEMO) and rules[R.GRANDISSIMO_NEMO] == "premium_only"
+    return deal.contract in (Contract.GRANDISSIMO, Contract.NEMO) and rules[R.GRANDISSIMO_NEMO] is R.GrandissimoNemo.PREMIUM_ONLY
 
 
 def result_of(deal: Deal, rules: HouseRules) -> Result:
@@ -25,7 +25,7 @@ def result_of(deal: Deal, rules: HouseRules) -> Result:
         return Result.WON
     if premium_only(deal, rules):
         return Result.LOST
-    if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_SHORT] == "remise":
+    if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_SHORT] is R.AnnouncedVoleShort.REMISE:
         return Result.REMISE  # P: "she does pay a remise", however few tricks she took
     return Result.REMISE if tricks == 5 else Result.CODILLE
 
@@ -33,7 +33,7 @@ def result_of(deal: Deal, rules: HouseRules) -> Result:
 def in_favourite(deal: Deal, rules: HouseRules) -> bool:
     """Trumps are the favourite suit of the evening, or of this deal (P, Médiateur)."""
     favourite = rules[R.FAVOURITE_SUIT]
-    if favourite == "none" or deal.trumps is None:
+    if favourite is R.FavouriteSuit.NONE or deal.trumps is None:
         return False
-    suit = deal.favourite if favourite == "each_deal" else Suit(favourite)
+    suit = deal.favourite if favourite is R.FavouriteSuit.EACH_DEAL else Suit(favourite.value)
     return deal.trumps is suit

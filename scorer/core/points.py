@@ -19,7 +19,7 @@ def _column(deal: Deal, rules: HouseRules) -> str:
         return "forced"
     if deal.has_real_ally:
         return "alliance"
-    if deal.is_secret_solo and rules[R.OWN_KING] == "alone_no_premium":
+    if deal.is_secret_solo and rules[R.OWN_KING] is R.OwnKing.ALONE_NO_PREMIUM:
         return "alliance"  # EB: alone, but not paid as a solo
     return "solo"
 
@@ -38,7 +38,7 @@ def _points(row: PointRow, deal: Deal, result: Result) -> int:
 
 def settle_points(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
     number = state.deals_played + 1
-    per_player = rules[R.MULTIPLIER_SCOPE] == "per_player"
+    per_player = rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER
     multiplier = state.multiplier(deal.hombre, per_player)
     result = result_of(deal, rules)
     column = _column(deal, rules)
@@ -46,7 +46,7 @@ def settle_points(deal: Deal, state: TableState, rules: HouseRules, deals_agreed
     lost = result in (Result.REMISE, Result.CODILLE)
 
     scorers = list(deal.side)
-    if lost and deal.has_real_ally and column != "forced" and rules[R.POINTS_ALLY] == "losses_in_forced_only":
+    if lost and deal.has_real_ally and column != "forced" and rules[R.POINTS_ALLY] is R.PointsAlly.LOSSES_IN_FORCED_ONLY:
         scorers = [deal.hombre]  # PG: a losing score is deducted from the ally only in forced spadille
     times = f" (×{multiplier} after {multiplier - 1} lost game{'s' if multiplier > 2 else ''})" if multiplier > 1 else ""
     what = f"{column} {result.label}{' with premiers' if deal.premiers and result is Result.WON else ''}{times}"

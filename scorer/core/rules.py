@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
+from typing import Generic, TypeVar, cast
 
 from .errors import UnknownHouseRule
 from .model import Contract
@@ -56,47 +58,326 @@ class HouseRule:
         return tuple(c.value for c in self.choices)
 
 
-# Rule names, as constants so that the settlement code cannot misspell them.
-SOLO_PREMIUM = "solo_premium"
-UNIT = "unit"
-UNIT_ROUNDING = "unit_rounding"
-ANTES = "antes"
-ANTE_BY = "ante_by"
-DOUBLE_MATADORS_SUITS = "double_matadors_suits"
-DOUBLE_MATADORS_PAY = "double_matadors_pay"
-LONG_MATADORS = "long_matadors"
-MATADORS_PAID = "matadors_paid"
-BONUS_FLOW = "bonus_flow"
-ALLIANCE_LOSS = "alliance_loss"
-ALLIANCE_ODD_CHIP = "alliance_odd_chip"
-REMISE_BEAST = "remise_beast"
-CODILLE_BEAST = "codille_beast"
-CODILLE_INDIVISIBLE = "codille_indivisible"
-CODILLE_PAYMENTS = "codille_payments"
-VOLE_PAYMENT = "vole_payment"
-VOLE_LOST_PAYS = "vole_lost_pays"
-ANNOUNCED_VOLE_PREMIUM = "announced_vole_premium"
-ANNOUNCED_VOLE_SHORT = "announced_vole_short"
-FORCED_SPADILLE_BONUSES = "forced_spadille_bonuses"
-OWN_KING = "own_king"
-POOL_AT_END = "pool_at_end"
-PAULANS = "paulans"
-FAVOURITE_SUIT = "favourite_suit"
-FAVOURITE_DOUBLES = "favourite_doubles"
-MEDIATEUR_KING = "mediateur_king"
-GRANDISSIMO_NEMO = "grandissimo_nemo"
-MULTIPLIER_SCOPE = "multiplier_scope"
-COUNTER_STAKE = "counter_stake"
-COUNTER_MATADORS = "counter_matadors"
-COUNTER_VOLE = "counter_vole"
-FISH_EXTRAORDINARY = "fish_extraordinary"
-POINTS_ALLY = "points_ally"
+class RuleValue(Enum):
+    """A house rule's value. Each rule has its own Enum, so that a misspelt value, or a value of
+    another rule, is a type error (mypy --strict's strict equality), not a branch never taken.
+    ``value`` is the value's name as files, forms and the database write it."""
 
 
-def _rule(name: str, title: str, point: int | None, default: str, help: str, *choices: tuple[str, str, str]) -> HouseRule:
-    rule = HouseRule(name, title, " ".join(help.split()), tuple(Choice(*c) for c in choices), default, point)
+V = TypeVar("V", bound=RuleValue)
+
+
+class RuleKey(str, Generic[V]):
+    """A house rule's name, carrying the type of its values: ``rules[UNIT]`` is a :class:`Unit`.
+    It is the name itself (a ``str``), so transfers and documents name rules by it."""
+
+    values: type[V]
+
+    def __new__(cls, name: str, values: type[V]) -> RuleKey[V]:
+        key = str.__new__(cls, name)
+        key.values = values
+        return key
+
+
+class SoloPremium(RuleValue):
+    """The values of the house rule ``solo_premium``: premium for a solo."""
+
+    FOUR_UNITS = "four_units"
+    TWO_UNITS = "two_units"
+    NONE = "none"
+
+
+class Unit(RuleValue):
+    """The values of the house rule ``unit``: what a unit is."""
+
+    QUARTER_OF_STAKE = "quarter_of_stake"
+    ONE_CHIP = "one_chip"
+
+
+class UnitRounding(RuleValue):
+    """The values of the house rule ``unit_rounding``: rounding a quarter of the pool."""
+
+    DOWN = "down"
+    UP = "up"
+    NEAREST = "nearest"
+
+
+class Antes(RuleValue):
+    """The values of the house rule ``antes``: antes while a pool is carried forward."""
+
+    EVERY_DEAL = "every_deal"
+    WHEN_POOL_EMPTY = "when_pool_empty"
+
+
+class AnteBy(RuleValue):
+    """The values of the house rule ``ante_by``: who antes."""
+
+    EACH_PLAYER = "each_player"
+    DEALER = "dealer"
+
+
+class DoubleMatadorsSuits(RuleValue):
+    """The values of the house rule ``double_matadors_suits``: which runs of four are double matadors."""
+
+    RED_ONLY = "red_only"
+    ANY_SUIT = "any_suit"
+
+
+class DoubleMatadorsPay(RuleValue):
+    """The values of the house rule ``double_matadors_pay``: what double matadors pay."""
+
+    INSTEAD = "instead"
+    IN_ADDITION = "in_addition"
+
+
+class LongMatadors(RuleValue):
+    """The values of the house rule ``long_matadors``: runs of matadors longer than four."""
+
+    AS_DOUBLE = "as_double"
+    ONE_MORE_EACH = "one_more_each"
+
+
+class MatadorsPaid(RuleValue):
+    """The values of the house rule ``matadors_paid``: whose matadors are paid."""
+
+    CONTRACTING_SIDE = "contracting_side"
+
+
+class BonusFlow(RuleValue):
+    """The values of the house rule ``bonus_flow``: how an alliance's bonuses flow."""
+
+    ONE_TO_ONE = "one_to_one"
+    EACH_TO_EACH = "each_to_each"
+
+
+class AllianceLoss(RuleValue):
+    """The values of the house rule ``alliance_loss``: who pays when an alliance loses."""
+
+    SHARED_UNLESS_UNDER_3 = "shared_unless_under_3"
+    SHARED_UNLESS_UNDER_4 = "shared_unless_under_4"
+    HOMBRE_ALONE = "hombre_alone"
+
+
+class AllianceOddChip(RuleValue):
+    """The values of the house rule ``alliance_odd_chip``: an odd chip when allies share a pool."""
+
+    STAYS_IN_POOL = "stays_in_pool"
+    TO_HOMBRE = "to_hombre"
+
+
+class RemiseBeast(RuleValue):
+    """The values of the house rule ``remise_beast``: the remise."""
+
+    DOUBLE_POOL = "double_pool"
+
+
+class CodilleBeast(RuleValue):
+    """The values of the house rule ``codille_beast``: what hombre puts up on codille."""
+
+    TWICE_TAKEN_OR_DOUBLE_STAKE = "twice_taken_or_double_stake"
+    TWICE_TAKEN = "twice_taken"
+    ONCE_POOL = "once_pool"
+    TWICE_POOL = "twice_pool"
+
+
+class CodilleIndivisible(RuleValue):
+    """The values of the house rule ``codille_indivisible``: a codille pool that does not divide."""
+
+    CARRY_WHOLE = "carry_whole"
+    SPLIT_CARRY_ODD = "split_carry_odd"
+    ODD_TO_SPADILLE = "odd_to_spadille"
+
+
+class CodillePayments(RuleValue):
+    """The values of the house rule ``codille_payments``: what hombre pays besides the pool on codille."""
+
+    WHAT_SHE_WOULD_HAVE_RECEIVED = "what_she_would_have_received"
+    NONE = "none"
+
+
+class VolePayment(RuleValue):
+    """The values of the house rule ``vole_payment``: how the vole is paid."""
+
+    POOL_AND_BONUS = "pool_and_bonus"
+    POOL_ONLY = "pool_only"
+    BONUS_ONLY = "bonus_only"
+    QUANTI_TABLE = "quanti_table"
+
+
+class VoleLostPays(RuleValue):
+    """The values of the house rule ``vole_lost_pays``: a vole undertaken after premiers and lost."""
+
+    NOTHING_MORE = "nothing_more"
+    VOLE_BONUS = "vole_bonus"
+
+
+class AnnouncedVolePremium(RuleValue):
+    """The values of the house rule ``announced_vole_premium``: the premium paid for a vole announced and lost."""
+
+    VOLE_BONUS = "vole_bonus"
+    NONE = "none"
+
+
+class AnnouncedVoleShort(RuleValue):
+    """The values of the house rule ``announced_vole_short``: a vole announced, with fewer than six tricks."""
+
+    REMISE = "remise"
+    BY_TRICKS = "by_tricks"
+
+
+class ForcedSpadilleBonuses(RuleValue):
+    """The values of the house rule ``forced_spadille_bonuses``: premiers and vole in forced spadille."""
+
+    NO_PREMIERS_NO_VOLE = "no_premiers_no_vole"
+    PREMIERS_AND_VOLE = "premiers_and_vole"
+
+
+class OwnKing(RuleValue):
+    """The values of the house rule ``own_king``: hombre calls a king she holds."""
+
+    SECRET_SOLO = "secret_solo"
+    ALONE_NO_PREMIUM = "alone_no_premium"
+    FORBIDDEN = "forbidden"
+
+
+class PoolAtEnd(RuleValue):
+    """The values of the house rule ``pool_at_end``: the pool at the end of the evening."""
+
+    SPLIT_EQUALLY = "split_equally"
+    CARRY_FORWARD = "carry_forward"
+
+
+class Paulans(RuleValue):
+    """The values of the house rule ``paulans``: the last deals played double (paulans)."""
+
+    NONE = "none"
+    LAST_DEAL = "last_deal"
+    LAST_ROUND = "last_round"
+
+
+class FavouriteSuit(RuleValue):
+    """The values of the house rule ``favourite_suit``: the favourite suit."""
+
+    NONE = "none"
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    CLUBS = "clubs"
+    SPADES = "spades"
+    EACH_DEAL = "each_deal"
+
+
+class FavouriteDoubles(RuleValue):
+    """The values of the house rule ``favourite_doubles``: what the favourite suit doubles."""
+
+    BONUSES = "bonuses"
+    EVERYTHING = "everything"
+
+
+class MediateurKing(RuleValue):
+    """The values of the house rule ``mediateur_king``: the player who gives up the médiateur king."""
+
+    GIVER_EXEMPT = "giver_exempt"
+    GIVER_PAID_A_FISH = "giver_paid_a_fish"
+
+
+class GrandissimoNemo(RuleValue):
+    """The values of the house rule ``grandissimo_nemo``: pool, remise and codille in grandissimo and nemo."""
+
+    AS_SOLO = "as_solo"
+    PREMIUM_ONLY = "premium_only"
+
+
+class MultiplierScope(RuleValue):
+    """The values of the house rule ``multiplier_scope``: point score: whose lost games raise the multiplier."""
+
+    PER_TABLE = "per_table"
+    PER_PLAYER = "per_player"
+
+
+class PointsAlly(RuleValue):
+    """The values of the house rule ``points_ally``: point score: what the ally scores."""
+
+    LOSSES_IN_FORCED_ONLY = "losses_in_forced_only"
+    SHARES_LOSSES = "shares_losses"
+
+
+class CounterStake(RuleValue):
+    """The values of the house rule ``counter_stake``: counters: what each player puts on the game."""
+
+    FISH_EACH = "fish_each"
+    COUNTER_EACH = "counter_each"
+
+
+class CounterMatadors(RuleValue):
+    """The values of the house rule ``counter_matadors``: counters: the matadors."""
+
+    ONE_EACH = "one_each"
+    NONE = "none"
+
+
+class CounterVole(RuleValue):
+    """The values of the house rule ``counter_vole``: counters: the vole."""
+
+    ONE_FISH = "one_fish"
+    DOUBLED_ALONE = "doubled_alone"
+
+
+class FishExtraordinary(RuleValue):
+    """The values of the house rule ``fish_extraordinary``: counters: the fish extraordinary."""
+
+    YES = "yes"
+    NO = "no"
+
+
+# Rule names, as typed keys: the settlement code can neither misspell a name nor compare a value of another rule.
+SOLO_PREMIUM = RuleKey("solo_premium", SoloPremium)
+UNIT = RuleKey("unit", Unit)
+UNIT_ROUNDING = RuleKey("unit_rounding", UnitRounding)
+ANTES = RuleKey("antes", Antes)
+ANTE_BY = RuleKey("ante_by", AnteBy)
+DOUBLE_MATADORS_SUITS = RuleKey("double_matadors_suits", DoubleMatadorsSuits)
+DOUBLE_MATADORS_PAY = RuleKey("double_matadors_pay", DoubleMatadorsPay)
+LONG_MATADORS = RuleKey("long_matadors", LongMatadors)
+MATADORS_PAID = RuleKey("matadors_paid", MatadorsPaid)
+BONUS_FLOW = RuleKey("bonus_flow", BonusFlow)
+ALLIANCE_LOSS = RuleKey("alliance_loss", AllianceLoss)
+ALLIANCE_ODD_CHIP = RuleKey("alliance_odd_chip", AllianceOddChip)
+REMISE_BEAST = RuleKey("remise_beast", RemiseBeast)
+CODILLE_BEAST = RuleKey("codille_beast", CodilleBeast)
+CODILLE_INDIVISIBLE = RuleKey("codille_indivisible", CodilleIndivisible)
+CODILLE_PAYMENTS = RuleKey("codille_payments", CodillePayments)
+VOLE_PAYMENT = RuleKey("vole_payment", VolePayment)
+VOLE_LOST_PAYS = RuleKey("vole_lost_pays", VoleLostPays)
+ANNOUNCED_VOLE_PREMIUM = RuleKey("announced_vole_premium", AnnouncedVolePremium)
+ANNOUNCED_VOLE_SHORT = RuleKey("announced_vole_short", AnnouncedVoleShort)
+FORCED_SPADILLE_BONUSES = RuleKey("forced_spadille_bonuses", ForcedSpadilleBonuses)
+OWN_KING = RuleKey("own_king", OwnKing)
+POOL_AT_END = RuleKey("pool_at_end", PoolAtEnd)
+PAULANS = RuleKey("paulans", Paulans)
+FAVOURITE_SUIT = RuleKey("favourite_suit", FavouriteSuit)
+FAVOURITE_DOUBLES = RuleKey("favourite_doubles", FavouriteDoubles)
+MEDIATEUR_KING = RuleKey("mediateur_king", MediateurKing)
+GRANDISSIMO_NEMO = RuleKey("grandissimo_nemo", GrandissimoNemo)
+MULTIPLIER_SCOPE = RuleKey("multiplier_scope", MultiplierScope)
+COUNTER_STAKE = RuleKey("counter_stake", CounterStake)
+COUNTER_MATADORS = RuleKey("counter_matadors", CounterMatadors)
+COUNTER_VOLE = RuleKey("counter_vole", CounterVole)
+FISH_EXTRAORDINARY = RuleKey("fish_extraordinary", FishExtraordinary)
+POINTS_ALLY = RuleKey("points_ally", PointsAlly)
+
+
+def _rule(key: RuleKey[V], title: str, point: int | None, default: str, help: str,
+          *choices: tuple[str, str, str]) -> HouseRule:
+    rule = HouseRule(str(key), title, " ".join(help.split()), tuple(Choice(*c) for c in choices), default, point)
     rule.choice(default)  # the default must be one of the choices
+    if set(rule.values) != {member.value for member in key.values}:  # pragma: no cover - a definition error
+        raise AssertionError(f"the values of {key} and its Enum {key.values.__name__} differ")
+    _ENUMS[rule.name] = key.values
     return rule
+
+
+_ENUMS: dict[str, type[RuleValue]] = {}
+"""Each rule's Enum of values, by the rule's name."""
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
@@ -716,10 +997,11 @@ class HouseRules:
     profile_name: str
     values: tuple[tuple[str, str], ...]
     """Every house rule's value, in the order of ``HOUSE_RULES``."""
-    _index: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    _index: dict[str, RuleValue] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_index", dict(self.values))  # settling looks rules up thousands of times
+        # settling looks rules up thousands of times: each value is made its Enum member once
+        object.__setattr__(self, "_index", {name: _ENUMS[name](value) for name, value in self.values})
 
     @classmethod
     def of(cls, profile_name: str = DEFAULT_PROFILE, changes: Mapping[str, str] | None = None) -> HouseRules:
@@ -741,9 +1023,17 @@ class HouseRules:
     def profile(self) -> Profile:
         return profile(self.profile_name)
 
-    def __getitem__(self, name: str) -> str:
+    def __getitem__(self, key: RuleKey[V]) -> V:
+        """The value of the rule ``key`` (one of this module's typed keys), as its Enum member."""
         try:
-            return self._index[name]
+            return cast(V, self._index[key])
+        except KeyError:
+            raise UnknownHouseRule(f"there is no house rule called {key!r}") from None
+
+    def value_of(self, name: str) -> str:
+        """The value of the rule called ``name``, as files and forms write it."""
+        try:
+            return self._index[name].value  # type: ignore[no-any-return]
         except KeyError:
             raise UnknownHouseRule(f"there is no house rule called {name!r}") from None
 

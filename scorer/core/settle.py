@@ -67,12 +67,12 @@ class _Terms:
 
 
 def _unit(stake: int, rules: HouseRules) -> int:
-    if rules[R.UNIT] == "one_chip":
+    if rules[R.UNIT] is R.Unit.ONE_CHIP:
         return 1
     rounding = rules[R.UNIT_ROUNDING]
-    if rounding == "up":
+    if rounding is R.UnitRounding.UP:
         quarter = -(-stake // 4)
-    elif rounding == "nearest":
+    elif rounding is R.UnitRounding.NEAREST:
         quarter = (stake + 2) // 4
     else:
         quarter = stake // 4
@@ -81,12 +81,13 @@ def _unit(stake: int, rules: HouseRules) -> int:
 
 def _premium_units(deal: Deal, rules: HouseRules, favourite: bool) -> tuple[int, tuple[str, ...]]:
     """Units of game premium: the solo's per house rule, the others from Quanti's table."""
-    solo = {"four_units": 4, "two_units": 2, "none": 0}[rules[R.SOLO_PREMIUM]] * (2 if favourite else 1)
+    solo = {R.SoloPremium.FOUR_UNITS: 4, R.SoloPremium.TWO_UNITS: 2, R.SoloPremium.NONE: 0}[rules[R.SOLO_PREMIUM]]
+    solo *= 2 if favourite else 1
     if deal.contract in (Contract.SOLO, Contract.VOLE):
         return solo, (R.SOLO_PREMIUM,)
     if deal.is_secret_solo:
         # P: a secret solo wins or loses as a solo; EB: but sans appeler is not paid.
-        return (solo if rules[R.OWN_KING] == "secret_solo" else 0), (R.OWN_KING, R.SOLO_PREMIUM)
+        return (solo if rules[R.OWN_KING] is R.OwnKing.SECRET_SOLO else 0), (R.OWN_KING, R.SOLO_PREMIUM)
     # Quanti's table: forced spadille and alliance 0 (1 in favourite), médiateur 1/2,
     # casco 2/4, grandissimo 8, nemo 16.
     return QUANTI_GAMES[deal.contract].of(favourite), ()
@@ -99,10 +100,10 @@ def _matador_units(deal: Deal, rules: HouseRules) -> tuple[int, tuple[str, ...]]
     if m == 3:
         return 1, (R.MATADORS_PAID,)
     used: tuple[str, ...] = (R.MATADORS_PAID, R.DOUBLE_MATADORS_SUITS, R.DOUBLE_MATADORS_PAY)
-    units = 2 if rules[R.DOUBLE_MATADORS_PAY] == "instead" else 3
+    units = 2 if rules[R.DOUBLE_MATADORS_PAY] is R.DoubleMatadorsPay.INSTEAD else 3
     if m > 4:
         used += (R.LONG_MATADORS,)
-        if rules[R.LONG_MATADORS] == "one_more_each":
+        if rules[R.LONG_MATADORS] is R.LongMatadors.ONE_MORE_EACH:
             units += m - 4
     return units, used
 
@@ -112,9 +113,9 @@ def _vole_stake(deal: Deal, rules: HouseRules, unit: int, favourite: bool, facto
     payment = rules[R.VOLE_PAYMENT]
     if deal.vole is Vole.NONE and not deal.kind.vole_announced:
         return 0
-    if payment in ("pool_and_bonus", "pool_only"):
+    if payment in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.POOL_ONLY):
         return VOLE_STAKE_CHIPS * factor * (2 if favourite else 1)
-    if payment == "quanti_table":
+    if payment is R.VolePayment.QUANTI_TABLE:
         if deal.vole is Vole.REVEALED:
             table = QUANTI_VOLES_REVEALED
         elif deal.vole_in_the_bid:
@@ -147,7 +148,7 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
     single_antes = antes(book, deal, state, rules, ANTE_CHIPS, factor)
     stake = book.pots[Pot.POOL]
     unit = _unit(state.pool + single_antes, rules) * factor
-    unit_rules = (R.UNIT,) + ((R.UNIT_ROUNDING,) if rules[R.UNIT] == "quarter_of_stake" else ()) + doubling
+    unit_rules = (R.UNIT,) + ((R.UNIT_ROUNDING,) if rules[R.UNIT] is R.Unit.QUARTER_OF_STAKE else ()) + doubling
 
     favourite = in_favourite(deal, rules)
     fav = 2 if favourite else 1
@@ -160,7 +161,7 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
             book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, "stake for the vole",
                      (R.VOLE_PAYMENT,) + fav_rules + doubling)
 
-    if deal.kind.takes_king and rules[R.MEDIATEUR_KING] == "giver_paid_a_fish" and deal.giver is not None:
+    if deal.kind.takes_king and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_PAID_A_FISH and deal.giver is not None:
         # EB, H47: Hombre gives a fish with the card she returns for the King (two in favourite).
         book.pay(deal.hombre, deal.giver, fav * unit, Reason.MEDIATEUR_KING, "a fish for the médiateur King",
                  (R.MEDIATEUR_KING,) + fav_rules + unit_rules, "EB")
@@ -175,7 +176,7 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
         premium=premium,
         matadors=matadors * fav,
         premiers=(PREMIERS_UNITS if deal.premiers else 0) * fav,
-        vole_bonus=(VOLE_BONUS_UNITS * fav if rules[R.VOLE_PAYMENT] in ("pool_and_bonus", "bonus_only") else 0),
+        vole_bonus=(VOLE_BONUS_UNITS * fav if rules[R.VOLE_PAYMENT] in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.BONUS_ONLY) else 0),
         vole_premium=VOLE_BONUS_UNITS * fav,
         premium_rules=premium_rules + fav_rules + unit_rules,
         matador_rules=matador_rules + fav_rules + unit_rules,
@@ -193,7 +194,7 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
     elif result is Result.VOLE_LOST:
         # P: a vole announced and lost with six tricks: the pool is neither won nor doubled.
         notes.append(f"the pool of {stake} stays for the next deal: a vole announced and lost neither wins nor doubles it (P)")
-        if rules[R.ANNOUNCED_VOLE_PREMIUM] == "vole_bonus":
+        if rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
             for opponent in opponents:
                 book.pay(deal.hombre, opponent, terms.vole_premium * unit, Reason.VOLE_PREMIUM_LOST,
                          "premium of the vole announced and lost", (R.ANNOUNCED_VOLE_PREMIUM,) + terms.bonus_rules)
@@ -241,14 +242,14 @@ def _game_won(
         book.pay(opponent, member, terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules + flow)
         if result is Result.VOLE_WON:
             book.pay(opponent, member, terms.vole_bonus * u, Reason.VOLE_BONUS, "the vole", (R.VOLE_PAYMENT,) + terms.bonus_rules + flow)
-        if result is Result.VOLE_LOST and rules[R.VOLE_LOST_PAYS] == "vole_bonus":
+        if result is Result.VOLE_LOST and rules[R.VOLE_LOST_PAYS] is R.VoleLostPays.VOLE_BONUS:
             book.pay(member, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST,
                      "the vole undertaken and lost", (R.VOLE_LOST_PAYS,) + terms.bonus_rules + flow, "PG")
 
 
 def _exempt_from_premium(deal: Deal, opponent: str, rules: HouseRules) -> bool:
     """P: the player who gave up the médiateur King neither pays nor is paid its premium."""
-    return deal.kind.takes_king and opponent == deal.giver and rules[R.MEDIATEUR_KING] == "giver_exempt"
+    return deal.kind.takes_king and opponent == deal.giver and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_EXEMPT
 
 
 def _premium_label(deal: Deal) -> str:
@@ -270,11 +271,11 @@ def _game_lost(
     rules: HouseRules, flow: tuple[str, ...], notes: list[str], stake: int,
 ) -> None:
     payers, loss_rules = loss_payers(deal, side, rules, notes)
-    everything = terms.favourite and rules[R.FAVOURITE_DOUBLES] == "everything"
+    everything = terms.favourite and rules[R.FAVOURITE_DOUBLES] is R.FavouriteDoubles.EVERYTHING
     beast(book, deal, result, stake, payers, opponents, rules, notes,
           (R.FAVOURITE_SUIT, R.FAVOURITE_DOUBLES) if everything else (), loss_rules)
 
-    pays_game = result is Result.REMISE or rules[R.CODILLE_PAYMENTS] == "what_she_would_have_received"
+    pays_game = result is Result.REMISE or rules[R.CODILLE_PAYMENTS] is R.CodillePayments.WHAT_SHE_WOULD_HAVE_RECEIVED
     if not pays_game:
         return
     extra = (R.CODILLE_PAYMENTS,) if result is Result.CODILLE else ()
@@ -286,7 +287,7 @@ def _game_lost(
                      terms.premium_rules + flow + loss_rules + extra)
         book.pay(payer, opponent, terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal)}, the game lost",
                  terms.matador_rules + flow + loss_rules + extra)
-        if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] == "vole_bonus":
+        if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
             book.pay(payer, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST,
                      "premium of the vole announced and lost",
                      (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT) + terms.bonus_rules + extra)
