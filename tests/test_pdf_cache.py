@@ -188,3 +188,19 @@ def test_one_client_cannot_take_every_turn_of_the_renderer() -> None:
     other.join()
     greedy.join()
     assert turns == ["other", "greedy"]
+
+
+def test_the_pdf_fetches_nothing_but_data_urls(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Everything the tally needs is inlined: WeasyPrint may read a data: URL, and opens no connection."""
+    import socket
+
+    from scorer.tally import render_pdf
+
+    def no_connection(*args: object) -> None:
+        raise AssertionError("the tally PDF opened a connection")
+
+    monkeypatch.setattr(socket.socket, "connect", no_connection)
+    pixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+    html = f'<p>x</p><img src="data:image/png;base64,{pixel}"><img src="http://127.0.0.1:9/x.png">'
+    with app.test_request_context():
+        assert render_pdf(html).startswith(b"%PDF")

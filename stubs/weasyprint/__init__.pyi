@@ -8,11 +8,11 @@ class HTML:
         *,
         string: str | None = None,
         base_url: str | None = None,
-        url_fetcher: Callable[..., Any] | None = None,
+        url_fetcher: URLFetcher | Callable[..., Any] | None = None,
     ) -> None: ...
     def write_pdf(self) -> bytes: ...  # with no target, as scorer calls it: the PDF's bytes
 
-# WeasyPrint's own fetcher as older versions have it (a dict with the resource). WeasyPrint 70,
-# which the test environment installs, has no such function: its fetchers are URLFetcher
-# objects (see the tally's _fetch_nothing in scorer/tally.py).
-def default_url_fetcher(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]: ...
+class URLFetcher:
+    """WeasyPrint 70's fetcher of external resources; ``allowed_protocols`` limits what it fetches."""
+
+    def __init__(self, *, allowed_protocols: tuple[str, ...] | None = None) -> None: ...
