@@ -220,7 +220,7 @@ class DealForm(FlaskForm):
 
     @property
     def asks_matadors(self) -> bool:
-        return self.kind.trumps and self.rules.profile.system != "points"  # PG: points for matadors are ignored
+        return self.kind.trumps and self.rules.profile.system.asks_matadors
 
     @property
     def asks_favourite(self) -> bool:

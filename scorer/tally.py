@@ -13,7 +13,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from markupsafe import Markup
 
 from .chart import balance_chart
-from .core import RULES_BY_NAME, Replay, SettleUp, settle_up
+from .core import RULES_BY_NAME, Replay, SettleUp, System, settle_up
 from .links import base_url
 from .pdfcache import Printer
 from .table import _table
@@ -51,23 +51,23 @@ SHEET_WIDTH_CHARS_AT_FULL_SIZE = 100
 """Characters of DejaVu Sans Mono at 8.5 pt that fit across A4 or Letter within the tally's margins."""
 
 
-def deals_sheet(players: tuple[str, ...], result: Replay, system: str) -> tuple[str, float]:
+def deals_sheet(players: tuple[str, ...], result: Replay, system: System) -> tuple[str, float]:
     """Every deal as the lines of a printed score sheet, in columns of a monospaced font, and the
     font size (pt) that fits them across the page.
 
     The PDF prints this instead of the screen's HTML table: WeasyPrint lays out a table of a
     few hundred cells in about a second, a block of preformatted lines in a few milliseconds."""
     header = ["#", "Contract", "Hombre", "Ally", "Result", *(_cut(p, NAME_WIDTH) for p in players),
-              "×" if system == "points" else "Pool"]
+              system.column_title]
     rows = []
     for s in result.settlements:
         d = s.deal
-        last = f"×{s.multiplier}" if system == "points" else f"{s.after.pool}" + (f"+{s.after.vole_pool}" if s.after.vole_pool else "")
+        last = system.column(s)
         rows.append([str(s.number), d.contract.label + (f" {d.trumps.value}" if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
                      _cut(d.ally, NAME_WIDTH) if d.has_real_ally and d.ally else "", s.result.label,
                      *(_signed(s.change(p)) for p in players), last])
     total = ["", "Total", "", "", "", *(_signed(result.final.balance(p)) for p in players),
-             "" if system == "points" else str(result.final.pool)]
+             system.final_column(result.final)]
     widths = [max(len(r[i]) for r in [header, *rows, total]) for i in range(len(header))]
     right = {0, *range(5, len(header))}  # numbers align right
 

@@ -7,12 +7,12 @@ fields in their own views (``DealView`` in :mod:`scorer.audit`, ``TallyView`` in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
 from flask import session
 
-from .core import MULTIPLIER_SCOPE, UNITS, Contract, MultiplierScope, Damage, Ledger, Replay, Settlement, counters_text
+from .core import Contract, Damage, Ledger, Replay, Settlement, System
 from .db import get_db
 from .store import Table, ledger_and_log_size
 
@@ -21,16 +21,14 @@ from .store import Table, ledger_and_log_size
 class TableView:
     """What every page of a table shows: the replayed ledger and whose deal is next."""
 
-    system: str
-    """The profile's settlement system ("chips", "points" or "counters")."""
+    system: System
+    """The profile's settlement system: the pages ask it what to show (its units, its last column...)."""
     units: str
     """What the balances count, as a plural noun ("chips", "points", "counters")."""
+    standing: tuple[tuple[str, str], ...]
+    """What the table carries into the next deal, as the system tells it: (label, value) pairs."""
     multipliers: Mapping[str, int]
-    """Under the points system, each player's multiplier if she is Hombre next; empty otherwise."""
-    per_player: bool
-    """Whether the multiplier is each player's own (house rule multiplier_scope)."""
-    in_counters: Callable[[int], str]
-    """A balance in counters as the counters that make it up (for the counters system)."""
+    """Each player's multiplier if she is Hombre next, where the system keeps one per player; else empty."""
     table: Table
     ledger: Replay
     """The deals settled, and the table's state after the last."""
@@ -66,13 +64,12 @@ def table_view(table: Table) -> TableView:
     played = len(result.settlements)
     dealer = result.next_dealer or table.first_dealer
     system = table.rules.profile.system
-    per_player = table.rules[MULTIPLIER_SCOPE] is MultiplierScope.PER_PLAYER
+    eldest = result.final.eldest(dealer)
     return TableView(
         system=system,
-        units=UNITS[system],
-        multipliers={p: result.final.multiplier(p, per_player) for p in table.players} if system == "points" else {},
-        per_player=per_player,
-        in_counters=counters_text,
+        units=system.units,
+        standing=system.standing(result.final, table.rules, eldest),
+        multipliers=system.multipliers(result.final, table.rules),
         table=table,
         ledger=result,
         book=book,
@@ -81,7 +78,7 @@ def table_view(table: Table) -> TableView:
         played=played,
         number=played + 1,
         dealer=dealer,
-        eldest=result.final.eldest(dealer),
+        eldest=eldest,
         over=played >= table.deals_agreed,
         contracts=table.rules.profile.contracts,
         last=result.settlements[-1] if result.settlements else None,

@@ -11,7 +11,7 @@ import pytest
 from scenario import assert_settles_as, parse_deal, parse_expected
 
 from scorer.core import HouseRules, Pot, Reason, TableState, settle
-from scorer.core.counters import counters_text
+from scorer.core import counters_text
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 

@@ -13,7 +13,7 @@ import pytest
 from scenario import assert_settles_as, parse_deal, parse_expected
 
 from scorer.core import Contract, HouseRules, Reason, TableState, settle
-from scorer.core.rules import (
+from scorer.core.systems.chips import (
     QUANTI_GAMES,
     QUANTI_MATADORS,
     QUANTI_PREMIERS,

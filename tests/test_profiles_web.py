@@ -82,7 +82,7 @@ def test_a_short_evening_in_every_profile(app: Flask, client: FlaskClient, profi
     assert balances[:4] == [shown(b) for b in expected.final.balances]
     page = client.get(f"/t/{token}/ledger").get_data(as_text=True)
     if profile == "penguin_points":
-        assert f"×{expected.settlements[-1].multiplier}" in page and "Points (PG)" in page
+        assert f"×{expected.settlements[-1].multiplier}" in page and "Next game counts" in page
         assert balances[4] == ""
     else:
         assert balances[4] == str(expected.final.pool)

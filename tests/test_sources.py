@@ -277,9 +277,9 @@ def test_each_profile_follows_the_source_it_is_named_after(profile_name: str) ->
     profile = PROFILES[profile_name]
     source = PROFILE_SOURCE[profile_name]
     for rule in HOUSE_RULES:
-        if profile.system == "points" and rule.name not in POINTS_READS:
+        if profile.settled_by == "points" and rule.name not in POINTS_READS:
             continue
-        if profile.system == "counters" and rule.name in COUNTERS_IGNORE or (profile_name, rule.name) in NOT_STATED:
+        if profile.settled_by == "counters" and rule.name in COUNTERS_IGNORE or (profile_name, rule.name) in NOT_STATED:
             continue
         from_source = [c.value for c in rule.choices if source in TAG.findall(c.sources)]
         if from_source:

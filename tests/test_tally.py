@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from test_audit import TEN_DEALS, ten_deal_table
 from test_table import csrf_token, record, start_table
 
-from scorer.core import loads, replay
+from scorer.core import loads, replay, system_named
 
 
 def standing(client: FlaskClient, token: str) -> dict[str, object]:
@@ -184,7 +184,7 @@ def _sheet_of(players: tuple[str, ...], deals: int) -> tuple[str, float]:
     played = []
     for n in range(deals):
         played.append(Deal(players[n % 4], players[(n + 1) % 4], Contract.SOLO, Suit.HEARTS, hombre_tricks=6 + n % 2))
-    return deals_sheet(players, replay(Evening(players, deals=tuple(played), deals_agreed=40)), "chips")
+    return deals_sheet(players, replay(Evening(players, deals=tuple(played), deals_agreed=40)), system_named("chips"))
 
 
 @pytest.mark.parametrize("players, size", [

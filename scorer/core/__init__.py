@@ -21,21 +21,23 @@ from .rules import (
     RuleKey,
     RuleValue,
 )
-from .rules import HOUSE_RULES, PROFILES, RULES_BY_NAME, HouseRule, HouseRules, Profile
+from .rules import HOUSE_RULES, PROFILES, RULES_BY_NAME, HouseRule, HouseRules, Profile, register_profile
 from .checks import check_deal
 from .outcome import in_favourite, result_of
 from .settle import settle
-from .counters import counters_text
+from .systems import System, register_system, system_named
+from .systems.counters import counters_text
 from .limits import (
     CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, NAME_MAX, REASON_MAX,
 )
 from .log import Amend, Damage, DealTaken, Ledger, Line, LineKind, Record, Refused, Restore, TableChanged, Undo
 from .names import check_note, normalise
-from .report import UNITS, replay_json, replay_text
+from .report import replay_json, replay_text
 from .rules_doc import rules_markdown, rules_text
 from .settleup import Payment, SettleUp, settle_up
 
 __all__ = [
+    "System", "register_system", "system_named", "register_profile",
     "FAVOURITE_SUIT", "FORCED_SPADILLE_BONUSES", "MULTIPLIER_SCOPE", "FavouriteSuit", "ForcedSpadilleBonuses",
     "MultiplierScope", "RuleKey", "RuleValue",
     "Account", "Card", "Contract", "Deal", "DealError", "Evening", "EveningFormatError", "HOUSE_RULES",
@@ -46,6 +48,6 @@ __all__ = [
     "Amend", "CHIP_VALUE_CENTS_MAX", "CONTRACT_KINDS", "CURRENCY_MAX", "ContractKind", "DEALS_AGREED_MAX",
     "DEALS_AGREED_MIN", "Damage", "DealDifference", "DealTaken", "IMPORT_BYTES_MAX", "Ledger", "Line", "LineKind",
     "NAME_MAX", "Payment", "REASON_MAX", "RULES_BY_NAME", "Record", "Refused", "Restore", "SettleUp", "TableChanged",
-    "UNITS", "Undo", "check_note", "check_players", "counters_text", "differences", "format_deal", "normalise",
+    "Undo", "check_note", "check_players", "counters_text", "differences", "format_deal", "normalise",
     "replay_from", "replay_json", "replay_text", "rules_markdown", "rules_text", "settle_up",
 ]

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .counters import counters_text
 from .evening import Replay, close_evening
 from .model import Account, Pot, Settlement, Transfer
 
-UNITS = {"chips": "chips", "points": "points", "counters": "counters"}
 
 REPORT_FORMAT = "quadrille-settlement/1"
 
@@ -59,7 +57,7 @@ def replay_json(replay: Replay, close: bool = False) -> dict[str, Any]:
         "format": REPORT_FORMAT,
         "players": list(final.players),
         "profile": replay.evening.rules.profile_name,
-        "units": UNITS[replay.evening.rules.profile.system],
+        "units": replay.evening.rules.profile.system.units,
         "house_rules": dict(replay.evening.rules.values),
         "deals": [settlement_json(s) for s in replay.settlements],
         "balances": replay.balances,
@@ -88,7 +86,7 @@ def replay_text(replay: Replay, close: bool = False) -> str:
     lines: list[str] = []
     rules = replay.evening.rules
     system = rules.profile.system
-    lines.append(f"Profile: {rules.profile.title}, in {UNITS[system]}")
+    lines.append(f"Profile: {rules.profile.title}, in {system.units}")
     changed = rules.changes()
     lines.append("House rules changed: " + (", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "none"))
     lines.append("")
@@ -100,14 +98,14 @@ def replay_text(replay: Replay, close: bool = False) -> str:
             f"Deal {s.number}: {deal.dealer} deals, {s.before.eldest(deal.dealer)} is eldest. "
             f"{deal.hombre} plays {deal.contract.label}{' in ' + deal.trumps.value if deal.trumps else ''}{called}{ally}: "
             f"{s.result.label}, {deal.side_tricks} tricks. "
-            + (f"Counts ×{s.multiplier}." if system == "points" else f"Stake {s.stake}, unit {s.unit}.")
+            + system.summary(s)
         )
         for t in s.transfers:
             rule = f"  [{', '.join(t.rules)}]" if t.rules else ""
             lines.append(f"    {t.sentence}{rule}")
         for note in s.notes:
             lines.append(f"    * {note}")
-        if system != "points":
+        if system.has_pool:
             lines.append(f"    pool {s.before.pool} -> {s.after.pool}, vole pool {s.after.vole_pool}")
         lines.append("")
     header = "  ".join(p.rjust(width) for p in players)
@@ -119,9 +117,9 @@ def replay_text(replay: Replay, close: bool = False) -> str:
     lines.append(f"{'Total':>5}  {total}  {replay.final.pool:>6}")
     if replay.final.vole_pool or replay.final.spadille_reserve:
         lines.append(f"Vole pool {replay.final.vole_pool}; reserved for Spadille {replay.final.spadille_reserve}")
-    if system == "counters":
+    if system.balance_note(0):
         lines.append("In mils, fish and counters: " + "; ".join(
-            f"{p} {counters_text(b)}" for p, b in zip(players, replay.final.balances)))
+            f"{p} {system.balance_note(b)}" for p, b in zip(players, replay.final.balances)))
     if replay.final.next_dealer:
         lines.append(f"Next to deal: {replay.final.next_dealer}")
     if close:

@@ -18,10 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from .errors import UnknownHouseRule
 from .model import Contract
+
+if TYPE_CHECKING:
+    from .systems.base import System
 
 
 @dataclass(frozen=True)
@@ -808,10 +811,17 @@ class Profile:
     """The contracts a table of this profile plays, lowest bid first."""
     overrides: tuple[tuple[str, str], ...] = ()
     """Rule values that differ from the quadrille defaults."""
-    system: str = "chips"
-    """How it is settled: "chips" (hard score), "points" (PG's point score) or "counters" (EB)."""
+    settled_by: str = "chips"
+    """The name of its settlement system: "chips" (hard score), "points" (PG's point score), "counters" (EB)."""
     vole_bids: tuple[Contract, ...] = ()
     """Contracts that may be bid with the vole announced or revealed (Médiateur)."""
+
+    @property
+    def system(self) -> System:
+        """Its settlement system, which the core and the web ask (they never compare its name)."""
+        from .systems import system_named
+
+        return system_named(self.settled_by)
 
     def default(self, rule_name: str) -> str:
         for name, value in self.overrides:
@@ -820,7 +830,7 @@ class Profile:
         return house_rule(rule_name).default
 
 
-PROFILES: Mapping[str, Profile] = {
+PROFILES: dict[str, Profile] = {
     profile.name: profile
     for profile in (
         Profile(
@@ -877,7 +887,7 @@ PROFILES: Mapping[str, Profile] = {
             "on until a game is won.",
             BASIC_CONTRACTS,
             ((FORCED_SPADILLE_BONUSES, "premiers_and_vole"),),
-            system="points",
+            settled_by="points",
         ),
         Profile(
             "britannica",
@@ -895,87 +905,18 @@ PROFILES: Mapping[str, Profile] = {
                 (PAULANS, "last_deal"),
                 (FAVOURITE_DOUBLES, "everything"),
             ),
-            system="counters",
+            settled_by="counters",
         ),
     )
 }
 
-# The Britannica's counters. EB states only the totals a player pays each
-# opponent: médiateur won 13, lost by remise 12, by codille 13; sans prendre
-# 17, 16, 17 (with the médiateur, without the favourite suit). With a fish of
-# 10 counters the only split that gives all six is: the game 1, the consolation
-# 2, sans appeler 4, the fish extraordinary 10; a remise pays all but the game.
-COUNTER_GAME = 1
-COUNTER_CONSOLATION = 2
-COUNTER_SANS_APPELER = 4
-COUNTERS_PER_FISH = 10
-FISH_PER_MIL = 10
-
-
-@dataclass(frozen=True)
-class PointRow:
-    """One column of PG's point table: what a game scores by its result."""
-
-    won: int
-    won_with_premiers: int
-    vole_won: int
-    vole_lost: int
-    remise: int
-    codille: int
-
-
-# PG's point table (forced / alliance / solo); a vole announced scores in the solo column.
-PG_POINTS: Mapping[str, PointRow] = {
-    "forced": PointRow(3, 6, 12, 1, -6, -12),
-    "alliance": PointRow(5, 10, 20, 2, -10, -20),
-    "solo": PointRow(10, 20, 40, 5, -20, -40),
-}
-
-
-@dataclass(frozen=True)
-class Rate:
-    """A figure of Quanti's table, in units: not in favourite, and in favourite (None: none given)."""
-
-    plain: int
-    favourite: int | None
-
-    def of(self, in_favourite: bool) -> int:
-        return self.favourite if in_favourite and self.favourite is not None else self.plain
-
-
-# Quanti's table of payments, as P gives it (units; "f" = in favourite).
-QUANTI_GAMES: Mapping[Contract, Rate] = {
-    Contract.FORCED_SPADILLE: Rate(0, 1),
-    Contract.ALLIANCE: Rate(0, 1),
-    Contract.MEDIATEUR: Rate(1, 2),
-    Contract.CASCO: Rate(2, 4),
-    Contract.SOLO: Rate(2, 4),
-    Contract.GRANDISSIMO: Rate(8, None),
-    Contract.NEMO: Rate(16, None),
-}
-QUANTI_MATADORS = {3: Rate(1, 2), 4: Rate(2, 4)}
-QUANTI_PREMIERS = Rate(1, 2)
-QUANTI_VOLES_UNDERTAKEN: Mapping[Contract, Rate] = {
-    Contract.FORCED_SPADILLE: Rate(3, 6),  # not in the table: forced spadille takes the alliance's figure
-    Contract.ALLIANCE: Rate(3, 6),
-    Contract.MEDIATEUR: Rate(3, 6),
-    Contract.CASCO: Rate(6, 12),
-    Contract.SOLO: Rate(6, 12),
-    Contract.GRANDISSIMO: Rate(24, None),
-}
-QUANTI_VOLES_ANNOUNCED: Mapping[Contract, Rate] = {
-    Contract.MEDIATEUR: Rate(5, 10),  # "theoretically 4½ and 9"
-    Contract.SOLO: Rate(9, 18),
-    Contract.VOLE: Rate(9, 18),  # the basic game's vole bid is a solo with the vole announced
-    Contract.GRANDISSIMO: Rate(36, None),
-}
-QUANTI_VOLES_REVEALED: Mapping[Contract, Rate] = {
-    Contract.MEDIATEUR: Rate(6, 12),
-    Contract.SOLO: Rate(12, 24),
-    Contract.GRANDISSIMO: Rate(48, None),
-}
-
 DEFAULT_PROFILE = "quadrille"
+
+
+def register_profile(new: Profile) -> Profile:
+    """Offer a profile (and so its settlement system) to tables: one module and one profile make a system."""
+    PROFILES[new.name] = new
+    return new
 
 
 def profile(name: str) -> Profile:

@@ -94,7 +94,7 @@ def settle_up(replay: Replay, value_cents: int) -> SettleUp:
     net is the sum of her differences with the other three.
     """
     rules = replay.evening.rules
-    if rules.profile.system == "points":
+    if not rules.profile.system.zero_sum:  # a point score: settled by differences
         scores = replay.balances
         units = {p: sum(s - scores[q] for q in scores) for p, s in scores.items()}
         closing: tuple[Transfer, ...] = ()

@@ -18,11 +18,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import rules as R
-from .book import Book, antes, beast, doubled, loss_payers, pairs, release_reserve, take_pool
-from .model import Contract, Deal, Pot, Reason, Result, Settlement, TableState
-from .outcome import in_favourite, result_of
-from .rules import COUNTER_CONSOLATION, COUNTER_GAME, COUNTER_SANS_APPELER, COUNTERS_PER_FISH, HouseRules
+from typing import ClassVar
+
+from .. import rules as R
+from ..book import Book, antes, beast, doubled, loss_payers, pairs, release_reserve, take_pool
+from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState
+from ..outcome import in_favourite, result_of
+from ..rules import HouseRules
+from . import register_system
+from .base import System
+
+# The Britannica's counters. EB states only the totals a player pays each
+# opponent: médiateur won 13, lost by remise 12, by codille 13; sans prendre
+# 17, 16, 17 (with the médiateur, without the favourite suit). With a fish of
+# 10 counters the only split that gives all six is: the game 1, the consolation
+# 2, sans appeler 4, the fish extraordinary 10; a remise pays all but the game.
+COUNTER_GAME = 1
+COUNTER_CONSOLATION = 2
+COUNTER_SANS_APPELER = 4
+COUNTERS_PER_FISH = 10
+FISH_PER_MIL = 10
 
 
 @dataclass(frozen=True)
@@ -113,10 +128,26 @@ def counters_text(counters: int) -> str:
     """Counters as mils, fish and counters: 1234 -> "12 mils 3 fish 4 counters" (EB: 10 counters a fish, 10 fish a mil)."""
     sign = "−" if counters < 0 else ""
     n = abs(counters)
-    mils, rest = divmod(n, COUNTERS_PER_FISH * R.FISH_PER_MIL)
+    mils, rest = divmod(n, COUNTERS_PER_FISH * FISH_PER_MIL)
     fish, units = divmod(rest, COUNTERS_PER_FISH)
     parts = [f"{mils} mil{'s' if mils != 1 else ''}"] if mils else []
     parts += [f"{fish} fish"] if fish else []
     parts += [f"{units} counter{'s' if units != 1 else ''}"] if units or not parts else []
     return sign + " ".join(parts)
 
+
+
+class Counters(System):
+    """EB's counters: the game, the consolation, sans appeler and matadors in counters, fish and mils."""
+
+    name: ClassVar[str] = "counters"
+    units: ClassVar[str] = "counters"
+
+    def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+        return settle_counters(deal, state, rules, deals_agreed)
+
+    def balance_note(self, balance: int) -> str:
+        return counters_text(balance)
+
+
+COUNTERS = register_system(Counters())

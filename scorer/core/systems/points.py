@@ -8,10 +8,36 @@ double, after two in a row treble, and so on until a game is won.
 
 from __future__ import annotations
 
-from . import rules as R
-from .model import Contract, Deal, Pot, Reason, Result, Settlement, TableState, Transfer
-from .rules import PG_POINTS, HouseRules, PointRow
-from .outcome import result_of
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .. import rules as R
+from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState, Transfer
+from ..outcome import result_of
+from ..rules import HouseRules
+from . import register_system
+from .base import System
+
+
+@dataclass(frozen=True)
+class PointRow:
+    """One column of PG's point table: what a game scores by its result."""
+
+    won: int
+    won_with_premiers: int
+    vole_won: int
+    vole_lost: int
+    remise: int
+    codille: int
+
+
+# PG's point table (forced / alliance / solo); a vole announced scores in the solo column.
+PG_POINTS: Mapping[str, PointRow] = {
+    "forced": PointRow(3, 6, 12, 1, -6, -12),
+    "alliance": PointRow(5, 10, 20, 2, -10, -20),
+    "solo": PointRow(10, 20, 40, 5, -20, -40),
+}
 
 
 def _column(deal: Deal, rules: HouseRules) -> str:
@@ -76,3 +102,41 @@ def settle_points(deal: Deal, state: TableState, rules: HouseRules, deals_agreed
     )
     notes = (f"the next game counts ×{after.multiplier(deal.hombre, per_player)} for {deal.hombre if per_player else 'the table'}",) if lost else ()
     return Settlement(number, deal, result, tuple(transfers), state, after, 1, 0, notes, multiplier)
+
+
+class PointScore(System):
+    """PG's point score: no pool, points to and from a score sheet, a multiplier after lost games."""
+
+    name: ClassVar[str] = "points"
+    units: ClassVar[str] = "points"
+    zero_sum: ClassVar[bool] = False
+    has_pool: ClassVar[bool] = False
+    asks_matadors: ClassVar[bool] = False  # PG: points for matadors are ignored
+    column_title: ClassVar[str] = "×"
+    column_help: ClassVar[str] = "the last column is what that game counted"
+
+    def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+        return settle_points(deal, state, rules, deals_agreed)
+
+    def column(self, settlement: Settlement) -> str:
+        return f"×{settlement.multiplier}"
+
+    def final_column(self, state: TableState) -> str:
+        return ""
+
+    def standing(self, state: TableState, rules: HouseRules, eldest: str) -> tuple[tuple[str, str], ...]:
+        if rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER:
+            return (("Next game counts", "per player"),)
+        return (("Next game counts", f"×{state.multiplier(eldest, False)}"),)
+
+    def multipliers(self, state: TableState, rules: HouseRules) -> dict[str, int]:
+        """Each player's own multiplier, where each keeps one (house rule multiplier_scope)."""
+        if rules[R.MULTIPLIER_SCOPE] is not R.MultiplierScope.PER_PLAYER:
+            return {}
+        return {p: state.multiplier(p, True) for p in state.players}
+
+    def summary(self, settlement: Settlement) -> str:
+        return f"Counts ×{settlement.multiplier}."
+
+
+POINT_SCORE = register_system(PointScore())

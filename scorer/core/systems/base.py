@@ -1,0 +1,68 @@
+"""The interface every settlement system offers: the core and the web ask it, and never compare its name.
+
+A system turns a checked deal into transfers (:meth:`System.settle`) and answers
+what the pages and reports must show in its units. The hooks a pool-based
+system needs are the defaults here; a system of another kind (the point score)
+overrides them, as python-chess's variants override a few hooks of the board.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import ClassVar
+
+from ..model import Deal, Settlement, TableState
+from ..rules import HouseRules
+
+
+class System(ABC):
+    """A settlement system of the sources: chips (hard score), points (PG), counters (EB), or a later one."""
+
+    name: ClassVar[str]
+    """Its name in files and the rules' documents (a profile names its system by it)."""
+    units: ClassVar[str]
+    """What balances count, in the plural: "chips", "points", "counters"."""
+    zero_sum: ClassVar[bool] = True
+    """Balances and the pots always sum to zero, and the settle-up says who pays whom; a point score
+    is settled instead by the differences of the scores."""
+    has_pool: ClassVar[bool] = True
+    """Deals are played for a pool carried forward (and shared out per ``pool_at_end``)."""
+    asks_matadors: ClassVar[bool] = True
+    """Whether the deal form asks for the matadors held."""
+    column_title: ClassVar[str] = "Pool"
+    """The ledger's last column: what is carried from deal to deal."""
+    column_help: ClassVar[str] = "the pool column is what is carried forward"
+
+    @abstractmethod
+    def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+        """The transfers of a deal already checked (:func:`scorer.core.check_deal`), and the state after."""
+
+    def column(self, settlement: Settlement) -> str:
+        """The ledger's last column after a deal."""
+        after = settlement.after
+        return f"{after.pool}" + (f"+{after.vole_pool}" if after.vole_pool else "")
+
+    def final_column(self, state: TableState) -> str:
+        """The ledger's last column for the standing now."""
+        return str(state.pool)
+
+    def balance_note(self, balance: int) -> str:
+        """A balance told another way, if the system has one (counters: mils, fish and counters)."""
+        return ""
+
+    def standing(self, state: TableState, rules: HouseRules, eldest: str) -> tuple[tuple[str, str], ...]:
+        """What the table carries into the next deal, as (label, value) pairs."""
+        shown = [("Pool", str(state.pool))]
+        if state.vole_pool:
+            shown.append(("Vole pool", str(state.vole_pool)))
+        if state.spadille_reserve:
+            shown.append(("For Spadille", str(state.spadille_reserve)))
+        return tuple(shown)
+
+    def multipliers(self, state: TableState, rules: HouseRules) -> dict[str, int]:
+        """What each player's next game counts, where the system multiplies games (else nothing)."""
+        return {}
+
+    def summary(self, settlement: Settlement) -> str:
+        """One sentence on what the deal was played for, for the text report."""
+        return f"Stake {settlement.stake}, unit {settlement.unit}."

@@ -1,0 +1,332 @@
+"""Quadrille's hard score (P), also Médiateur with Quanti's table: chips, a pool, beasts and a vole pool.
+
+Chips move in the order they move at a real table: odd chips reserved for
+Spadille, antes, the vole stake, then the pool and the payments of the result.
+Every movement is a :class:`Transfer` naming its reason and the house rules
+that decided it. The numbers of P's and Quanti's table live here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .. import rules as R
+from ..book import Book, antes, beast, doubled, loss_payers, pairs, release_reserve, take_pool
+from ..model import (
+    Contract,
+    Deal,
+    Pot,
+    Reason,
+    Result,
+    Settlement,
+    TableState,
+    Vole,
+)
+from ..outcome import in_favourite, premium_only, result_of
+from ..rules import HouseRules
+from . import register_system
+from .base import System
+
+@dataclass(frozen=True)
+class Rate:
+    """A figure of Quanti's table, in units: not in favourite, and in favourite (None: none given)."""
+
+    plain: int
+    favourite: int | None
+
+    def of(self, in_favourite: bool) -> int:
+        return self.favourite if in_favourite and self.favourite is not None else self.plain
+
+
+# Quanti's table of payments, as P gives it (units; "f" = in favourite).
+QUANTI_GAMES: Mapping[Contract, Rate] = {
+    Contract.FORCED_SPADILLE: Rate(0, 1),
+    Contract.ALLIANCE: Rate(0, 1),
+    Contract.MEDIATEUR: Rate(1, 2),
+    Contract.CASCO: Rate(2, 4),
+    Contract.SOLO: Rate(2, 4),
+    Contract.GRANDISSIMO: Rate(8, None),
+    Contract.NEMO: Rate(16, None),
+}
+QUANTI_MATADORS = {3: Rate(1, 2), 4: Rate(2, 4)}
+QUANTI_PREMIERS = Rate(1, 2)
+QUANTI_VOLES_UNDERTAKEN: Mapping[Contract, Rate] = {
+    Contract.FORCED_SPADILLE: Rate(3, 6),  # not in the table: forced spadille takes the alliance's figure
+    Contract.ALLIANCE: Rate(3, 6),
+    Contract.MEDIATEUR: Rate(3, 6),
+    Contract.CASCO: Rate(6, 12),
+    Contract.SOLO: Rate(6, 12),
+    Contract.GRANDISSIMO: Rate(24, None),
+}
+QUANTI_VOLES_ANNOUNCED: Mapping[Contract, Rate] = {
+    Contract.MEDIATEUR: Rate(5, 10),  # "theoretically 4½ and 9"
+    Contract.SOLO: Rate(9, 18),
+    Contract.VOLE: Rate(9, 18),  # the basic game's vole bid is a solo with the vole announced
+    Contract.GRANDISSIMO: Rate(36, None),
+}
+QUANTI_VOLES_REVEALED: Mapping[Contract, Rate] = {
+    Contract.MEDIATEUR: Rate(6, 12),
+    Contract.SOLO: Rate(12, 24),
+    Contract.GRANDISSIMO: Rate(48, None),
+}
+
+
+VOLE_STAKE_CHIPS = 3
+"""P: every player pays three chips into the vole pool (12 in all)."""
+VOLE_BONUS_UNITS = 2
+"""P's list and PG: the vole is worth 2 units from each opponent."""
+PREMIERS_UNITS = 1
+ANTE_CHIPS = 1
+"""P: each player stakes one chip, or the dealer four."""
+
+
+# --- settlement -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Terms:
+    """What this deal is worth, worked out once from the deal and the house rules."""
+
+    unit: int
+    favourite: bool
+    premium: int
+    matadors: int
+    premiers: int
+    vole_bonus: int
+    """Units each opponent pays for a vole won (0 where the vole is paid by its pool alone)."""
+    vole_premium: int
+    """Units Hombre's side pays each opponent for a vole lost, where a house rule asks it."""
+    premium_rules: tuple[str, ...]
+    matador_rules: tuple[str, ...]
+    bonus_rules: tuple[str, ...]
+
+
+def _unit(stake: int, rules: HouseRules) -> int:
+    if rules[R.UNIT] is R.Unit.ONE_CHIP:
+        return 1
+    rounding = rules[R.UNIT_ROUNDING]
+    if rounding is R.UnitRounding.UP:
+        quarter = -(-stake // 4)
+    elif rounding is R.UnitRounding.NEAREST:
+        quarter = (stake + 2) // 4
+    else:
+        quarter = stake // 4
+    return max(1, quarter)
+
+
+def _premium_units(deal: Deal, rules: HouseRules, favourite: bool) -> tuple[int, tuple[str, ...]]:
+    """Units of game premium: the solo's per house rule, the others from Quanti's table."""
+    solo = {R.SoloPremium.FOUR_UNITS: 4, R.SoloPremium.TWO_UNITS: 2, R.SoloPremium.NONE: 0}[rules[R.SOLO_PREMIUM]]
+    solo *= 2 if favourite else 1
+    if deal.contract in (Contract.SOLO, Contract.VOLE):
+        return solo, (R.SOLO_PREMIUM,)
+    if deal.is_secret_solo:
+        # P: a secret solo wins or loses as a solo; EB: but sans appeler is not paid.
+        return (solo if rules[R.OWN_KING] is R.OwnKing.SECRET_SOLO else 0), (R.OWN_KING, R.SOLO_PREMIUM)
+    # Quanti's table: forced spadille and alliance 0 (1 in favourite), médiateur 1/2,
+    # casco 2/4, grandissimo 8, nemo 16.
+    return QUANTI_GAMES[deal.contract].of(favourite), ()
+
+
+def _matador_units(deal: Deal, rules: HouseRules) -> tuple[int, tuple[str, ...]]:
+    m = deal.matadors
+    if m < 3:
+        return 0, ()
+    if m == 3:
+        return 1, (R.MATADORS_PAID,)
+    used: tuple[str, ...] = (R.MATADORS_PAID, R.DOUBLE_MATADORS_SUITS, R.DOUBLE_MATADORS_PAY)
+    units = 2 if rules[R.DOUBLE_MATADORS_PAY] is R.DoubleMatadorsPay.INSTEAD else 3
+    if m > 4:
+        used += (R.LONG_MATADORS,)
+        if rules[R.LONG_MATADORS] is R.LongMatadors.ONE_MORE_EACH:
+            units += m - 4
+    return units, used
+
+
+def _vole_stake(deal: Deal, rules: HouseRules, unit: int, favourite: bool, factor: int) -> int:
+    """Chips each player pays into the vole pool when a vole is announced or undertaken."""
+    payment = rules[R.VOLE_PAYMENT]
+    if deal.vole is Vole.NONE and not deal.kind.vole_announced:
+        return 0
+    if payment in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.POOL_ONLY):
+        return VOLE_STAKE_CHIPS * factor * (2 if favourite else 1)
+    if payment is R.VolePayment.QUANTI_TABLE:
+        if deal.vole is Vole.REVEALED:
+            table = QUANTI_VOLES_REVEALED
+        elif deal.vole_in_the_bid:
+            table = QUANTI_VOLES_ANNOUNCED
+        else:
+            table = QUANTI_VOLES_UNDERTAKEN
+        return table[deal.contract].of(favourite) * unit
+    return 0
+
+
+def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+    """The hard score of P: chips, a pool, beasts and a vole pool (Quadrille and Médiateur)."""
+    number = state.deals_played + 1
+    factor = 2 if doubled(number, deals_agreed, rules) else 1
+    doubling: tuple[str, ...] = (R.PAULANS,) if factor == 2 else ()
+    book = Book(state)
+    notes: list[str] = []
+    release_reserve(book, deal, state)
+    single_antes = antes(book, deal, state, rules, ANTE_CHIPS, factor)
+    stake = book.pots[Pot.POOL]
+    unit = _unit(state.pool + single_antes, rules) * factor
+    unit_rules = (R.UNIT,) + ((R.UNIT_ROUNDING,) if rules[R.UNIT] is R.Unit.QUARTER_OF_STAKE else ()) + doubling
+
+    favourite = in_favourite(deal, rules)
+    fav = 2 if favourite else 1
+    fav_rules = (R.FAVOURITE_SUIT,) if favourite else ()
+    result = result_of(deal, rules)
+
+    vole_stake = _vole_stake(deal, rules, unit, favourite, factor)
+    if vole_stake:
+        for player in state.order_from(deal.hombre):
+            book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, "stake for the vole",
+                     (R.VOLE_PAYMENT,) + fav_rules + doubling)
+
+    if deal.kind.takes_king and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_PAID_A_FISH and deal.giver is not None:
+        # EB, H47: Hombre gives a fish with the card she returns for the King (two in favourite).
+        book.pay(deal.hombre, deal.giver, fav * unit, Reason.MEDIATEUR_KING, "a fish for the médiateur King",
+                 (R.MEDIATEUR_KING,) + fav_rules + unit_rules, "EB")
+
+    premium, premium_rules = _premium_units(deal, rules, favourite)
+    matadors, matador_rules = _matador_units(deal, rules)
+    if deal.kind.takes_king:
+        premium_rules += (R.MEDIATEUR_KING,)
+    terms = _Terms(
+        unit=unit,
+        favourite=favourite,
+        premium=premium,
+        matadors=matadors * fav,
+        premiers=(PREMIERS_UNITS if deal.premiers else 0) * fav,
+        vole_bonus=(VOLE_BONUS_UNITS * fav if rules[R.VOLE_PAYMENT] in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.BONUS_ONLY) else 0),
+        vole_premium=VOLE_BONUS_UNITS * fav,
+        premium_rules=premium_rules + fav_rules + unit_rules,
+        matador_rules=matador_rules + fav_rules + unit_rules,
+        bonus_rules=fav_rules + unit_rules,
+    )
+
+    side = deal.side
+    opponents = tuple(p for p in state.order_from(state.right_of(deal.hombre)) if p not in side)
+    flow = (R.BONUS_FLOW,) if len(side) == 2 else ()
+
+    if premium_only(deal, rules):
+        _premium_alone(deal, book, result, terms, opponents, notes, stake)
+    elif result in (Result.WON, Result.VOLE_WON) or (result is Result.VOLE_LOST and not deal.vole_in_the_bid):
+        _game_won(deal, book, result, terms, side, opponents, rules, flow)
+    elif result is Result.VOLE_LOST:
+        # P: a vole announced and lost with six tricks: the pool is neither won nor doubled.
+        notes.append(f"the pool of {stake} stays for the next deal: a vole announced and lost neither wins nor doubles it (P)")
+        if rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
+            for opponent in opponents:
+                book.pay(deal.hombre, opponent, terms.vole_premium * unit, Reason.VOLE_PREMIUM_LOST,
+                         "premium of the vole announced and lost", (R.ANNOUNCED_VOLE_PREMIUM,) + terms.bonus_rules)
+    else:
+        _game_lost(deal, book, result, terms, side, opponents, rules, flow, notes, stake)
+
+    # The vole pool goes to the side that won or lost the vole, in equal shares (P).
+    if vole_stake:
+        winners = side if result is Result.VOLE_WON else opponents
+        share = book.pots[Pot.VOLE_POOL] // len(winners)
+        what = "the vole won" if result is Result.VOLE_WON else "the vole lost by Hombre's side"
+        reason = Reason.VOLE_POOL_WON if result is Result.VOLE_WON else Reason.VOLE_POOL_LOST
+        for player in winners:
+            book.pay(Pot.VOLE_POOL, player, share, reason, what, (R.VOLE_PAYMENT,))
+        if book.pots[Pot.VOLE_POOL]:
+            notes.append(f"{book.pots[Pot.VOLE_POOL]} chips of the vole pool do not divide: they stay for the next vole")
+
+    return book.settlement(number, deal, result, state, unit, stake, notes)
+
+
+def _premium_alone(deal: Deal, book: Book, result: Result, terms: _Terms, opponents: tuple[str, ...],
+                   notes: list[str], stake: int) -> None:
+    """Grandissimo and nemo paid by their premium only (house rule grandissimo_nemo): the pool stays."""
+    notes.append(f"the pool of {stake} stays: {deal.contract.label} is paid by its premium only (house rule {R.GRANDISSIMO_NEMO})")
+    u = terms.unit
+    won = result in (Result.WON, Result.VOLE_WON, Result.VOLE_LOST)
+    for opponent in opponents:
+        payer, payee = (opponent, deal.hombre) if won else (deal.hombre, opponent)
+        book.pay(payer, payee, terms.premium * u, Reason.GAME_PREMIUM,
+                 _premium_label(deal) + ("" if won else ", the game lost"), terms.premium_rules + (R.GRANDISSIMO_NEMO,))
+        if won:
+            book.pay(opponent, deal.hombre, terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules)
+
+
+def _game_won(
+    deal: Deal, book: Book, result: Result, terms: _Terms, side: tuple[str, ...], opponents: tuple[str, ...],
+    rules: HouseRules, flow: tuple[str, ...],
+) -> None:
+    take_pool(book, deal, side, rules)
+    u = terms.unit
+    for member, opponent in pairs(side, opponents, rules):
+        if not _exempt_from_premium(deal, opponent, rules):
+            book.pay(opponent, member, terms.premium * u, Reason.GAME_PREMIUM, _premium_label(deal), terms.premium_rules + flow)
+        book.pay(opponent, member, terms.matadors * u, Reason.MATADORS, _matadors_label(deal), terms.matador_rules + flow)
+        book.pay(opponent, member, terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules + flow)
+        if result is Result.VOLE_WON:
+            book.pay(opponent, member, terms.vole_bonus * u, Reason.VOLE_BONUS, "the vole", (R.VOLE_PAYMENT,) + terms.bonus_rules + flow)
+        if result is Result.VOLE_LOST and rules[R.VOLE_LOST_PAYS] is R.VoleLostPays.VOLE_BONUS:
+            book.pay(member, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST,
+                     "the vole undertaken and lost", (R.VOLE_LOST_PAYS,) + terms.bonus_rules + flow, "PG")
+
+
+def _exempt_from_premium(deal: Deal, opponent: str, rules: HouseRules) -> bool:
+    """P: the player who gave up the médiateur King neither pays nor is paid its premium."""
+    return deal.kind.takes_king and opponent == deal.giver and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_EXEMPT
+
+
+def _premium_label(deal: Deal) -> str:
+    if deal.is_secret_solo:
+        return "solo premium (her own King called: a secret solo)"
+    return f"{deal.contract.label} premium"
+
+
+def _matadors_label(deal: Deal) -> str:
+    if deal.matadors == 3:
+        return "three matadors"
+    if deal.matadors == 4:
+        return "double matadors"
+    return f"{deal.matadors} matadors"
+
+
+def _game_lost(
+    deal: Deal, book: Book, result: Result, terms: _Terms, side: tuple[str, ...], opponents: tuple[str, ...],
+    rules: HouseRules, flow: tuple[str, ...], notes: list[str], stake: int,
+) -> None:
+    payers, loss_rules = loss_payers(deal, side, rules, notes)
+    everything = terms.favourite and rules[R.FAVOURITE_DOUBLES] is R.FavouriteDoubles.EVERYTHING
+    beast(book, deal, result, stake, payers, opponents, rules, notes,
+          (R.FAVOURITE_SUIT, R.FAVOURITE_DOUBLES) if everything else (), loss_rules)
+
+    pays_game = result is Result.REMISE or rules[R.CODILLE_PAYMENTS] is R.CodillePayments.WHAT_SHE_WOULD_HAVE_RECEIVED
+    if not pays_game:
+        return
+    extra = (R.CODILLE_PAYMENTS,) if result is Result.CODILLE else ()
+    u = terms.unit
+    for member, opponent in pairs(side, opponents, rules):
+        payer = member if member in payers else deal.hombre
+        if not _exempt_from_premium(deal, opponent, rules):
+            book.pay(payer, opponent, terms.premium * u, Reason.GAME_PREMIUM, f"{_premium_label(deal)}, the game lost",
+                     terms.premium_rules + flow + loss_rules + extra)
+        book.pay(payer, opponent, terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal)}, the game lost",
+                 terms.matador_rules + flow + loss_rules + extra)
+        if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
+            book.pay(payer, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST,
+                     "premium of the vole announced and lost",
+                     (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT) + terms.bonus_rules + extra)
+
+
+class HardScore(System):
+    """P's hard score in chips (Quadrille, and Médiateur with Quanti's table)."""
+
+    name: ClassVar[str] = "chips"
+    units: ClassVar[str] = "chips"
+
+    def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+        return settle_chips(deal, state, rules, deals_agreed)
+
+
+HARD_SCORE = register_system(HardScore())
