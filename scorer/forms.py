@@ -81,6 +81,11 @@ class TableSettingsForm(FlaskForm):
     """The profile, house rules, length and chip value: set at the start, frozen by the first deal."""
 
     profile = TapField("Rule profile", choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()], default="quadrille")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The profiles offered now, a profile registered after this module was loaded included.
+        self.profile.choices = [SelectChoice(p.name, p.title) for p in PROFILES.values()]
     deals_agreed = IntegerField("Deals agreed (a multiple of 4)", default=40,
                                 validators=[InputRequired(), NumberRange(DEALS_AGREED_MIN, DEALS_AGREED_MAX)])
     chip_value = MoneyField("Value of one chip (optional)", places=2,

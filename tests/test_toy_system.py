@@ -1,0 +1,122 @@
+"""A new settlement system is one module and one profile: a toy system, defined here and nowhere in
+scorer/, plugs in, and the app settles, shows, exports and imports its evenings."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import ClassVar
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from test_table import csrf_token, record
+
+from scorer.core import (
+    PROFILES,
+    Contract,
+    Deal,
+    HouseRules,
+    Profile,
+    Reason,
+    Result,
+    Settlement,
+    Suit,
+    System,
+    TableState,
+    Transfer,
+    register_profile,
+    register_system,
+    settle,
+)
+from scorer.core.rules import BASIC_CONTRACTS
+from scorer.core.systems import _SYSTEMS
+
+
+class Beans(System):
+    """A toy: the side that takes five tricks or more gets a bean from each opponent; else it pays each."""
+
+    name: ClassVar[str] = "beans"
+    units: ClassVar[str] = "beans"
+    has_pool: ClassVar[bool] = False
+    column_title: ClassVar[str] = "Beans moved"
+    column_help: ClassVar[str] = "the last column is how many beans changed hands"
+
+    def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+        won = deal.side_tricks >= 5
+        opponents = tuple(p for p in state.players if p not in deal.side)
+        balances = dict(zip(state.players, state.balances))
+        transfers = []
+        for opponent in opponents:
+            for member in deal.side:
+                payer, payee = (opponent, member) if won else (member, opponent)
+                balances[payer] -= 1
+                balances[payee] += 1
+                transfers.append(Transfer(payer, payee, 1, Reason.GAME_PREMIUM, "a bean", (), "no source"))
+        after = replace(state, balances=tuple(balances[p] for p in state.players), deals_played=state.deals_played + 1,
+                        last_dealer=deal.dealer)
+        return Settlement(state.deals_played + 1, deal, Result.WON if won else Result.REMISE, tuple(transfers), state,
+                          after, 1, 0)
+
+    def column(self, settlement: Settlement) -> str:
+        return str(len(settlement.transfers))
+
+    def final_column(self, state: TableState) -> str:
+        return ""
+
+    def standing(self, state: TableState, rules: HouseRules, eldest: str) -> tuple[tuple[str, str], ...]:
+        return (("Beans in play", str(sum(abs(b) for b in state.balances) // 2)),)
+
+
+@pytest.fixture
+def beans() -> Iterator[Profile]:
+    register_system(Beans())
+    profile = register_profile(Profile("beans", "Beans (a toy system)", "A bean a trick's worth.", BASIC_CONTRACTS,
+                                       settled_by="beans"))
+    yield profile
+    PROFILES.pop("beans")
+    _SYSTEMS.pop("beans")
+
+
+def test_the_core_settles_with_a_system_it_has_never_heard_of(beans: Profile) -> None:
+    rules = HouseRules.of("beans")
+    deal = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=6)
+    settlement = settle(deal, TableState.start(("Ann", "Bea", "Cat", "Dan")), rules)
+    assert [(t.payer, t.payee, t.chips) for t in settlement.transfers] == [("Ann", "Bea", 1), ("Cat", "Bea", 1),
+                                                                           ("Dan", "Bea", 1)]
+    assert settlement.after.total == 0
+
+
+def test_the_app_plays_shows_and_exports_an_evening_of_the_toy_system(beans: Profile, app: Flask,
+                                                                     client: FlaskClient) -> None:
+    data = {"player_1": "Ann", "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "first_dealer": "1",
+            "profile": "beans", "deals_agreed": "8", "csrf_token": csrf_token(client, "/new")}
+    created = client.post("/new", data=data)
+    assert created.status_code == 302, created.get_data(as_text=True)
+    token = created.headers["Location"].split("/t/")[1].split("/")[0]
+    assert record(client, token, "solo", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6",
+                                             "matadors": "0"}).status_code == 302
+    assert record(client, token, "solo", 2, {"hombre": "Cat", "trumps": "spades", "hombre_tricks": "3",
+                                             "matadors": "0"}).status_code == 302
+
+    ledger = client.get(f"/t/{token}/ledger").get_data(as_text=True)
+    assert "Beans moved" in ledger and "Beans in play" in ledger and "how many beans changed hands" in ledger
+    foot = re.search(r"<tfoot>(.*?)</tfoot>", ledger, re.S)
+    assert foot and re.findall(r"<td>([^<]*)</td>", foot.group(1))[:4] == ["0", "+4", "−4", "0"]
+    for page in ("", "/tally", "/audit/2", "/verify", "/tally.pdf"):
+        assert client.get(f"/t/{token}{page}").status_code == 200, page
+
+    exported = client.get(f"/t/{token}/export.json").get_data()
+    assert json.loads(exported)["profile"] == "beans"
+    rows = list(csv.reader(io.StringIO(client.get(f"/t/{token}/export.csv").get_data(as_text=True))))
+    assert len(rows) == 1 + 6 and {row[8] for row in rows[1:]} == {"game_premium"}
+    again = client.post("/import", data={"csrf_token": csrf_token(client, "/import"),
+                                         "evening": (io.BytesIO(exported), "beans.json")},
+                        content_type="multipart/form-data")
+    assert again.status_code == 302
+    copy = again.headers["Location"].split("/t/")[1].split("/")[0]
+    assert client.get(f"/t/{copy}/export.json").get_data() == exported
