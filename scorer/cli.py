@@ -49,7 +49,6 @@ def verify(db_path: str, tokens: tuple[str, ...]) -> None:
     """Check the hash chain of every table's log (or of the tables whose link tokens are given)."""
     import os
 
-    import sqlite_utils
 
     from .db import connect
     from .store import UnreadableTable, ledger, log_size, table_from_row

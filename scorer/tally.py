@@ -7,7 +7,7 @@ import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from markupsafe import Markup

@@ -11,9 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from . import rules as R
 from .errors import DealError, ImpossibleDeal
-from .model import Deal, Pot, Reason, Settlement, TableState, Transfer, check_players
+from .model import Deal, Settlement, TableState, Transfer, check_players
 from .rules import HouseRules
 from .settle import settle
 
@@ -116,33 +115,9 @@ def _settle_from(evening: Evening, kept: tuple[Settlement, ...], number: int) ->
 
 
 def close_evening(state: TableState, rules: HouseRules) -> tuple[tuple[Transfer, ...], TableState]:
-    """What happens to the pool when the evening ends (house rule ``pool_at_end``).
-
-    Shared equally, the odd chips (and any vole pool or chips reserved for
-    Spadille) are carried to the next evening like a pool carried whole.
-    """
-    if rules[R.POOL_AT_END] is R.PoolAtEnd.CARRY_FORWARD or state.pool < len(state.players):
-        return (), state
-    share = state.pool // len(state.players)
-    transfers = tuple(
-        Transfer(
-            Pot.POOL, player, share, Reason.POOL_SPLIT_AT_END,
-            "the pool shared out at the end of the evening",
-            (R.POOL_AT_END,), "",
-        )
-        for player in state.players
-    )
-    closed = TableState(
-        players=state.players,
-        balances=tuple(b + share for b in state.balances),
-        pool=state.pool - share * len(state.players),
-        vole_pool=state.vole_pool,
-        spadille_reserve=state.spadille_reserve,
-        spadille_takers=state.spadille_takers,
-        deals_played=state.deals_played,
-        last_dealer=state.last_dealer,
-    )
-    return transfers, closed
+    """What happens to what is on the table when the evening ends: the table's system says
+    (a pool-based system shares the pool out per house rule ``pool_at_end``)."""
+    return rules.profile.system.close(state, rules)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from typing import Any
 import sqlite_utils
 
 from ..core import Deal, Evening, EveningFormatError, ScorerError, replay
-from ..core.evening_json import format_deal, format_evening, parse_deal, parse_evening
+from ..core.evening_json import format_evening, parse_deal, parse_evening
 from ..core.limits import (
     CHIP_VALUE_CENTS_MAX,
     CURRENCY_MAX,

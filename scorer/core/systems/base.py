@@ -9,9 +9,11 @@ overrides them, as python-chess's variants override a few hooks of the board.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import replace
 from typing import ClassVar
 
-from ..model import Deal, Settlement, TableState
+from .. import rules as R
+from ..model import Deal, Pot, Reason, Settlement, TableState, Transfer
 from ..rules import HouseRules
 
 
@@ -36,6 +38,23 @@ class System(ABC):
     @abstractmethod
     def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
         """The transfers of a deal already checked (:func:`scorer.core.check_deal`), and the state after."""
+
+    def close(self, state: TableState, rules: HouseRules) -> tuple[tuple[Transfer, ...], TableState]:
+        """What happens to the pool when the evening ends (house rule ``pool_at_end``).
+
+        Shared equally, the odd chips (and any vole pool or chips reserved for
+        Spadille) are carried to the next evening like a pool carried whole."""
+        if rules[R.POOL_AT_END] is R.PoolAtEnd.CARRY_FORWARD or state.pool < len(state.players):
+            return (), state
+        share = state.pool // len(state.players)
+        transfers = tuple(
+            Transfer(Pot.POOL, player, share, Reason.POOL_SPLIT_AT_END, "the pool shared out at the end of the evening",
+                     (R.POOL_AT_END,), "")
+            for player in state.players
+        )
+        closed = replace(state, balances=tuple(b + share for b in state.balances),
+                         pool=state.pool - share * len(state.players))
+        return transfers, closed
 
     def column(self, settlement: Settlement) -> str:
         """The ledger's last column after a deal."""
