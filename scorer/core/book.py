@@ -7,23 +7,38 @@ differ in what the players pay each other. Those shared movements live here.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from . import rules as R
 from .checks import spadille_holder
-from .model import TRICKS, Account, Deal, Pot, Reason, Result, Settlement, TableState, Transfer
-from .rules import HouseRules
+from .context import DealContext
+from .model import TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """Why chips move, as a transfer tells it: the reason, the sentence, the house rules that decided it, the source."""
+
+    reason: Reason
+    what: str
+    rules: tuple[str, ...] = ()
+    source: str = "P"
 
 
 class Book:
-    """Moves chips between accounts and keeps the transfers in order."""
+    """Moves chips between accounts during one deal, and keeps the transfers and the notes in order."""
 
-    def __init__(self, state: TableState) -> None:
+    def __init__(self, ctx: DealContext) -> None:
+        state = ctx.state
+        self.ctx = ctx
         self.balances = dict(zip(state.players, state.balances))
         self.pots = {Pot.POOL: state.pool, Pot.VOLE_POOL: state.vole_pool, Pot.SPADILLE_RESERVE: state.spadille_reserve}
         self.transfers: list[Transfer] = []
+        self.notes: list[str] = []
         self.spadille_takers = state.spadille_takers
         """Who may take the odd chips set aside for Spadille (EB: the three who won that codille)."""
 
-    def pay(
+    def pay(  # more than 5: the fields of the Transfer it writes, in the Transfer's order
         self, payer: Account, payee: Account, chips: int, reason: Reason, what: str, rules: tuple[str, ...] = (), source: str = "P"
     ) -> None:
         if chips <= 0:
@@ -40,9 +55,10 @@ class Book:
             balances[payee] += chips
         self.transfers.append(Transfer(payer, payee, chips, reason, what, rules, source))
 
-    def settlement(self, number: int, deal: Deal, result: Result, state: TableState, unit: int, stake: int,
-                   notes: list[str]) -> Settlement:
+    def settlement(self, unit: int, stake: int) -> Settlement:
         """The deal's settlement and the state after it; chips must be conserved."""
+        ctx = self.ctx
+        state, number = ctx.state, ctx.number
         after = TableState(
             players=state.players,
             balances=tuple(self.balances[p] for p in state.players),
@@ -51,80 +67,77 @@ class Book:
             spadille_reserve=self.pots[Pot.SPADILLE_RESERVE],
             spadille_takers=self.spadille_takers if self.pots[Pot.SPADILLE_RESERVE] else (),
             deals_played=number,
-            last_dealer=deal.dealer,
+            last_dealer=ctx.deal.dealer,
         )
         if after.total != state.total:  # pragma: no cover - a broken invariant is a bug, not bad input
             raise AssertionError(f"chips not conserved in deal {number}: {state.total} before, {after.total} after")
-        return Settlement(number, deal, result, tuple(self.transfers), state, after, unit, stake, tuple(notes))
+        return Settlement(number, ctx.deal, ctx.result, tuple(self.transfers), state, after, unit, stake, tuple(self.notes))
 
 
-def doubled(number: int, deals_agreed: int, rules: HouseRules) -> bool:
-    """Paulans: the last deal (EB) or the last round (FR) is played double."""
-    paulans = rules[R.PAULANS]
-    if paulans is R.Paulans.LAST_DEAL:
-        return number == deals_agreed
-    if paulans is R.Paulans.LAST_ROUND:
-        return deals_agreed - 4 < number <= deals_agreed
-    return False
+def open_book(ctx: DealContext) -> Book:
+    """A pool-based deal's book, the odd chips reserved for Spadille already released (they move first)."""
+    book = Book(ctx)
+    release_reserve(book)
+    return book
 
 
-def release_reserve(book: Book, deal: Deal, state: TableState) -> None:
+def release_reserve(book: Book) -> None:
     """EB: odd chips of the last codille "belong to him of the three who shall have spadill or
     the highest trump the next deal". The deal names him as Spadille's holder (house rule
     codille_indivisible says whom to enter when the loser of the codille held Spadille)."""
-    holder = spadille_holder(deal)
+    holder = spadille_holder(book.ctx.deal)
     if holder is not None:
-        book.pay(Pot.SPADILLE_RESERVE, holder, state.spadille_reserve, Reason.ODD_CHIPS_TO_SPADILLE,
+        book.pay(Pot.SPADILLE_RESERVE, holder, book.ctx.state.spadille_reserve, Reason.ODD_CHIPS_TO_SPADILLE,
                  "odd chips of the last codille, for holding Spadille (or the highest trump of the three)",
                  (R.CODILLE_INDIVISIBLE,), "EB")
 
 
-def antes(book: Book, deal: Deal, state: TableState, rules: HouseRules, each: int, factor: int,
-          extra_rules: tuple[str, ...] = ()) -> int:
-    """Each player stakes ``each`` before the deal, or the dealer four times it (P, PG);
-    return the single stake put in (0 when the house rules skip antes into a carried pool)."""
+def antes(book: Book, each: int, extra_rules: tuple[str, ...] = ()) -> int:
+    """Each player stakes ``each`` before the deal (twice it on a deal paulans doubles), or the dealer
+    four times it (P, PG); return the single stake put in (0 when the house rules skip antes into a carried pool)."""
+    ctx = book.ctx
+    rules, state, factor = ctx.rules, ctx.state, ctx.paulans
     if not (rules[R.ANTES] is R.Antes.EVERY_DEAL or state.pool == 0):
         return 0
-    used = (R.ANTE_BY, R.ANTES) + extra_rules + ((R.PAULANS,) if factor == 2 else ())
+    used = (R.ANTE_BY, R.ANTES) + extra_rules + ctx.doubling
     if rules[R.ANTE_BY] is R.AnteBy.DEALER:
-        book.pay(deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, "the dealer's ante", used)
+        book.pay(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, "the dealer's ante", used)
     else:
-        for player in state.order_from(state.eldest(deal.dealer)):
+        for player in state.order_from(state.eldest(ctx.deal.dealer)):
             book.pay(player, Pot.POOL, each * factor, Reason.ANTE, "ante", used)
     return 4 * each
 
 
-def pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: HouseRules) -> list[tuple[str, str]]:
-    """Who settles with whom: (side member, opponent) pairs.
-
-    Alone, Hombre settles with each opponent. An alliance settles one to
-    one (P: the first opponent after Hombre with Hombre, the other with her
-    ally) or each to each (PG).
-    """
-    if len(members) == 1:
-        return [(members[0], o) for o in opponents]
-    if rules[R.BONUS_FLOW] is R.BonusFlow.EACH_TO_EACH:
-        return [(m, o) for m in members for o in opponents]
-    return list(zip(members, opponents))
+def fish_for_the_king(book: Book, chips: int, extra_rules: tuple[str, ...] = ()) -> None:
+    """EB, H47: Hombre gives a fish with the card she returns for the médiateur King (two in favourite),
+    where the house rule mediateur_king says so."""
+    ctx = book.ctx
+    if ctx.fish_to is not None:
+        book.pay(ctx.deal.hombre, ctx.fish_to, chips, Reason.MEDIATEUR_KING, "a fish for the médiateur King",
+                 (R.MEDIATEUR_KING,) + ctx.favourite_rules + extra_rules, "EB")
 
 
-def take_pool(book: Book, deal: Deal, side: tuple[str, ...], rules: HouseRules) -> None:
+def take_pool(book: Book) -> None:
     """The game won: Hombre sweeps the pool, or the allies divide it equally (P)."""
+    ctx = book.ctx
+    hombre, side = ctx.deal.hombre, ctx.side
     pool = book.pots[Pot.POOL]
     if len(side) == 1:
-        book.pay(Pot.POOL, deal.hombre, pool, Reason.POOL_SWEPT, "the game won, Hombre sweeps the pool")
+        book.pay(Pot.POOL, hombre, pool, Reason.POOL_SWEPT, "the game won, Hombre sweeps the pool")
         return
     half = pool // 2
     odd = pool - 2 * half
     odd_rules = (R.ALLIANCE_ODD_CHIP,) if odd else ()
-    to_hombre = half + (odd if rules[R.ALLIANCE_ODD_CHIP] is R.AllianceOddChip.TO_HOMBRE else 0)
-    book.pay(Pot.POOL, deal.hombre, to_hombre, Reason.POOL_SHARED, "her half of the pool, the game won", odd_rules)
+    to_hombre = half + (odd if ctx.rules[R.ALLIANCE_ODD_CHIP] is R.AllianceOddChip.TO_HOMBRE else 0)
+    book.pay(Pot.POOL, hombre, to_hombre, Reason.POOL_SHARED, "her half of the pool, the game won", odd_rules)
     book.pay(Pot.POOL, side[1], half, Reason.POOL_SHARED, "the ally's half of the pool, the game won", odd_rules)
 
 
-def loss_payers(deal: Deal, side: tuple[str, ...], rules: HouseRules, notes: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def loss_payers(book: Book) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Who pays a lost game, and the house rules that said so: the whole side, or
     Hombre alone (P's three-trick rule, house rule alliance_loss)."""
+    ctx = book.ctx
+    deal, side, rules = ctx.deal, ctx.side, ctx.rules
     if len(side) < 2 or deal.kind.loss != "three_trick_rule":
         return side, ()
     needed = {R.AllianceLoss.SHARED_UNLESS_UNDER_3: 3, R.AllianceLoss.SHARED_UNLESS_UNDER_4: 4,
@@ -132,29 +145,29 @@ def loss_payers(deal: Deal, side: tuple[str, ...], rules: HouseRules, notes: lis
     if deal.hombre_tricks >= needed:
         return side, (R.ALLIANCE_LOSS,)
     if rules[R.ALLIANCE_LOSS] is not R.AllianceLoss.HOMBRE_ALONE:
-        notes.append(f"Hombre took only {deal.hombre_tricks} tricks, so she pays alone for her ally (P)")
+        book.notes.append(f"Hombre took only {deal.hombre_tricks} tricks, so she pays alone for her ally (P)")
     return (deal.hombre,), (R.ALLIANCE_LOSS,)
 
 
-def beast(book: Book, deal: Deal, result: Result, stake: int, payers: tuple[str, ...], opponents: tuple[str, ...],
-          rules: HouseRules, notes: list[str], doubled_by: tuple[str, ...] = (), extra_rules: tuple[str, ...] = ()) -> None:
+def beast(book: Book, stake: int, payers: tuple[str, ...], extra_rules: tuple[str, ...] = ()) -> None:
     """A lost game's pool: on a remise Hombre's side doubles it; on a codille the
-    opponents divide it and the side puts up the codille beast. ``doubled_by``
-    names the rules that double the beast (a favourite suit that doubles everything)."""
-    if result is Result.REMISE:
+    opponents divide it and the side puts up the codille beast. A favourite suit that
+    doubles everything doubles the beast (the context's ``beast_doubled_by``)."""
+    ctx = book.ctx
+    if ctx.result is Result.REMISE:
         chips = stake
         reason, what, source = Reason.REMISE_BEAST, "remise: the pool doubled", "P"
         used: tuple[str, ...] = (R.REMISE_BEAST,)
-        notes.append("remise: the pool is doubled and carried forward")
+        book.notes.append("remise: the pool is doubled and carried forward")
     else:
-        taken = codille_sweep(book, stake, opponents, rules, notes)
-        chips, source = _codille_beast(rules[R.CODILLE_BEAST], stake, taken, notes)
+        taken = codille_sweep(book, stake)
+        chips, source = _codille_beast(ctx.rules[R.CODILLE_BEAST], stake, taken, book.notes)
         reason, what = Reason.CODILLE_BEAST, "codille beast"
         used = (R.CODILLE_BEAST,)
-    if doubled_by:
+    if ctx.beast_doubled_by:
         chips *= 2  # H47: a game in favourite wins or loses double
-        used += doubled_by
-    share(book, payers, deal.hombre, chips, reason, what, used + extra_rules, source)
+        used += ctx.beast_doubled_by
+    share(book, payers, chips, Entry(reason, what, used + extra_rules, source))
 
 
 def _codille_beast(kind: R.CodilleBeast, stake: int, taken: int, notes: list[str]) -> tuple[int, str]:
@@ -176,8 +189,9 @@ def _codille_beast(kind: R.CodilleBeast, stake: int, taken: int, notes: list[str
     return 2 * stake, "PG"
 
 
-def codille_sweep(book: Book, stake: int, opponents: tuple[str, ...], rules: HouseRules, notes: list[str]) -> int:
+def codille_sweep(book: Book, stake: int) -> int:
     """The opponents divide the pool; return how much they took (P, house rule codille_indivisible)."""
+    opponents, rules, notes = book.ctx.opponents, book.ctx.rules, book.notes
     n = len(opponents)
     each = stake // n
     odd = stake - each * n
@@ -206,12 +220,13 @@ def _names(players: tuple[str, ...]) -> str:
     return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
 
 
-def share(book: Book, payers: tuple[str, ...], hombre: str, chips: int, reason: Reason, what: str, rules: tuple[str, ...],
-          source: str = "P") -> None:
+def share(book: Book, payers: tuple[str, ...], chips: int, entry: Entry) -> None:
     """A payment into the pool shared equally by the payers; Hombre pays any odd chip."""
     if len(payers) == 1:
-        book.pay(payers[0], Pot.POOL, chips, reason, what, rules, source)
+        book.pay(payers[0], Pot.POOL, chips, entry.reason, entry.what, entry.rules, entry.source)
         return
     half = chips // 2
+    hombre = book.ctx.deal.hombre
     for payer in payers:
-        book.pay(payer, Pot.POOL, chips - half if payer == hombre else half, reason, f"{what} (half each)", rules, source)
+        book.pay(payer, Pot.POOL, chips - half if payer == hombre else half, entry.reason, f"{entry.what} (half each)",
+                 entry.rules, entry.source)

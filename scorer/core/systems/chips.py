@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import rules as R
-from ..book import Book, antes, beast, doubled, loss_payers, pairs, release_reserve, take_pool
+from ..book import Book, antes, beast, fish_for_the_king, loss_payers, open_book, take_pool
+from ..context import DealContext
 from ..model import (
     Contract,
     Deal,
@@ -24,7 +25,7 @@ from ..model import (
     TableState,
     Vole,
 )
-from ..outcome import in_favourite, premium_only, result_of
+from ..outcome import premium_only
 from ..rules import HouseRules
 from . import register_system
 from .base import System
@@ -101,6 +102,8 @@ class _Terms:
     premium_rules: tuple[str, ...]
     matador_rules: tuple[str, ...]
     bonus_rules: tuple[str, ...]
+    unit_rules: tuple[str, ...]
+    """The rules that set the unit (unit, unit_rounding, and paulans when it doubles the deal)."""
 
 
 def _unit(stake: int, rules: HouseRules) -> int:
@@ -145,13 +148,14 @@ def _matador_units(deal: Deal, rules: HouseRules) -> tuple[int, tuple[str, ...]]
     return units, used
 
 
-def _vole_stake(deal: Deal, rules: HouseRules, unit: int, favourite: bool, factor: int) -> int:
+def _vole_stake(ctx: DealContext, unit: int) -> int:
     """Chips each player pays into the vole pool when a vole is announced or undertaken."""
-    payment = rules[R.VOLE_PAYMENT]
+    deal, favourite = ctx.deal, ctx.favourite
+    payment = ctx.rules[R.VOLE_PAYMENT]
     if deal.vole is Vole.NONE and not deal.kind.vole_announced:
         return 0
     if payment in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.POOL_ONLY):
-        return VOLE_STAKE_CHIPS * factor * (2 if favourite else 1)
+        return VOLE_STAKE_CHIPS * ctx.paulans * ctx.favourite_factor
     if payment is R.VolePayment.QUANTI_TABLE:
         if deal.vole is Vole.REVEALED:
             table = QUANTI_VOLES_REVEALED
@@ -163,40 +167,17 @@ def _vole_stake(deal: Deal, rules: HouseRules, unit: int, favourite: bool, facto
     return 0
 
 
-def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
-    """The hard score of P: chips, a pool, beasts and a vole pool (Quadrille and Médiateur)."""
-    number = state.deals_played + 1
-    factor = 2 if doubled(number, deals_agreed, rules) else 1
-    doubling: tuple[str, ...] = (R.PAULANS,) if factor == 2 else ()
-    book = Book(state)
-    notes: list[str] = []
-    release_reserve(book, deal, state)
-    single_antes = antes(book, deal, state, rules, ANTE_CHIPS, factor)
-    stake = book.pots[Pot.POOL]
-    unit = _unit(state.pool + single_antes, rules) * factor
-    unit_rules = (R.UNIT,) + ((R.UNIT_ROUNDING,) if rules[R.UNIT] is R.Unit.QUARTER_OF_STAKE else ()) + doubling
-
-    favourite = in_favourite(deal, rules)
-    fav = 2 if favourite else 1
-    fav_rules = (R.FAVOURITE_SUIT,) if favourite else ()
-    result = result_of(deal, rules)
-
-    vole_stake = _vole_stake(deal, rules, unit, favourite, factor)
-    if vole_stake:
-        for player in state.order_from(deal.hombre):
-            book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, "stake for the vole",
-                     (R.VOLE_PAYMENT,) + fav_rules + doubling)
-
-    if deal.kind.takes_king and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_PAID_A_FISH and deal.giver is not None:
-        # EB, H47: Hombre gives a fish with the card she returns for the King (two in favourite).
-        book.pay(deal.hombre, deal.giver, fav * unit, Reason.MEDIATEUR_KING, "a fish for the médiateur King",
-                 (R.MEDIATEUR_KING,) + fav_rules + unit_rules, "EB")
-
+def _terms(ctx: DealContext, stake: int) -> _Terms:
+    """What the deal is worth, from the stake the unit is reckoned on (the pool before antes plus one player's ante)."""
+    deal, rules, favourite = ctx.deal, ctx.rules, ctx.favourite
+    fav = ctx.favourite_factor
+    unit = _unit(stake, rules) * ctx.paulans
+    unit_rules = (R.UNIT,) + ((R.UNIT_ROUNDING,) if rules[R.UNIT] is R.Unit.QUARTER_OF_STAKE else ()) + ctx.doubling
     premium, premium_rules = _premium_units(deal, rules, favourite)
     matadors, matador_rules = _matador_units(deal, rules)
     if deal.kind.takes_king:
         premium_rules += (R.MEDIATEUR_KING,)
-    terms = _Terms(
+    return _Terms(
         unit=unit,
         favourite=favourite,
         premium=premium,
@@ -204,50 +185,74 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
         premiers=(PREMIERS_UNITS if deal.premiers else 0) * fav,
         vole_bonus=(VOLE_BONUS_UNITS * fav if rules[R.VOLE_PAYMENT] in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.BONUS_ONLY) else 0),
         vole_premium=VOLE_BONUS_UNITS * fav,
-        premium_rules=premium_rules + fav_rules + unit_rules,
-        matador_rules=matador_rules + fav_rules + unit_rules,
-        bonus_rules=fav_rules + unit_rules,
+        premium_rules=premium_rules + ctx.favourite_rules + unit_rules,
+        matador_rules=matador_rules + ctx.favourite_rules + unit_rules,
+        bonus_rules=ctx.favourite_rules + unit_rules,
+        unit_rules=unit_rules,
     )
 
-    side = deal.side
-    opponents = tuple(p for p in state.order_from(state.right_of(deal.hombre)) if p not in side)
-    flow = (R.BONUS_FLOW,) if len(side) == 2 else ()
 
-    if premium_only(deal, rules):
-        _premium_alone(deal, book, result, terms, opponents, notes, stake)
-    elif result in (Result.WON, Result.VOLE_WON) or (result is Result.VOLE_LOST and not deal.vole_in_the_bid):
-        _game_won(deal, book, result, terms, side, opponents, rules, flow)
-    elif result is Result.VOLE_LOST:
-        # P: a vole announced and lost with six tricks: the pool is neither won nor doubled.
-        notes.append(f"the pool of {stake} stays for the next deal: a vole announced and lost neither wins nor doubles it (P)")
-        if rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
-            for opponent in opponents:
-                book.pay(deal.hombre, opponent, terms.vole_premium * unit, Reason.VOLE_PREMIUM_LOST,
-                         "premium of the vole announced and lost", (R.ANNOUNCED_VOLE_PREMIUM,) + terms.bonus_rules)
-    else:
-        _game_lost(deal, book, result, terms, side, opponents, rules, flow, notes, stake)
+def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+    """The hard score of P: chips, a pool, beasts and a vole pool (Quadrille and Médiateur)."""
+    ctx = DealContext.of(deal, state, rules, deals_agreed)
+    book = open_book(ctx)
+    single_antes = antes(book, ANTE_CHIPS)
+    stake = book.pots[Pot.POOL]
+    terms = _terms(ctx, state.pool + single_antes)
 
-    # The vole pool goes to the side that won or lost the vole, in equal shares (P).
+    vole_stake = _vole_stake(ctx, terms.unit)
     if vole_stake:
-        winners = side if result is Result.VOLE_WON else opponents
-        share = book.pots[Pot.VOLE_POOL] // len(winners)
-        what = "the vole won" if result is Result.VOLE_WON else "the vole lost by Hombre's side"
-        reason = Reason.VOLE_POOL_WON if result is Result.VOLE_WON else Reason.VOLE_POOL_LOST
-        for player in winners:
-            book.pay(Pot.VOLE_POOL, player, share, reason, what, (R.VOLE_PAYMENT,))
-        if book.pots[Pot.VOLE_POOL]:
-            notes.append(f"{book.pots[Pot.VOLE_POOL]} chips of the vole pool do not divide: they stay for the next vole")
+        for player in state.order_from(deal.hombre):
+            book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, "stake for the vole",
+                     (R.VOLE_PAYMENT,) + ctx.favourite_rules + ctx.doubling)
+    # EB, H47: a fish (two in favourite) in units of the deal.
+    fish_for_the_king(book, ctx.favourite_factor * terms.unit, terms.unit_rules)
 
-    return book.settlement(number, deal, result, state, unit, stake, notes)
+    result = ctx.result
+    if premium_only(deal, rules):
+        _premium_alone(book, terms, stake)
+    elif result in (Result.WON, Result.VOLE_WON) or (result is Result.VOLE_LOST and not deal.vole_in_the_bid):
+        _game_won(book, terms)
+    elif result is Result.VOLE_LOST:
+        _announced_vole_lost(book, terms, stake)
+    else:
+        _game_lost(book, terms, stake)
+    if vole_stake:
+        _share_vole_pool(book)
+    return book.settlement(terms.unit, stake)
 
 
-def _premium_alone(deal: Deal, book: Book, result: Result, terms: _Terms, opponents: tuple[str, ...],
-                   notes: list[str], stake: int) -> None:
+def _announced_vole_lost(book: Book, terms: _Terms, stake: int) -> None:
+    """P: a vole announced and lost with six tricks: the pool is neither won nor doubled."""
+    ctx = book.ctx
+    book.notes.append(f"the pool of {stake} stays for the next deal: a vole announced and lost neither wins nor doubles it (P)")
+    if ctx.rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
+        for opponent in ctx.opponents:
+            book.pay(ctx.deal.hombre, opponent, terms.vole_premium * terms.unit, Reason.VOLE_PREMIUM_LOST,
+                     "premium of the vole announced and lost", (R.ANNOUNCED_VOLE_PREMIUM,) + terms.bonus_rules)
+
+
+def _share_vole_pool(book: Book) -> None:
+    """The vole pool goes to the side that won or lost the vole, in equal shares (P)."""
+    ctx = book.ctx
+    won = ctx.result is Result.VOLE_WON
+    winners = ctx.side if won else ctx.opponents
+    share = book.pots[Pot.VOLE_POOL] // len(winners)
+    what = "the vole won" if won else "the vole lost by Hombre's side"
+    reason = Reason.VOLE_POOL_WON if won else Reason.VOLE_POOL_LOST
+    for player in winners:
+        book.pay(Pot.VOLE_POOL, player, share, reason, what, (R.VOLE_PAYMENT,))
+    if book.pots[Pot.VOLE_POOL]:
+        book.notes.append(f"{book.pots[Pot.VOLE_POOL]} chips of the vole pool do not divide: they stay for the next vole")
+
+
+def _premium_alone(book: Book, terms: _Terms, stake: int) -> None:
     """Grandissimo and nemo paid by their premium only (house rule grandissimo_nemo): the pool stays."""
-    notes.append(f"the pool of {stake} stays: {deal.contract.label} is paid by its premium only (house rule {R.GRANDISSIMO_NEMO})")
+    deal = book.ctx.deal
+    book.notes.append(f"the pool of {stake} stays: {deal.contract.label} is paid by its premium only (house rule {R.GRANDISSIMO_NEMO})")
     u = terms.unit
-    won = result in (Result.WON, Result.VOLE_WON, Result.VOLE_LOST)
-    for opponent in opponents:
+    won = book.ctx.result in (Result.WON, Result.VOLE_WON, Result.VOLE_LOST)
+    for opponent in book.ctx.opponents:
         payer, payee = (opponent, deal.hombre) if won else (deal.hombre, opponent)
         book.pay(payer, payee, terms.premium * u, Reason.GAME_PREMIUM,
                  _premium_label(deal) + ("" if won else ", the game lost"), terms.premium_rules + (R.GRANDISSIMO_NEMO,))
@@ -255,14 +260,13 @@ def _premium_alone(deal: Deal, book: Book, result: Result, terms: _Terms, oppone
             book.pay(opponent, deal.hombre, terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules)
 
 
-def _game_won(
-    deal: Deal, book: Book, result: Result, terms: _Terms, side: tuple[str, ...], opponents: tuple[str, ...],
-    rules: HouseRules, flow: tuple[str, ...],
-) -> None:
-    take_pool(book, deal, side, rules)
+def _game_won(book: Book, terms: _Terms) -> None:
+    ctx = book.ctx
+    deal, rules, result, flow = ctx.deal, ctx.rules, ctx.result, ctx.flow
+    take_pool(book)
     u = terms.unit
-    for member, opponent in pairs(side, opponents, rules):
-        if not _exempt_from_premium(deal, opponent, rules):
+    for member, opponent in ctx.pairs:
+        if opponent != ctx.exempt:
             book.pay(opponent, member, terms.premium * u, Reason.GAME_PREMIUM, _premium_label(deal), terms.premium_rules + flow)
         book.pay(opponent, member, terms.matadors * u, Reason.MATADORS, _matadors_label(deal), terms.matador_rules + flow)
         book.pay(opponent, member, terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules + flow)
@@ -271,11 +275,6 @@ def _game_won(
         if result is Result.VOLE_LOST and rules[R.VOLE_LOST_PAYS] is R.VoleLostPays.VOLE_BONUS:
             book.pay(member, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST,
                      "the vole undertaken and lost", (R.VOLE_LOST_PAYS,) + terms.bonus_rules + flow, "PG")
-
-
-def _exempt_from_premium(deal: Deal, opponent: str, rules: HouseRules) -> bool:
-    """P: the player who gave up the médiateur King neither pays nor is paid its premium."""
-    return deal.kind.takes_king and opponent == deal.giver and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_EXEMPT
 
 
 def _premium_label(deal: Deal) -> str:
@@ -292,23 +291,22 @@ def _matadors_label(deal: Deal) -> str:
     return f"{deal.matadors} matadors"
 
 
-def _game_lost(
-    deal: Deal, book: Book, result: Result, terms: _Terms, side: tuple[str, ...], opponents: tuple[str, ...],
-    rules: HouseRules, flow: tuple[str, ...], notes: list[str], stake: int,
-) -> None:
-    payers, loss_rules = loss_payers(deal, side, rules, notes)
-    everything = terms.favourite and rules[R.FAVOURITE_DOUBLES] is R.FavouriteDoubles.EVERYTHING
-    beast(book, deal, result, stake, payers, opponents, rules, notes,
-          (R.FAVOURITE_SUIT, R.FAVOURITE_DOUBLES) if everything else (), loss_rules)
+def _game_lost(book: Book, terms: _Terms, stake: int) -> None:
+    """Remise or codille: the beast, then (on a remise, or a codille where the house rule says so)
+    what Hombre's side would have received."""
+    ctx = book.ctx
+    deal, rules, result, flow = ctx.deal, ctx.rules, ctx.result, ctx.flow
+    payers, loss_rules = loss_payers(book)
+    beast(book, stake, payers, loss_rules)
 
     pays_game = result is Result.REMISE or rules[R.CODILLE_PAYMENTS] is R.CodillePayments.WHAT_SHE_WOULD_HAVE_RECEIVED
     if not pays_game:
         return
     extra = (R.CODILLE_PAYMENTS,) if result is Result.CODILLE else ()
     u = terms.unit
-    for member, opponent in pairs(side, opponents, rules):
+    for member, opponent in ctx.pairs:
         payer = member if member in payers else deal.hombre
-        if not _exempt_from_premium(deal, opponent, rules):
+        if opponent != ctx.exempt:
             book.pay(payer, opponent, terms.premium * u, Reason.GAME_PREMIUM, f"{_premium_label(deal)}, the game lost",
                      terms.premium_rules + flow + loss_rules + extra)
         book.pay(payer, opponent, terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal)}, the game lost",

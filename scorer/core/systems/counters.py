@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import rules as R
-from ..book import Book, antes, beast, doubled, loss_payers, pairs, release_reserve, take_pool
+from ..book import Book, antes, beast, fish_for_the_king, loss_payers, open_book, take_pool
+from ..context import DealContext
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState
-from ..outcome import in_favourite, result_of
 from ..rules import HouseRules
 from . import register_system
 from .base import System
@@ -74,54 +74,49 @@ def _vole_fish(deal: Deal, rules: HouseRules, factor: int) -> int:
 
 
 def settle_counters(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
-    number = state.deals_played + 1
-    paulans = 2 if doubled(number, deals_agreed, rules) else 1
-    favourite = in_favourite(deal, rules)
-    factor = paulans * (2 if favourite else 1)  # EB: the favourite suit pays double
-    fav_rules = (R.FAVOURITE_SUIT,) if favourite else ()
-    book = Book(state)
-    notes: list[str] = []
-    release_reserve(book, deal, state)
+    ctx = DealContext.of(deal, state, rules, deals_agreed)
+    factor = ctx.paulans * ctx.favourite_factor  # EB: the favourite suit pays double
+    book = open_book(ctx)
     each = COUNTERS_PER_FISH if rules[R.COUNTER_STAKE] is R.CounterStake.FISH_EACH else 1
-    antes(book, deal, state, rules, each, paulans, (R.COUNTER_STAKE,))
+    antes(book, each, (R.COUNTER_STAKE,))
     stake = book.pots[Pot.POOL]
-    result = result_of(deal, rules)
-
-    if deal.kind.takes_king and deal.giver is not None and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_PAID_A_FISH:
-        # EB: "he gives what card he thinks proper with a fish; but must give two fish if it is in the favourite suite"
-        book.pay(deal.hombre, deal.giver, COUNTERS_PER_FISH * factor, Reason.MEDIATEUR_KING, "a fish for the médiateur King",
-                 (R.MEDIATEUR_KING,) + fav_rules, "EB")
-
-    side = deal.side
-    opponents = tuple(p for p in state.order_from(state.right_of(deal.hombre)) if p not in side)
-    flow = (R.BONUS_FLOW,) if len(side) == 2 else ()
+    # EB: "he gives what card he thinks proper with a fish; but must give two fish if it is in the favourite suite"
+    fish_for_the_king(book, COUNTERS_PER_FISH * factor)
     items = _items(deal, rules, factor)
-    exempt = deal.giver if deal.kind.takes_king and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_EXEMPT else None
-    vole = _vole_fish(deal, rules, factor)
-    vole_rules = (R.COUNTER_VOLE,) + fav_rules
-
-    if result in (Result.WON, Result.VOLE_WON, Result.VOLE_LOST):
-        take_pool(book, deal, side, rules)
-        for member, opponent in pairs(side, opponents, rules):
-            for item in items:
-                if opponent != exempt or item.reason is Reason.MATADORS:
-                    book.pay(opponent, member, item.counters, item.reason, item.what, item.rules + fav_rules + flow, "EB")
-            if result is Result.VOLE_WON:
-                book.pay(opponent, member, vole, Reason.VOLE_BONUS, "the vole", vole_rules + flow, "EB")
-            elif result is Result.VOLE_LOST:
-                book.pay(member, opponent, vole, Reason.VOLE_PREMIUM_LOST, "the vole undertaken and lost", vole_rules + flow, "EB")
+    if ctx.result in (Result.WON, Result.VOLE_WON, Result.VOLE_LOST):
+        _game_won(book, items, _vole_fish(deal, rules, factor))
     else:
-        payers, loss_rules = loss_payers(deal, side, rules, notes)
-        everything = favourite and rules[R.FAVOURITE_DOUBLES] is R.FavouriteDoubles.EVERYTHING
-        beast(book, deal, result, stake, payers, opponents, rules, notes,
-              (R.FAVOURITE_SUIT, R.FAVOURITE_DOUBLES) if everything else (), loss_rules)
-        for member, opponent in pairs(side, opponents, rules):
-            payer = member if member in payers else deal.hombre
-            for item in items:
-                if (item.on_remise or result is Result.CODILLE) and (opponent != exempt or item.reason is Reason.MATADORS):
-                    book.pay(payer, opponent, item.counters, item.reason, f"{item.what}, the game lost",
-                             item.rules + fav_rules + flow + loss_rules, "EB")
-    return book.settlement(number, deal, result, state, 1, stake, notes)
+        _game_lost(book, items, stake)
+    return book.settlement(1, stake)
+
+
+def _game_won(book: Book, items: list[_Item], vole: int) -> None:
+    """Each opponent pays the items to Hombre's side, and the vole a fish more (or the side pays it, the vole lost)."""
+    ctx = book.ctx
+    fav_rules, flow = ctx.favourite_rules, ctx.flow
+    vole_rules = (R.COUNTER_VOLE,) + fav_rules
+    take_pool(book)
+    for member, opponent in ctx.pairs:
+        for item in items:
+            if opponent != ctx.exempt or item.reason is Reason.MATADORS:
+                book.pay(opponent, member, item.counters, item.reason, item.what, item.rules + fav_rules + flow, "EB")
+        if ctx.result is Result.VOLE_WON:
+            book.pay(opponent, member, vole, Reason.VOLE_BONUS, "the vole", vole_rules + flow, "EB")
+        elif ctx.result is Result.VOLE_LOST:
+            book.pay(member, opponent, vole, Reason.VOLE_PREMIUM_LOST, "the vole undertaken and lost", vole_rules + flow, "EB")
+
+
+def _game_lost(book: Book, items: list[_Item], stake: int) -> None:
+    """Hombre is beasted and pays each opponent the items: all but the game on a remise, all on a codille."""
+    ctx = book.ctx
+    payers, loss_rules = loss_payers(book)
+    beast(book, stake, payers, loss_rules)
+    for member, opponent in ctx.pairs:
+        payer = member if member in payers else ctx.deal.hombre
+        for item in items:
+            if (item.on_remise or ctx.result is Result.CODILLE) and (opponent != ctx.exempt or item.reason is Reason.MATADORS):
+                book.pay(payer, opponent, item.counters, item.reason, f"{item.what}, the game lost",
+                         item.rules + ctx.favourite_rules + ctx.flow + loss_rules, "EB")
 
 
 def counters_text(counters: int) -> str:

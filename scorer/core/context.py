@@ -1,0 +1,109 @@
+"""What every settlement system needs to know about a deal, worked out once.
+
+:class:`DealContext` is built from the deal, the table's state, the house rules
+and the length of the evening before any chip moves: the deal's number, whether
+paulans doubles it, whether it is played in the favourite suit, its result, the
+contracting side and its opponents (in the order they settle), and who gives or
+is exempt for the médiateur King. The systems read it and never repeat that set-up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import rules as R
+from .model import Deal, Result, TableState
+from .outcome import in_favourite, result_of
+from .rules import HouseRules
+
+
+def doubled(number: int, deals_agreed: int, rules: HouseRules) -> bool:
+    """Paulans: the last deal (EB) or the last round (FR) is played double."""
+    paulans = rules[R.PAULANS]
+    if paulans is R.Paulans.LAST_DEAL:
+        return number == deals_agreed
+    if paulans is R.Paulans.LAST_ROUND:
+        return deals_agreed - 4 < number <= deals_agreed
+    return False
+
+
+def pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: HouseRules) -> tuple[tuple[str, str], ...]:
+    """Who settles with whom: (side member, opponent) pairs.
+
+    Alone, Hombre settles with each opponent. An alliance settles one to
+    one (P: the first opponent after Hombre with Hombre, the other with her
+    ally) or each to each (PG).
+    """
+    if len(members) == 1:
+        return tuple((members[0], o) for o in opponents)
+    if rules[R.BONUS_FLOW] is R.BonusFlow.EACH_TO_EACH:
+        return tuple((m, o) for m in members for o in opponents)
+    return tuple(zip(members, opponents))
+
+
+@dataclass(frozen=True, slots=True)
+class DealContext:
+    """One deal as the settlement systems see it, before any chip moves."""
+
+    deal: Deal
+    state: TableState
+    """The table before the deal."""
+    rules: HouseRules
+    number: int
+    """The deal's number in the evening, from 1."""
+    paulans: int
+    """2 when paulans doubles this deal (house rule paulans), else 1."""
+    doubling: tuple[str, ...]
+    """The rule that doubled the deal, for the transfers it touches: (paulans,) or nothing."""
+    favourite: bool
+    """Trumps are the favourite suit (house rule favourite_suit)."""
+    favourite_rules: tuple[str, ...]
+    """(favourite_suit,) when the deal is in favourite, else nothing."""
+    result: Result
+    side: tuple[str, ...]
+    """Hombre and her ally, if she has one."""
+    opponents: tuple[str, ...]
+    """The others, from Hombre's right."""
+    pairs: tuple[tuple[str, str], ...]
+    """Who settles with whom (house rule bonus_flow)."""
+    flow: tuple[str, ...]
+    """(bonus_flow,) when an alliance settles, else nothing."""
+    fish_to: str | None
+    """Who gave the médiateur King and is paid a fish for it (EB, H47), if anyone."""
+    exempt: str | None
+    """Who gave the médiateur King and neither pays nor is paid its premium (P), if anyone."""
+    beast_doubled_by: tuple[str, ...]
+    """The rules that double a lost game's beast (a favourite suit that doubles everything, H47)."""
+
+    @classmethod
+    def of(cls, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> DealContext:
+        number = state.deals_played + 1
+        paulans = 2 if doubled(number, deals_agreed, rules) else 1
+        favourite = in_favourite(deal, rules)
+        side = deal.side
+        opponents = tuple(p for p in state.order_from(state.right_of(deal.hombre)) if p not in side)
+        king = deal.kind.takes_king and deal.giver is not None
+        everything = favourite and rules[R.FAVOURITE_DOUBLES] is R.FavouriteDoubles.EVERYTHING
+        return cls(
+            deal=deal,
+            state=state,
+            rules=rules,
+            number=number,
+            paulans=paulans,
+            doubling=(R.PAULANS,) if paulans == 2 else (),
+            favourite=favourite,
+            favourite_rules=(R.FAVOURITE_SUIT,) if favourite else (),
+            result=result_of(deal, rules),
+            side=side,
+            opponents=opponents,
+            pairs=pairs(side, opponents, rules),
+            flow=(R.BONUS_FLOW,) if len(side) == 2 else (),
+            fish_to=deal.giver if king and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_PAID_A_FISH else None,
+            exempt=deal.giver if king and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_EXEMPT else None,
+            beast_doubled_by=(R.FAVOURITE_SUIT, R.FAVOURITE_DOUBLES) if everything else (),
+        )
+
+    @property
+    def favourite_factor(self) -> int:
+        """2 in the favourite suit, else 1."""
+        return 2 if self.favourite else 1
