@@ -41,6 +41,15 @@ def pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: HouseRule
     return tuple(zip(members, opponents))
 
 
+def _giver(deal: Deal, rules: HouseRules) -> tuple[str | None, str | None]:
+    """Who gave the médiateur King: (paid a fish for it, exempt from its premium), per house rule mediateur_king."""
+    if not deal.kind.takes_king or deal.giver is None:
+        return None, None
+    king = rules[R.MEDIATEUR_KING]
+    return (deal.giver if king is R.MediateurKing.GIVER_PAID_A_FISH else None,
+            deal.giver if king is R.MediateurKing.GIVER_EXEMPT else None)
+
+
 @dataclass(frozen=True, slots=True)
 class DealContext:
     """One deal as the settlement systems see it, before any chip moves."""
@@ -82,7 +91,7 @@ class DealContext:
         favourite = in_favourite(deal, rules)
         side = deal.side
         opponents = tuple(p for p in state.order_from(state.right_of(deal.hombre)) if p not in side)
-        king = deal.kind.takes_king and deal.giver is not None
+        fish_to, exempt = _giver(deal, rules)
         everything = favourite and rules[R.FAVOURITE_DOUBLES] is R.FavouriteDoubles.EVERYTHING
         return cls(
             deal=deal,
@@ -98,8 +107,8 @@ class DealContext:
             opponents=opponents,
             pairs=pairs(side, opponents, rules),
             flow=(R.BONUS_FLOW,) if len(side) == 2 else (),
-            fish_to=deal.giver if king and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_PAID_A_FISH else None,
-            exempt=deal.giver if king and rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_EXEMPT else None,
+            fish_to=fish_to,
+            exempt=exempt,
             beast_doubled_by=(R.FAVOURITE_SUIT, R.FAVOURITE_DOUBLES) if everything else (),
         )
 

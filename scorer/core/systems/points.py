@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import rules as R
+from ..context import DealContext
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState, Transfer
-from ..outcome import result_of
 from ..rules import HouseRules
 from . import register_system
 from .base import System
@@ -63,21 +63,38 @@ def _points(row: PointRow, deal: Deal, result: Result) -> int:
 
 
 def settle_points(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
-    number = state.deals_played + 1
+    ctx = DealContext.of(deal, state, rules, deals_agreed)
     per_player = rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER
     multiplier = state.multiplier(deal.hombre, per_player)
-    result = result_of(deal, rules)
     column = _column(deal, rules)
-    points = _points(PG_POINTS[column], deal, result) * multiplier
-    lost = result in (Result.REMISE, Result.CODILLE)
+    points = _points(PG_POINTS[column], deal, ctx.result) * multiplier
+    lost = ctx.result in (Result.REMISE, Result.CODILLE)
+    scorers = _scorers(ctx, column, lost)
+    transfers, balances = _write(ctx, scorers, points, _what(ctx, column, multiplier))
+    after = _after(ctx, balances, points * len(scorers), lost, per_player)
+    notes = (f"the next game counts ×{after.multiplier(deal.hombre, per_player)} for {deal.hombre if per_player else 'the table'}",) if lost else ()
+    return Settlement(ctx.number, deal, ctx.result, transfers, state, after, 1, 0, notes, multiplier)
 
-    scorers = list(deal.side)
-    if lost and deal.has_real_ally and column != "forced" and rules[R.POINTS_ALLY] is R.PointsAlly.LOSSES_IN_FORCED_ONLY:
-        scorers = [deal.hombre]  # PG: a losing score is deducted from the ally only in forced spadille
+
+def _scorers(ctx: DealContext, column: str, lost: bool) -> tuple[str, ...]:
+    """Who the game's points are written to or struck from."""
+    deal = ctx.deal
+    if lost and deal.has_real_ally and column != "forced" and ctx.rules[R.POINTS_ALLY] is R.PointsAlly.LOSSES_IN_FORCED_ONLY:
+        return (deal.hombre,)  # PG: a losing score is deducted from the ally only in forced spadille
+    return deal.side
+
+
+def _what(ctx: DealContext, column: str, multiplier: int) -> str:
+    """The transfers' sentence: the column, the result, and what the game counted."""
+    deal, result = ctx.deal, ctx.result
     times = f" (×{multiplier} after {multiplier - 1} lost game{'s' if multiplier > 2 else ''})" if multiplier > 1 else ""
-    what = f"{column} {result.label}{' with premiers' if deal.premiers and result is Result.WON else ''}{times}"
-    used = (R.MULTIPLIER_SCOPE,) + ((R.POINTS_ALLY,) if deal.has_real_ally else ())
+    return f"{column} {result.label}{' with premiers' if deal.premiers and result is Result.WON else ''}{times}"
 
+
+def _write(ctx: DealContext, scorers: tuple[str, ...], points: int, what: str) -> tuple[tuple[Transfer, ...], dict[str, int]]:
+    """The points written to (or struck from) each scorer on the score sheet, and the balances after."""
+    state = ctx.state
+    used = (R.MULTIPLIER_SCOPE,) + ((R.POINTS_ALLY,) if ctx.deal.has_real_ally else ())
     balances = dict(zip(state.players, state.balances))
     transfers = []
     for player in scorers:
@@ -86,22 +103,25 @@ def settle_points(deal: Deal, state: TableState, rules: HouseRules, deals_agreed
             transfers.append(Transfer(Pot.SCORE_SHEET, player, points, Reason.POINTS, what, used, "PG"))
         else:
             transfers.append(Transfer(player, Pot.SCORE_SHEET, -points, Reason.POINTS, what, used, "PG"))
+    return tuple(transfers), balances
 
+
+def _after(ctx: DealContext, balances: dict[str, int], written: int, lost: bool, per_player: bool) -> TableState:
+    """The table after the deal: the balances, the score sheet, and the losing streaks that set the multiplier."""
+    state = ctx.state
     streaks = list(state.losing_streaks or (0,) * len(state.players))
     if per_player:
-        seat = state.seat(deal.hombre)
+        seat = state.seat(ctx.deal.hombre)
         streaks[seat] = streaks[seat] + 1 if lost else 0
-    after = TableState(
+    return TableState(
         players=state.players,
         balances=tuple(balances[p] for p in state.players),
-        score_sheet=state.score_sheet - points * len(scorers),
+        score_sheet=state.score_sheet - written,
         losing_streak=state.losing_streak + 1 if lost else 0,
         losing_streaks=tuple(streaks),
-        deals_played=number,
-        last_dealer=deal.dealer,
+        deals_played=ctx.number,
+        last_dealer=ctx.deal.dealer,
     )
-    notes = (f"the next game counts ×{after.multiplier(deal.hombre, per_player)} for {deal.hombre if per_player else 'the table'}",) if lost else ()
-    return Settlement(number, deal, result, tuple(transfers), state, after, 1, 0, notes, multiplier)
 
 
 class PointScore(System):
