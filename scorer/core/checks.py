@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import rules as R
 from .errors import ImpossibleDeal
-from .model import TRICKS, Contract, Deal, Suit, TableState, Vole
+from .model import TRICKS, Card, Contract, Deal, Suit, TableState, Vole
 from .rules import HouseRules
 
 
@@ -92,6 +92,20 @@ def _check_trumps(deal: Deal, rules: HouseRules) -> None:
 
 
 def _check_partnership(deal: Deal, state: TableState, rules: HouseRules) -> None:
+    _check_alone(deal)
+    if not deal.kind.calls_king:
+        if deal.called is not None:
+            raise ImpossibleDeal(f"nobody is called in {_a(deal.contract.label)}", "called")
+        return
+    called = _check_called(deal)
+    if deal.kind.takes_king:
+        _check_giver(deal, state, called)
+    else:
+        _check_ally(deal, state, rules, called)
+
+
+def _check_alone(deal: Deal) -> None:
+    """No ally, no ally's tricks and no King given where the contract has none."""
     kind = deal.kind
     label = deal.contract.label
     if not kind.allied and deal.ally is not None:
@@ -100,41 +114,50 @@ def _check_partnership(deal: Deal, state: TableState, rules: HouseRules) -> None
         raise ImpossibleDeal(f"{_a(label)} has no ally to take tricks", "tricks")
     if not kind.takes_king and deal.giver is not None:
         raise ImpossibleDeal(f"nobody gives Hombre a King in {_a(label)}", "giver")
-    if not kind.calls_king:
-        if deal.called is not None:
-            raise ImpossibleDeal(f"nobody is called in {_a(label)}", "called")
-        return
+
+
+def _check_called(deal: Deal) -> Card:
+    """The King called (or the Queen), in a contract that calls one; return it."""
     if deal.called is None:
-        raise ImpossibleDeal(f"{_a(label)} calls a King: which one?", "called")
-    if deal.called.rank not in ("K", "Q"):
-        raise ImpossibleDeal(f"Hombre calls a King (or a Queen when she holds every King), not the {deal.called.name}", "called")
+        raise ImpossibleDeal(f"{_a(deal.contract.label)} calls a King: which one?", "called")
+    called = deal.called
+    if called.rank not in ("K", "Q"):
+        raise ImpossibleDeal(f"Hombre calls a King (or a Queen when she holds every King), not the {called.name}", "called")
     # P: the King of trumps may not be called for an ally (the médiateur may be "any King";
     # in casco the ally names trumps after she is called).
-    if deal.contract in (Contract.ALLIANCE, Contract.FORCED_SPADILLE) and deal.called.suit is deal.trumps:
-        raise ImpossibleDeal(f"the {deal.called.name} is a trump: Hombre may not call a card of the trump suit", "called")
-    if kind.takes_king:
-        if deal.giver is None:
-            raise ImpossibleDeal(f"who gave Hombre the {deal.called.name}?", "giver")
-        if deal.giver not in state.players:
-            raise ImpossibleDeal(f"{deal.giver!r} is not one of the players at this table", "giver")
-        if deal.giver == deal.hombre:
-            raise ImpossibleDeal("the médiateur King comes from another player's hand, not Hombre's own", "giver")
-        return
+    if deal.contract in (Contract.ALLIANCE, Contract.FORCED_SPADILLE) and called.suit is deal.trumps:
+        raise ImpossibleDeal(f"the {called.name} is a trump: Hombre may not call a card of the trump suit", "called")
+    return called
+
+
+def _check_giver(deal: Deal, state: TableState, called: Card) -> None:
+    """Médiateur: another player gave Hombre the King."""
+    if deal.giver is None:
+        raise ImpossibleDeal(f"who gave Hombre the {called.name}?", "giver")
+    if deal.giver not in state.players:
+        raise ImpossibleDeal(f"{deal.giver!r} is not one of the players at this table", "giver")
+    if deal.giver == deal.hombre:
+        raise ImpossibleDeal("the médiateur King comes from another player's hand, not Hombre's own", "giver")
+
+
+def _check_ally(deal: Deal, state: TableState, rules: HouseRules, called: Card) -> None:
+    """The holder of the King called: a player at the table, or Hombre herself (a secret solo) where allowed."""
     if deal.ally is None:
-        raise ImpossibleDeal(f"who held the {deal.called.name}? {_a(label).capitalize()} needs the ally", "ally")
+        raise ImpossibleDeal(f"who held the {called.name}? {_a(deal.contract.label).capitalize()} needs the ally", "ally")
     if deal.ally not in state.players:
         raise ImpossibleDeal(f"{deal.ally!r} is not one of the players at this table", "ally")
-    if deal.is_secret_solo:
-        if deal.contract is Contract.CASCO:
-            raise ImpossibleDeal("in casco Hombre calls a King she lacks: its holder names trumps and plays with her", "ally")
-        if rules[R.OWN_KING] is R.OwnKing.FORBIDDEN:
-            raise ImpossibleDeal(
-                f"Hombre may not call a King she holds herself at this table (house rule {R.OWN_KING})", "ally"
-            )
-        if deal.ally_tricks:
-            raise ImpossibleDeal("Hombre called her own King: she played alone, so no ally took tricks", "tricks")
-    elif deal.ally_tricks is None:
-        raise ImpossibleDeal(f"how many tricks did {deal.ally} (the ally) take?", "tricks")
+    if not deal.is_secret_solo:
+        if deal.ally_tricks is None:
+            raise ImpossibleDeal(f"how many tricks did {deal.ally} (the ally) take?", "tricks")
+        return
+    if deal.contract is Contract.CASCO:
+        raise ImpossibleDeal("in casco Hombre calls a King she lacks: its holder names trumps and plays with her", "ally")
+    if rules[R.OWN_KING] is R.OwnKing.FORBIDDEN:
+        raise ImpossibleDeal(
+            f"Hombre may not call a King she holds herself at this table (house rule {R.OWN_KING})", "ally"
+        )
+    if deal.ally_tricks:
+        raise ImpossibleDeal("Hombre called her own King: she played alone, so no ally took tricks", "tricks")
 
 
 def _check_tricks(deal: Deal) -> None:
@@ -170,34 +193,50 @@ def _check_matadors(deal: Deal, rules: HouseRules) -> None:
 
 
 def _check_premiers_and_vole(deal: Deal, rules: HouseRules) -> None:
-    tricks = deal.side_tricks
-    label = deal.contract.label
     no_bonuses = deal.kind.nemo or (
         deal.kind.forced and rules[R.FORCED_SPADILLE_BONUSES] is R.ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE
     )
-    if deal.premiers and deal.kind.nemo:
+    _check_premiers(deal, no_bonuses)
+    _check_vole(deal, rules, no_bonuses)
+    _check_all_tricks(deal, no_bonuses)
+
+
+def _check_premiers(deal: Deal, no_bonuses: bool) -> None:
+    """Premiers are the first six tricks, and none are paid where the contract (or a house rule) has no bonuses."""
+    if not deal.premiers:
+        return
+    if deal.kind.nemo:
         raise ImpossibleDeal("there are no premiers in nemo: Hombre plays to lose every trick", "premiers")
-    if deal.premiers and no_bonuses:
+    if no_bonuses:
         raise ImpossibleDeal(
             f"no premiers are paid in a forced spadille at this table (house rule {R.FORCED_SPADILLE_BONUSES})", "premiers"
         )
-    if deal.premiers and tricks < 6:
-        raise ImpossibleDeal(f"premiers are the first six tricks, but the contracting side took only {tricks}", "premiers")
-    if deal.vole.in_the_bid:
-        if deal.contract not in rules.profile.vole_bids:
-            bids = ", ".join(c.label for c in rules.profile.vole_bids) or "no contract (bid the vole itself)"
-            raise ImpossibleDeal(f"{_a(label)} cannot be bid with the vole announced at this table (it can: {bids})", "vole")
-    if deal.vole is Vole.UNDERTAKEN:
-        if deal.kind.vole_announced:
-            raise ImpossibleDeal("a vole announced is already a vole: do not mark it undertaken as well", "vole")
-        if deal.kind.nemo:
-            raise ImpossibleDeal("there is no vole in nemo", "vole")
-        if no_bonuses:
-            raise ImpossibleDeal(
-                f"no vole may be undertaken in a forced spadille at this table (house rule {R.FORCED_SPADILLE_BONUSES})", "vole"
-            )
-        if not deal.premiers:
-            raise ImpossibleDeal("a vole can be undertaken only after winning premiers (the first six tricks)", "vole")
+    if deal.side_tricks < 6:
+        raise ImpossibleDeal(f"premiers are the first six tricks, but the contracting side took only {deal.side_tricks}", "premiers")
+
+
+def _check_vole(deal: Deal, rules: HouseRules, no_bonuses: bool) -> None:
+    """A vole announced only with a contract the profile allows; a vole undertaken only after premiers."""
+    if deal.vole.in_the_bid and deal.contract not in rules.profile.vole_bids:
+        bids = ", ".join(c.label for c in rules.profile.vole_bids) or "no contract (bid the vole itself)"
+        raise ImpossibleDeal(f"{_a(deal.contract.label)} cannot be bid with the vole announced at this table (it can: {bids})", "vole")
+    if deal.vole is not Vole.UNDERTAKEN:
+        return
+    if deal.kind.vole_announced:
+        raise ImpossibleDeal("a vole announced is already a vole: do not mark it undertaken as well", "vole")
+    if deal.kind.nemo:
+        raise ImpossibleDeal("there is no vole in nemo", "vole")
+    if no_bonuses:
+        raise ImpossibleDeal(
+            f"no vole may be undertaken in a forced spadille at this table (house rule {R.FORCED_SPADILLE_BONUSES})", "vole"
+        )
+    if not deal.premiers:
+        raise ImpossibleDeal("a vole can be undertaken only after winning premiers (the first six tricks)", "vole")
+
+
+def _check_all_tricks(deal: Deal, no_bonuses: bool) -> None:
+    """Ten tricks include premiers; a seventh trick led after premiers undertakes the vole."""
+    tricks = deal.side_tricks
     if tricks == TRICKS and not deal.premiers and not no_bonuses:
         raise ImpossibleDeal("taking all ten tricks means taking the first six: mark premiers", "premiers")
     if deal.premiers and tricks > 6 and deal.vole is Vole.NONE and not deal.vole_in_the_bid:

@@ -6,6 +6,7 @@ from typing import Any
 
 from .evening import Replay, close_evening
 from .model import Account, Pot, Settlement, Transfer
+from .systems import System
 
 
 REPORT_FORMAT = "quadrille-settlement/1"
@@ -83,51 +84,69 @@ def _signed(n: int) -> str:
 def replay_text(replay: Replay, close: bool = False) -> str:
     players = replay.final.players
     width = max(8, *(len(p) for p in players))
-    lines: list[str] = []
     rules = replay.evening.rules
     system = rules.profile.system
-    lines.append(f"Profile: {rules.profile.title}, in {system.units}")
+    lines = [f"Profile: {rules.profile.title}, in {system.units}"]
     changed = rules.changes()
     lines.append("House rules changed: " + (", ".join(f"{k}={v}" for k, v in changed.items()) if changed else "none"))
     lines.append("")
     for s in replay.settlements:
-        deal = s.deal
-        ally = f" with {deal.ally}" if deal.has_real_ally else (" (her own King: alone)" if deal.is_secret_solo else "")
-        called = f", called {deal.called.code}" if deal.called else ""
-        lines.append(
-            f"Deal {s.number}: {deal.dealer} deals, {s.before.eldest(deal.dealer)} is eldest. "
-            f"{deal.hombre} plays {deal.contract.label}{' in ' + deal.trumps.value if deal.trumps else ''}{called}{ally}: "
-            f"{s.result.label}, {deal.side_tricks} tricks. "
-            + system.summary(s)
-        )
-        for t in s.transfers:
-            rule = f"  [{', '.join(t.rules)}]" if t.rules else ""
-            lines.append(f"    {t.sentence}{rule}")
-        for note in s.notes:
-            lines.append(f"    * {note}")
-        if system.has_pool:
-            lines.append(f"    pool {s.before.pool} -> {s.after.pool}, vole pool {s.after.vole_pool}")
-        lines.append("")
+        lines += _deal_text(s, system)
+    lines += _table_text(replay, width)
+    if close:
+        lines += _closing_text(replay, width)
+    return "\n".join(lines) + "\n"
+
+
+def _deal_text(s: Settlement, system: System) -> list[str]:
+    """One deal: who played what and how it ended, its transfers and notes, the pool."""
+    deal = s.deal
+    ally = f" with {deal.ally}" if deal.has_real_ally else (" (her own King: alone)" if deal.is_secret_solo else "")
+    called = f", called {deal.called.code}" if deal.called else ""
+    lines = [
+        f"Deal {s.number}: {deal.dealer} deals, {s.before.eldest(deal.dealer)} is eldest. "
+        f"{deal.hombre} plays {deal.contract.label}{' in ' + deal.trumps.value if deal.trumps else ''}{called}{ally}: "
+        f"{s.result.label}, {deal.side_tricks} tricks. "
+        + system.summary(s)
+    ]
+    for t in s.transfers:
+        rule = f"  [{', '.join(t.rules)}]" if t.rules else ""
+        lines.append(f"    {t.sentence}{rule}")
+    for note in s.notes:
+        lines.append(f"    * {note}")
+    if system.has_pool:
+        lines.append(f"    pool {s.before.pool} -> {s.after.pool}, vole pool {s.after.vole_pool}")
+    lines.append("")
+    return lines
+
+
+def _table_text(replay: Replay, width: int) -> list[str]:
+    """The table of changes deal by deal, the totals, and what is carried forward."""
+    final = replay.final
+    players = final.players
+    system = replay.evening.rules.profile.system
     header = "  ".join(p.rjust(width) for p in players)
-    lines.append(f"{'Deal':>5}  {header}  {'pool':>6}")
+    lines = [f"{'Deal':>5}  {header}  {'pool':>6}"]
     for s in replay.settlements:
         row = "  ".join(_signed(s.change(p)).rjust(width) for p in players)
         lines.append(f"{s.number:>5}  {row}  {s.after.pool:>6}")
-    total = "  ".join(_signed(b).rjust(width) for b in replay.final.balances)
-    lines.append(f"{'Total':>5}  {total}  {replay.final.pool:>6}")
-    if replay.final.vole_pool or replay.final.spadille_reserve:
-        lines.append(f"Vole pool {replay.final.vole_pool}; reserved for Spadille {replay.final.spadille_reserve}")
+    total = "  ".join(_signed(b).rjust(width) for b in final.balances)
+    lines.append(f"{'Total':>5}  {total}  {final.pool:>6}")
+    if final.vole_pool or final.spadille_reserve:
+        lines.append(f"Vole pool {final.vole_pool}; reserved for Spadille {final.spadille_reserve}")
     if system.balance_note(0):
         lines.append("In mils, fish and counters: " + "; ".join(
-            f"{p} {system.balance_note(b)}" for p, b in zip(players, replay.final.balances)))
-    if replay.final.next_dealer:
-        lines.append(f"Next to deal: {replay.final.next_dealer}")
-    if close:
-        transfers, closed = close_evening(replay.final, rules)
-        lines.append("")
-        lines.append("Closing the evening:")
-        for t in transfers:
-            lines.append(f"    {t.sentence}")
-        final = "  ".join(_signed(b).rjust(width) for b in closed.balances)
-        lines.append(f"{'Final':>5}  {final}  {closed.pool:>6}")
-    return "\n".join(lines) + "\n"
+            f"{p} {system.balance_note(b)}" for p, b in zip(players, final.balances)))
+    if final.next_dealer:
+        lines.append(f"Next to deal: {final.next_dealer}")
+    return lines
+
+
+def _closing_text(replay: Replay, width: int) -> list[str]:
+    """The evening closed: what the pool's sharing-out moves, and the final balances."""
+    transfers, closed = close_evening(replay.final, replay.evening.rules)
+    lines = ["", "Closing the evening:"]
+    lines += [f"    {t.sentence}" for t in transfers]
+    final = "  ".join(_signed(b).rjust(width) for b in closed.balances)
+    lines.append(f"{'Final':>5}  {final}  {closed.pool:>6}")
+    return lines
