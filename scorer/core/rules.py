@@ -370,7 +370,7 @@ POINTS_ALLY = RuleKey("points_ally", PointsAlly)
 
 
 def _rule(key: RuleKey[V], title: str, point: int | None, default: str, help: str,
-          *choices: tuple[str, str, str]) -> HouseRule:
+          *choices: tuple[str, str, str]) -> HouseRule:  # more than 5: one rule's definition, written positionally as a row of HOUSE_RULES
     rule = HouseRule(str(key), title, " ".join(help.split()), tuple(Choice(*c) for c in choices), default, point)
     rule.choice(default)  # the default must be one of the choices
     if set(rule.values) != {member.value for member in key.values}:  # pragma: no cover - a definition error
