@@ -17,10 +17,6 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .core import (
-    FAVOURITE_SUIT,
-    FORCED_SPADILLE_BONUSES,
-    FavouriteSuit,
-    ForcedSpadilleBonuses,
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
     PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
     check_deal, check_note, check_players, normalise,
@@ -212,41 +208,41 @@ class DealForm(FlaskForm):
         return self.kind.allied
 
     @property
+    def asks(self) -> frozenset[str]:
+        """What the table's settlement system asks for this contract."""
+        return self.rules.profile.system.asks(self.the_contract, self.rules, self.state)
+
+    @property
     def asks_trumps(self) -> bool:
-        return self.kind.trumps
+        return "trumps" in self.asks
 
     @property
     def asks_called(self) -> bool:
-        return self.kind.calls_king
+        return "called" in self.asks
 
     @property
     def asks_giver(self) -> bool:
-        return self.kind.takes_king
+        return "giver" in self.asks
 
     @property
     def asks_matadors(self) -> bool:
-        return self.kind.trumps and self.rules.profile.system.asks_matadors
+        return "matadors" in self.asks
 
     @property
     def asks_favourite(self) -> bool:
-        return self.kind.trumps and self.rules[FAVOURITE_SUIT] is FavouriteSuit.EACH_DEAL
+        return "favourite" in self.asks
 
     @property
     def asks_spadille(self) -> bool:
-        # Also in a forced spadille: if Hombre lost the codille, one of the three winners takes its odd chips (EB).
-        return bool(self.state.spadille_reserve)
+        return "spadille" in self.asks
 
     @property
     def asks_vole(self) -> bool:
-        if self.kind.vole_announced or self.kind.nemo:
-            return False
-        return not (self.kind.forced and self.rules[FORCED_SPADILLE_BONUSES] is ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE)
+        return "vole" in self.asks
 
     @property
     def asks_premiers(self) -> bool:
-        if self.kind.nemo:
-            return False
-        return not (self.kind.forced and self.rules[FORCED_SPADILLE_BONUSES] is ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE)
+        return "premiers" in self.asks
 
     def to_deal(self) -> Deal:
         allied = self.allied

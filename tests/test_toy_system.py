@@ -71,6 +71,10 @@ class Beans(System):
     def standing(self, state: TableState, rules: HouseRules, eldest: str) -> tuple[tuple[str, str], ...]:
         return (("Beans in play", str(sum(abs(b) for b in state.balances) // 2)),)
 
+    def asks(self, contract: Contract, rules: HouseRules, state: TableState) -> frozenset[str]:
+        """Beans care for tricks alone: the form asks the trumps and, in an alliance, the King and its holder."""
+        return super().asks(contract, rules, state) & {"trumps", "called"}
+
 
 @pytest.fixture
 def beans() -> Iterator[Profile]:
@@ -103,6 +107,8 @@ def test_the_app_plays_shows_and_exports_an_evening_of_the_toy_system(beans: Pro
     assert record(client, token, "solo", 2, {"hombre": "Cat", "trumps": "spades", "hombre_tricks": "3",
                                              "matadors": "0"}).status_code == 302
 
+    form = client.get(f"/t/{token}/deal/solo").get_data(as_text=True)
+    assert 'name="trumps"' in form and 'name="matadors"' not in form and 'name="premiers"' not in form
     ledger = client.get(f"/t/{token}/ledger").get_data(as_text=True)
     assert "Beans moved" in ledger and "Beans in play" in ledger and "how many beans changed hands" in ledger
     foot = re.search(r"<tfoot>(.*?)</tfoot>", ledger, re.S)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from .. import rules as R
-from ..model import Deal, Pot, Reason, Settlement, TableState, Transfer
+from ..model import CONTRACT_KINDS, Contract, Deal, Pot, Reason, Settlement, TableState, Transfer
 from ..rules import HouseRules
 
 
@@ -55,6 +55,24 @@ class System(ABC):
         closed = replace(state, balances=tuple(b + share for b in state.balances),
                          pool=state.pool - share * len(state.players))
         return transfers, closed
+
+    def asks(self, contract: Contract, rules: HouseRules, state: TableState) -> frozenset[str]:
+        """The inputs the deal form asks for this contract (deal fields: ``trumps``, ``called``, ``giver``,
+        ``matadors``, ``favourite``, ``spadille``, ``vole``, ``premiers``; Hombre and her tricks always)."""
+        kind = CONTRACT_KINDS[contract]
+        no_bonuses = kind.forced and rules[R.FORCED_SPADILLE_BONUSES] is R.ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE
+        asked = {
+            "trumps": kind.trumps,
+            "called": kind.calls_king,
+            "giver": kind.takes_king,
+            "matadors": kind.trumps and self.asks_matadors,
+            "favourite": kind.trumps and rules[R.FAVOURITE_SUIT] is R.FavouriteSuit.EACH_DEAL,
+            # Also in a forced spadille: if Hombre lost the codille, one of the three winners takes its odd chips (EB).
+            "spadille": bool(state.spadille_reserve),
+            "vole": not (kind.vole_announced or kind.nemo or no_bonuses),
+            "premiers": not (kind.nemo or no_bonuses),
+        }
+        return frozenset(name for name, yes in asked.items() if yes)
 
     def column(self, settlement: Settlement) -> str:
         """The ledger's last column after a deal."""
