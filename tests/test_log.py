@@ -184,3 +184,23 @@ def test_decided_lines_always_fold_and_one_fold_equals_many(data: st.DataObject)
         lines.append(line)
     assert fold(evening, lines) == book
     assert book.final.total == 0
+
+
+def test_a_line_decided_here_is_checked_once_and_a_stored_line_always(monkeypatch: pytest.MonkeyPatch) -> None:
+    """decide checks the deal it records; folding that line in settles it unchecked. A log read back
+    (fold) checks every deal: a line edited in the database, its chain recomputed, is still found."""
+    import sys
+
+    settle_module = sys.modules["scorer.core.settle"]  # the module (scorer.core.settle names the function)
+
+    calls: list[Deal] = []
+    real = settle_module.check_deal
+    monkeypatch.setattr(settle_module, "check_deal", lambda deal, *a: (calls.append(deal), real(deal, *a))[1])
+    book = ledger_of("r", "r")
+    calls.clear()
+    line = decide(Record(3, solo(3)), book)
+    assert len(calls) == 1
+    advance(book, [line], checked=True)
+    assert len(calls) == 1  # not checked again
+    fold(EVENING, [*(v for vs in book.versions for v in vs), line])
+    assert len(calls) == 4  # read back: all three checked

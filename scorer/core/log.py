@@ -210,12 +210,17 @@ _FOLDS = {LineKind.RECORD: _fold_record, LineKind.UNDO: _fold_undo, LineKind.AME
           LineKind.RESTORE: _fold_version}
 
 
-def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = None) -> Ledger:
+def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = None, *, checked: bool = False) -> Ledger:
     """The ledger after ``lines`` (the lines that follow ``ledger.seq``, in order).
 
     ``unreadable`` is a line after them that could not even be read (the store
     could not parse it); it damages the ledger like a line that does not fold.
-    A damaged ledger takes no further lines."""
+    A damaged ledger takes no further lines.
+
+    ``checked`` says that :func:`decide` made these lines against this very
+    ledger, and so has checked every deal they settle: they are settled
+    without checking them again. Lines read back from a database are always
+    checked: a line edited there, its hash chain recomputed, is still found."""
     if ledger.damage is not None or (not lines and unreadable is None):
         return ledger
     deals_agreed = ledger.evening.deals_agreed
@@ -234,7 +239,7 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
         seq = line.seq
     if damage is None:
         damage = unreadable
-    settlements = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1))
+    settlements = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1), checked)
     if damage is None and len(settlements) < len(deals):
         broken = len(settlements) + 1
         try:
@@ -245,19 +250,19 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
     return Ledger(evening, seq, tuple(deals), tuple(versions), tuple(mentions), tuple(settlements), damage)
 
 
-def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening) -> Settlement:
+def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening, checked: bool = False) -> Settlement:
     state = settlements[-1].after if settlements else TableState.start(evening.players)
-    return settle(deal, state, evening.rules, evening.deals_agreed)
+    return settle(deal, state, evening.rules, evening.deals_agreed, checked=checked)
 
 
-def _resettle(ledger: Ledger, deals: list[Deal], first: int) -> list[Settlement]:
+def _resettle(ledger: Ledger, deals: list[Deal], first: int, checked: bool) -> list[Settlement]:
     """The settlements of ``deals``: those before deal ``first`` kept, the rest settled again,
     stopping at the first deal that cannot be settled."""
     settlements = list(ledger.settlements[: first - 1])
     with _collector_paused(len(deals) - first + 1):
         for deal in deals[first - 1:]:
             try:
-                settlements.append(_settle_one(deal, settlements, ledger.evening))
+                settlements.append(_settle_one(deal, settlements, ledger.evening, checked))
             except ImpossibleDeal:
                 break
     return settlements

@@ -110,7 +110,7 @@ _CONTRACT_LABELS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ContractKind:
     """What a contract is, as data: the settlement reads these, not the contract's name."""
 
@@ -226,7 +226,7 @@ class Reason(str, Enum):
     FISH_EXTRAORDINARY = "fish_extraordinary"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deal:
     """What happened in one deal, as a player enters it.
 
@@ -328,7 +328,7 @@ class Transfer(NamedTuple):
         return f"{payer} pays {payee} {chips} — {what}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableState:
     """Everything carried from one deal to the next.
 
@@ -405,7 +405,7 @@ def check_players(players: tuple[str, ...]) -> None:
     check(players)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Settlement:
     """The outcome of settling one deal: the result, every transfer, and the state after."""
 
