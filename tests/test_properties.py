@@ -129,7 +129,7 @@ def test_chips_are_conserved_after_every_deal(evening: Evening) -> None:
         moved = sum(s.change(p) for p in s.after.players)
         pots = (s.after.pool - s.before.pool) + (s.after.vole_pool - s.before.vole_pool)
         pots += s.after.spadille_reserve - s.before.spadille_reserve
-        pots += s.after.score_sheet - s.before.score_sheet
+        pots += s.after.carried.held - s.before.carried.held
         assert moved + pots == 0
         for t in s.transfers:
             assert t.chips > 0 and t.payer != t.payee

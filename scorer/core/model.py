@@ -329,6 +329,21 @@ class Transfer(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class SystemState:
+    """What a settlement system carries from deal to deal beyond what every pool-based system shares.
+    A system that needs more subclasses it (the point score's :class:`~scorer.core.systems.points.ScoreSheet`)."""
+
+    @property
+    def held(self) -> int:
+        """Chips (points, counters) this state holds outside the balances and the pots: counted so that
+        every deal conserves them."""
+        return 0
+
+
+NOTHING_CARRIED = SystemState()
+
+
+@dataclass(frozen=True, slots=True)
 class TableState:
     """Everything carried from one deal to the next.
 
@@ -345,12 +360,9 @@ class TableState:
     """Odd codille chips that go to whoever holds Spadille next deal (EB)."""
     spadille_takers: tuple[str, ...] = ()
     """Who may take them: the three who won that codille (EB: "him of the three"), never its loser."""
-    score_sheet: int = 0
-    """Point score only: minus the points written to the players so far."""
-    losing_streak: int = 0
-    """Point score only (PG): games lost in a row at the table; the next counts this + 1 times."""
-    losing_streaks: tuple[int, ...] = ()
-    """Point score with the multiplier per player: each player's own games lost in a row as Hombre."""
+    carried: SystemState = field(default_factory=lambda: NOTHING_CARRIED)
+    """What the table's settlement system carries from deal to deal besides the balances and the pots
+    (the point score: its score sheet and losing streaks); each system owns its own kind."""
     deals_played: int = 0
     last_dealer: str | None = None
 
@@ -389,13 +401,7 @@ class TableState:
     @property
     def total(self) -> int:
         """Balances plus every pot: zero whenever chips are conserved."""
-        return sum(self.balances) + self.pool + self.vole_pool + self.spadille_reserve + self.score_sheet
-
-    def multiplier(self, hombre: str, per_player: bool) -> int:
-        """What the next game counts (PG): double after a lost game, treble after two, ..."""
-        if per_player:
-            return 1 + (self.losing_streaks[self.seat(hombre)] if self.losing_streaks else 0)
-        return 1 + self.losing_streak
+        return sum(self.balances) + self.pool + self.vole_pool + self.spadille_reserve + self.carried.held
 
 
 def check_players(players: tuple[str, ...]) -> None:

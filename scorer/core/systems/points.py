@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from .. import rules as R
 from ..context import DealContext
-from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState, Transfer
+from ..model import Contract, Deal, Pot, Reason, Result, Settlement, SystemState, TableState, Transfer
 from ..rules import HouseRules
 from . import register_system
 from .base import System
@@ -65,15 +65,15 @@ def _points(row: PointRow, deal: Deal, result: Result) -> int:
 def settle_points(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
     ctx = DealContext.of(deal, state, rules, deals_agreed)
     per_player = rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER
-    multiplier = state.multiplier(deal.hombre, per_player)
+    times = multiplier(state, deal.hombre, per_player)
     column = _column(deal, rules)
-    points = _points(PG_POINTS[column], deal, ctx.result) * multiplier
+    points = _points(PG_POINTS[column], deal, ctx.result) * times
     lost = ctx.result in (Result.REMISE, Result.CODILLE)
     scorers = _scorers(ctx, column, lost)
-    transfers, balances = _write(ctx, scorers, points, _what(ctx, column, multiplier))
+    transfers, balances = _write(ctx, scorers, points, _what(ctx, column, times))
     after = _after(ctx, balances, points * len(scorers), lost, per_player)
-    notes = (f"the next game counts ×{after.multiplier(deal.hombre, per_player)} for {deal.hombre if per_player else 'the table'}",) if lost else ()
-    return Settlement(ctx.number, deal, ctx.result, transfers, state, after, 1, 0, notes, multiplier)
+    notes = (f"the next game counts ×{multiplier(after, deal.hombre, per_player)} for {deal.hombre if per_player else 'the table'}",) if lost else ()
+    return Settlement(ctx.number, deal, ctx.result, transfers, state, after, 1, 0, notes, times)
 
 
 def _scorers(ctx: DealContext, column: str, lost: bool) -> tuple[str, ...]:
@@ -109,19 +109,51 @@ def _write(ctx: DealContext, scorers: tuple[str, ...], points: int, what: str) -
 def _after(ctx: DealContext, balances: dict[str, int], written: int, lost: bool, per_player: bool) -> TableState:
     """The table after the deal: the balances, the score sheet, and the losing streaks that set the multiplier."""
     state = ctx.state
-    streaks = list(state.losing_streaks or (0,) * len(state.players))
+    sheet = score_sheet(state)
+    streaks = list(sheet.losing_streaks or (0,) * len(state.players))
     if per_player:
         seat = state.seat(ctx.deal.hombre)
         streaks[seat] = streaks[seat] + 1 if lost else 0
     return TableState(
         players=state.players,
         balances=tuple(balances[p] for p in state.players),
-        score_sheet=state.score_sheet - written,
-        losing_streak=state.losing_streak + 1 if lost else 0,
-        losing_streaks=tuple(streaks),
+        carried=ScoreSheet(sheet.written - written, sheet.losing_streak + 1 if lost else 0, tuple(streaks)),
         deals_played=ctx.number,
         last_dealer=ctx.deal.dealer,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet(SystemState):
+    """What PG's point score carries from game to game."""
+
+    written: int = 0
+    """Minus the points written to the players so far (the score sheet's side of every transfer)."""
+    losing_streak: int = 0
+    """Games lost in a row at the table; the next counts this + 1 times (PG)."""
+    losing_streaks: tuple[int, ...] = ()
+    """With the multiplier per player: each player's own games lost in a row as Hombre."""
+
+    @property
+    def held(self) -> int:
+        return self.written
+
+    def multiplier(self, seat: int | None) -> int:
+        """What the next game counts (PG): double after a lost game, treble after two, ... (``seat``:
+        the player's own count, where each keeps one; ``None``: the table's)."""
+        if seat is not None:
+            return 1 + (self.losing_streaks[seat] if self.losing_streaks else 0)
+        return 1 + self.losing_streak
+
+
+def score_sheet(state: TableState) -> ScoreSheet:
+    """The point score's state (a fresh sheet at the start of the evening)."""
+    return state.carried if isinstance(state.carried, ScoreSheet) else ScoreSheet()
+
+
+def multiplier(state: TableState, hombre: str, per_player: bool) -> int:
+    """What ``hombre``'s next game counts."""
+    return score_sheet(state).multiplier(state.seat(hombre) if per_player else None)
 
 
 class PointScore(System):
@@ -147,13 +179,13 @@ class PointScore(System):
     def standing(self, state: TableState, rules: HouseRules, eldest: str) -> tuple[tuple[str, str], ...]:
         if rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER:
             return (("Next game counts", "per player"),)
-        return (("Next game counts", f"×{state.multiplier(eldest, False)}"),)
+        return (("Next game counts", f"×{multiplier(state, eldest, False)}"),)
 
     def multipliers(self, state: TableState, rules: HouseRules) -> dict[str, int]:
         """Each player's own multiplier, where each keeps one (house rule multiplier_scope)."""
         if rules[R.MULTIPLIER_SCOPE] is not R.MultiplierScope.PER_PLAYER:
             return {}
-        return {p: state.multiplier(p, True) for p in state.players}
+        return {p: multiplier(state, p, True) for p in state.players}
 
     def summary(self, settlement: Settlement) -> str:
         return f"Counts ×{settlement.multiplier}."
