@@ -9,7 +9,7 @@ is exempt for the médiateur King. The systems read it and never repeat that set
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import rules as R
 from .model import Deal, Result, TableState
@@ -50,9 +50,12 @@ def _giver(deal: Deal, rules: HouseRules) -> tuple[str | None, str | None]:
             deal.giver if king is R.MediateurKing.GIVER_EXEMPT else None)
 
 
-@dataclass(frozen=True, slots=True)
-class DealContext:
-    """One deal as the settlement systems see it, before any chip moves."""
+class DealContext(NamedTuple):
+    """One deal as the settlement systems see it, before any chip moves.
+
+    A named tuple rather than a frozen dataclass: one is made for every deal
+    settled, and a tuple is built several times faster (a frozen dataclass
+    sets each of its sixteen fields through ``object.__setattr__``)."""
 
     deal: Deal
     state: TableState
