@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from . import rules as R
 from .checks import spadille_holder
 from .context import DealContext
+from .names import listed
 from .model import TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
 
 
@@ -205,7 +206,7 @@ def codille_sweep(book: Book, stake: int) -> int:
         notes.append(f"{odd} odd chips stay in the pool (FR)")
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.ODD_TO_SPADILLE:
         # EB: they "belong to him of the three who shall have spadill or the highest trump the next deal".
-        winners = _names(opponents)
+        winners = listed(opponents)
         book.spadille_takers = opponents
         book.pay(Pot.POOL, Pot.SPADILLE_RESERVE, odd, Reason.ODD_CHIPS_SET_ASIDE,
                  f"odd chips of the codille, for whichever of {winners} holds Spadille, or else the highest trump, "
@@ -213,11 +214,6 @@ def codille_sweep(book: Book, stake: int) -> int:
         notes.append(f"{odd} odd chips wait for whichever of {winners} holds Spadille next deal, or the highest trump "
                      "if none of them does: enter that player as Spadille's holder (EB)")
     return each * n
-
-
-def _names(players: tuple[str, ...]) -> str:
-    """"Ann, Cat and Dan"."""
-    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
 
 
 def share(book: Book, payers: tuple[str, ...], chips: int, entry: Entry) -> None:

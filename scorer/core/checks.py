@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import rules as R
 from .errors import ImpossibleDeal
+from .names import listed
 from .model import TRICKS, Card, Contract, Deal, Suit, TableState, Vole
 from .rules import HouseRules
 
@@ -61,10 +62,7 @@ def _check_spadille_taker(deal: Deal, state: TableState) -> None:
 
 
 def _names(players: tuple[str, ...]) -> str:
-    """"Ann, Cat and Dan" (or "the winners of that codille" when the state does not say)."""
-    if not players:
-        return "the winners of that codille"
-    return ", ".join(players[:-1]) + f" and {players[-1]}" if len(players) > 1 else players[0]
+    return listed(players, none="the winners of that codille")
 
 
 def spadille_holder(deal: Deal) -> str | None:

@@ -180,6 +180,13 @@ def _look_alike_message(first: str, second: str) -> str:
     return f"{theirs!r} looks like {other!r} but is written in {' and '.join(scripts)} letters; {tail}"
 
 
+def listed(players: tuple[str, ...], none: str = "nobody") -> str:
+    """Names as a sentence lists them: "Ann, Cat and Dan" (``none`` when there are none)."""
+    if not players:
+        return none
+    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+
+
 def check_note(text: str, what: str = "a reason") -> None:
     """Free text kept in a table's log (a correction's reason): no control or format characters,
     which could hide text or turn the rest of a line around (a right-to-left override)."""
