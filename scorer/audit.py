@@ -16,7 +16,7 @@ from .core import (
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm, one_time_token
 from .store import Table, run, sent_before, verify
-from .table import CSRF_RESHOWN, Answer, _contract, _digest, _table, csrf_lost
+from .table import CSRF_RESHOWN, Answer, _as_int, _contract, _digest, _table, csrf_lost
 from .views import TableView, table_view
 
 bp = Blueprint("audit", __name__)
@@ -125,7 +125,7 @@ def amend(token: str, number: int, contract: str) -> Answer:
               "Check the difference below, then save the correction.")
     if action == "save" and form.previewed.data == digest:
         command = Amend(number, corrected, form.by.data, (form.reason.data or "").strip() or None,
-                        _as_int(form.log_length.data))
+                        _as_int(form.log_length.data, -1))
         refused = _write(table, command, form.once.data, form.hombre, "audit/amend.html", context)
         if refused is not None:
             return refused
@@ -170,7 +170,7 @@ def restore(token: str, number: int, seq: int) -> Answer:
         return redirect(url_for("audit.deal", token=token, number=number))
     if not form.validate() or comparison.error:
         return render_template("audit/restore.html", **context), 422
-    command = Restore(number, seq, form.by.data, (form.reason.data or "").strip() or None, _as_int(form.log_length.data))
+    command = Restore(number, seq, form.by.data, (form.reason.data or "").strip() or None, _as_int(form.log_length.data, -1))
     refused = _write(table, command, form.once.data, form.by, "audit/restore.html", context)
     if refused is not None:
         return refused
@@ -209,11 +209,6 @@ def _sent_again(table: Table, number: int) -> Response | None:
 def _read_only(token: str) -> Response:
     flash("This table's log is damaged: it can be read and exported, not changed. The Check page says where.")
     return redirect(url_for("audit.chain", token=token))
-
-
-def _as_int(text: str | None) -> int:
-    text = (text or "").strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else -1
 
 
 @bp.route("/t/<token>/verify")

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .errors import DealError, ImpossibleDeal, ScorerError
-from .evening import Evening, Replay, _collector_paused
+from .errors import ImpossibleDeal, ScorerError
+from .evening import Evening, Replay, _collector_paused, replay_from
 from .limits import LOG_LINES_MAX, LOG_LINES_PER_DEAL, REASON_MAX
 from .model import Deal, Settlement, TableState
 from .names import check_note
@@ -406,14 +406,14 @@ def _decide_version(command: Amend | Restore, ledger: Ledger, at: str) -> Line:
     if isinstance(command, Amend):
         if command.deal == current:
             raise Refused("This is the deal as it stands: change something to correct it.")
-        _replay_with(ledger, number, command.deal)
+        replay_from(ledger.replay, number, command.deal)  # raises DealError naming a later deal it breaks
         return Line(ledger.seq + 1, LineKind.AMEND, number, command.deal, command.by, command.reason, at=at)
     version = next((v for v in ledger.versions_of(number) if v.seq == command.version), None)
     if version is None or version.deal is None:
         raise TableChanged(f"Line {command.version} is not a version of deal {number}.")
     if version.deal == current:
         raise Refused("That version is the one standing now.")
-    _replay_with(ledger, number, version.deal)
+    replay_from(ledger.replay, number, version.deal)
     return Line(ledger.seq + 1, LineKind.RESTORE, number, version.deal, command.by, command.reason, command.version, at=at)
 
 
@@ -422,15 +422,3 @@ def _check_mentions(number: int, mentions: int) -> None:
         raise LimitReached(f"Deal {number} has been changed {mentions} times, the most a log keeps for one deal.")
 
 
-def _replay_with(ledger: Ledger, number: int, deal: Deal) -> list[Settlement]:
-    """The settlements with ``deal`` in place of deal ``number``; raises :class:`DealError` naming the
-    first deal the change makes impossible."""
-    deals = list(ledger.deals)
-    deals[number - 1] = deal
-    settlements = list(ledger.settlements[: number - 1])
-    for n, each in enumerate(deals[number - 1:], start=number):
-        try:
-            settlements.append(_settle_one(each, settlements, ledger.evening))
-        except ImpossibleDeal as error:
-            raise DealError(n, error) from error
-    return settlements

@@ -23,7 +23,6 @@ from .tables import (
     change_settings,
     create_table,
     new_token,
-    raw_table_row,
     table_by_spectator_token,
     table_by_token,
     table_from_row,
@@ -32,6 +31,6 @@ from .tables import (
 __all__ = [
     "ChainBreak", "ImportRefused", "LEDGERS", "LedgerCache", "Outcome", "RulesFrozen", "Table", "UnreadableTable",
     "change_settings", "create_table", "export_evening", "genesis", "import_evening", "ledger", "ledger_and_log_size",
-    "link", "log_size", "new_token", "raw_export", "raw_table_row", "read_evening_file", "read_lines", "run", "sent_before", "sign",
+    "link", "log_size", "new_token", "raw_export", "read_evening_file", "read_lines", "run", "sent_before", "sign",
     "signed_here", "table_by_spectator_token", "table_by_token", "table_from_row", "transfers_csv", "verify",
 ]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..core.log import LineKind
+from .lines import dict_rows
 from .tables import Table
 
 KINDS = tuple(k.value for k in LineKind)
@@ -51,10 +52,7 @@ def verify(db: sqlite_utils.Database, table: Table) -> ChainBreak | None:
     Return where it first breaks, or None if it holds."""
     previous = genesis(table)
     expected_seq = 1
-    cursor = db.conn.execute("select * from events where table_id = ? order by seq", [table.id])
-    names = [c[0] for c in cursor.description]
-    for values in cursor:
-        row = dict(zip(names, values))
+    for row in dict_rows(db.conn.execute("select * from events where table_id = ? order by seq", [table.id])):
         if row["seq"] != expected_seq:
             return ChainBreak(expected_seq, None, f"line {expected_seq} of the log is missing")
         if row["kind"] not in KINDS:

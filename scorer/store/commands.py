@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from ..core.log import Command, Line, LineKind, Refused, advance, decide
+from ..core.log import Command, Line, Refused, advance, decide
 from ..db import write
 from .chain import genesis, link
 from .ledgers import LEDGERS
-from .lines import row_of
+from .lines import INSERT, insert_values, row_of, sent
 from .tables import Table, now, reread
 
 
@@ -45,11 +45,9 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
     again writes nothing and answers as the first time did."""
     once = once if once and ONE_TIME_TOKEN.fullmatch(once) else None  # a token of ours, or none: nothing huge is stored
     with write(db) as conn:
-        if once:
-            row = conn.execute("select seq, kind, number, by, created_at from events where table_id = ? and once = ?",
-                               [table.id, once]).fetchone()
-            if row is not None:
-                return Outcome(Line(row[0], LineKind(row[1]), row[2], by=row[3], at=row[4]), again=True)
+        first = sent(conn, table.id, once) if once else None
+        if first is not None:
+            return Outcome(first, again=True)
         current = reread(conn, table)
         ledger, _ = LEDGERS.get(conn, current)
         line = decide(command, ledger, at=now())
@@ -59,20 +57,11 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
         previous = conn.execute("select hash from events where table_id = ? and seq = ?", [table.id, ledger.seq]).fetchone()
         row = row_of(line)
         row["hash"] = link(previous[0] if previous else genesis(current), row)
-        conn.execute(
-            "insert into events (table_id, seq, kind, number, deal, by, reason, restores, created_at, hash, once) "
-            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [table.id, row["seq"], row["kind"], row["number"], row["deal"], row["by"], row["reason"], row["restores"],
-             row["created_at"], row["hash"], once],
-        )
+        conn.execute(INSERT, insert_values(table.id, row, once))
     LEDGERS.put(current, after, line.seq)
     return Outcome(line)
 
 
 def sent_before(db: sqlite_utils.Database, table: Table, once: str) -> Line | None:
     """The line written by the form with this one-time token, if it was sent before."""
-    if not once:
-        return None
-    row = db.execute("select seq, kind, number, by, created_at from events where table_id = ? and once = ?",
-                     [table.id, once]).fetchone()
-    return None if row is None else Line(row[0], LineKind(row[1]), row[2], by=row[3], at=row[4])
+    return sent(db.conn, table.id, once) if once else None

@@ -36,7 +36,7 @@ from ..core.report import account_name
 from ..db import write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .ledgers import ledger
-from .lines import row_of
+from .lines import INSERT, dict_rows, insert_values, row_of
 from .tables import Table, insert_table, now
 
 
@@ -55,7 +55,7 @@ def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str) -> 
     data["history"] = [
         {"seq": row["seq"], "kind": row["kind"], "number": row["number"], "deal": _stored_deal(row["deal"]),
          "by": row["by"], "reason": row["reason"], "restores": row["restores"], "at": row["created_at"], "hash": row["hash"]}
-        for row in _rows(db, table)
+        for row in _rows(db, table.id)
     ]
     if table.provenance != "unverified":  # signing it would vouch for a history this server never checked
         data[SIGNATURE_FIELD] = sign(data, secret_key)
@@ -67,18 +67,14 @@ RAW_FORMAT = "scorer-raw-table/1"
 
 def raw_export(db: sqlite_utils.Database, token: str) -> dict[str, object]:
     """Everything stored for a table whose settings cannot be read: its row and every log line, as stored."""
-    cursor = db.conn.execute("select * from tables where token = ?", [token])
-    names = [c[0] for c in cursor.description]
-    row = dict(zip(names, cursor.fetchone() or ()))
-    cursor = db.conn.execute("select * from events where table_id = ? order by seq", [row.get("id")])
-    names = [c[0] for c in cursor.description]
-    return {"format": RAW_FORMAT, "table": row, "log": [dict(zip(names, values)) for values in cursor]}
+    found = dict_rows(db.conn.execute("select * from tables where token = ?", [token]))
+    row = found[0] if found else {}
+    return {"format": RAW_FORMAT, "table": row, "log": _rows(db, row.get("id"))}
 
 
-def _rows(db: sqlite_utils.Database, table: Table) -> list[dict[str, Any]]:
-    cursor = db.conn.execute("select * from events where table_id = ? order by seq", [table.id])
-    names = [c[0] for c in cursor.description]
-    return [dict(zip(names, values)) for values in cursor]
+def _rows(db: sqlite_utils.Database, table_id: object) -> list[dict[str, Any]]:
+    """Every line of a table's log as stored, oldest first."""
+    return dict_rows(db.conn.execute("select * from events where table_id = ? order by seq", [table_id]))
 
 
 def _stored_deal(text: str | None) -> object:
@@ -368,10 +364,5 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
     with write(db) as conn:  # the table and its whole log, or nothing
         table = insert_table(conn, evening.players, first_dealer, evening.rules, evening.deals_agreed, cents, currency,
                              provenance)
-        conn.executemany(
-            "insert into events (table_id, seq, kind, number, deal, by, reason, restores, created_at, hash) "
-            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [[table.id, r["seq"], r["kind"], r["number"], r["deal"], r["by"], r["reason"], r["restores"], r["created_at"], r["hash"]]
-             for r in rows],
-        )
+        conn.executemany(INSERT, [insert_values(table.id, r) for r in rows])
     return table

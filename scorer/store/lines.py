@@ -43,15 +43,37 @@ def line_from_row(row: Mapping[str, Any]) -> Line:
                 restores=restores, at=row["created_at"] or "")
 
 
+def dict_rows(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
+    """A query's rows as dicts of column name and value."""
+    names = [c[0] for c in cursor.description]
+    return [dict(zip(names, values)) for values in cursor]
+
+
+INSERT = ("insert into events (table_id, seq, kind, number, deal, by, reason, restores, created_at, hash, once) "
+          "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+"""One log line written: its table, the columns of :func:`row_of` with its hash, and the form's one-time token."""
+
+
+def insert_values(table_id: int, row: Mapping[str, object], once: str | None = None) -> list[object]:
+    """The values of :data:`INSERT` for a line as :func:`row_of` gives it, with its ``hash``."""
+    return [table_id, row["seq"], row["kind"], row["number"], row["deal"], row["by"], row["reason"], row["restores"],
+            row["created_at"], row["hash"], once]
+
+
+def sent(conn: sqlite3.Connection, table_id: int, once: str) -> Line | None:
+    """The line written by the form with this one-time token, if it was sent before (header only: no deal)."""
+    row = conn.execute("select seq, kind, number, by, created_at from events where table_id = ? and once = ?",
+                       [table_id, once]).fetchone()
+    return None if row is None else Line(row[0], LineKind(row[1]), row[2], by=row[3], at=row[4])
+
+
 def read_lines(conn: sqlite3.Connection, table_id: int, after: int = 0) -> tuple[list[Line], Damage | None]:
     """The table's lines after line ``after``, oldest first, up to the first that cannot be read
     (returned as the damage it does)."""
     cursor = conn.execute(
         f"select {', '.join(COLUMNS)} from events where table_id = ? and seq > ? order by seq", [table_id, after])
-    names = [c[0] for c in cursor.description]
     lines: list[Line] = []
-    for values in cursor:
-        row = dict(zip(names, values))
+    for row in dict_rows(cursor):
         try:
             lines.append(line_from_row(row))
         except ValueError as error:

@@ -13,6 +13,7 @@ import sqlite_utils
 from ..core import Evening, HouseRules, ScorerError
 from ..core.log import TableChanged
 from ..db import write
+from .lines import dict_rows
 
 
 def now() -> str:
@@ -112,9 +113,8 @@ def create_table(
 
 def _row(conn: sqlite3.Connection, column: str, value: object) -> dict[str, object] | None:
     # Plain SQL: sqlite-utils' table objects read the schema first, on every request.
-    cursor = conn.execute(f"select * from tables where {column} = ? limit 1", [value])
-    row = cursor.fetchone()
-    return dict(zip([c[0] for c in cursor.description], row)) if row else None
+    found = dict_rows(conn.execute(f"select * from tables where {column} = ? limit 1", [value]))
+    return found[0] if found else None
 
 
 def _table_where(db: sqlite_utils.Database, column: str, token: str) -> Table | None:
@@ -129,11 +129,6 @@ def table_by_token(db: sqlite_utils.Database, token: str) -> Table | None:
 
 def table_by_spectator_token(db: sqlite_utils.Database, token: str) -> Table | None:
     return _table_where(db, "spectator_token", token)
-
-
-def raw_table_row(db: sqlite_utils.Database, token: str) -> dict[str, object] | None:
-    """The table's row as stored, read or not (for the export of a damaged table)."""
-    return _row(db.conn, "token", token)
 
 
 def reread(conn: sqlite3.Connection, table: Table) -> Table:
