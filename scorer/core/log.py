@@ -239,13 +239,10 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
         seq = line.seq
     if damage is None:
         damage = unreadable
-    settlements = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1), checked)
-    if damage is None and len(settlements) < len(deals):
+    settlements, refused = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1), checked)
+    if damage is None and refused is not None:
         broken = len(settlements) + 1
-        try:
-            _settle_one(deals[broken - 1], settlements, ledger.evening)
-        except ImpossibleDeal as error:
-            damage = Damage(versions[broken - 1][-1].seq, broken, f"the deal cannot be settled: {error.message}")
+        damage = Damage(versions[broken - 1][-1].seq, broken, f"the deal cannot be settled: {refused.message}")
     evening = Evening(ledger.evening.players, ledger.evening.rules, tuple(deals[: len(settlements)]), deals_agreed)
     return Ledger(evening, seq, tuple(deals), tuple(versions), tuple(mentions), tuple(settlements), damage)
 
@@ -255,17 +252,18 @@ def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening, che
     return settle(deal, state, evening.rules, evening.deals_agreed, checked=checked)
 
 
-def _resettle(ledger: Ledger, deals: list[Deal], first: int, checked: bool) -> list[Settlement]:
+def _resettle(ledger: Ledger, deals: list[Deal], first: int,
+              checked: bool) -> tuple[list[Settlement], ImpossibleDeal | None]:
     """The settlements of ``deals``: those before deal ``first`` kept, the rest settled again,
-    stopping at the first deal that cannot be settled."""
+    stopping at the first deal that cannot be settled (and saying why)."""
     settlements = list(ledger.settlements[: first - 1])
     with _collector_paused(len(deals) - first + 1):
         for deal in deals[first - 1:]:
             try:
                 settlements.append(_settle_one(deal, settlements, ledger.evening, checked))
-            except ImpossibleDeal:
-                break
-    return settlements
+            except ImpossibleDeal as error:
+                return settlements, error
+    return settlements, None
 
 
 def fold(evening: Evening, lines: Sequence[Line]) -> Ledger:
