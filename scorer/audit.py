@@ -15,7 +15,7 @@ from .core import (
 )
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm, one_time_token
-from .store import Table, run, sent_before, verify
+from .store import Table, rechecked_ledger, run, sent_before, verify
 from .table import CSRF_RESHOWN, Answer, _as_int, _contract, _digest, _table, csrf_lost
 from .views import TableView, table_view
 
@@ -214,6 +214,7 @@ def _read_only(token: str) -> Response:
 @bp.route("/t/<token>/verify")
 def chain(token: str) -> str:
     table = _table(token)
+    rechecked_ledger(get_db(), table)  # every deal checked again; one that fails turns the table read-only
     view = table_view(table)
     return render_template("audit/verify.html", broken=verify(get_db(), table), checking=True, **view.context())
 

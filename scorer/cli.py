@@ -46,12 +46,12 @@ def rules(markdown: bool) -> None:
               help="The app's SQLite database.")
 @click.argument("tokens", nargs=-1)
 def verify(db_path: str, tokens: tuple[str, ...]) -> None:
-    """Check the hash chain of every table's log (or of the tables whose link tokens are given)."""
+    """Check the hash chain of every table's log and every deal in it again (or of the tables whose link tokens are given)."""
     import os
 
 
     from .db import connect
-    from .store import UnreadableTable, ledger, log_size, table_from_row
+    from .store import UnreadableTable, log_size, rechecked_ledger, table_from_row
     from .store import verify as verify_table
 
     if not os.path.exists(db_path):
@@ -74,7 +74,7 @@ def verify(db_path: str, tokens: tuple[str, ...]) -> None:
         who = f"table {table.token} ({', '.join(table.players)})"
         lines = log_size(db.conn, table.id)
         chain = verify_table(db, table)
-        damage = ledger(db, table).damage
+        damage = rechecked_ledger(db, table).damage
         if chain is None and damage is None:
             click.echo(f"{who}: {lines} lines, intact")
             continue

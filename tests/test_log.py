@@ -29,6 +29,7 @@ from scorer.core.log import (
     advance,
     decide,
     fold,
+    recheck,
 )
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
@@ -186,21 +187,50 @@ def test_decided_lines_always_fold_and_one_fold_equals_many(data: st.DataObject)
     assert book.final.total == 0
 
 
-def test_a_line_decided_here_is_checked_once_and_a_stored_line_always(monkeypatch: pytest.MonkeyPatch) -> None:
-    """decide checks the deal it records; folding that line in settles it unchecked. A log read back
-    (fold) checks every deal: a line edited in the database, its chain recomputed, is still found."""
+def test_a_deal_is_checked_once_when_written_and_a_stored_log_is_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """decide checks the deal it records; folding that line in, or reading the log back (check=False),
+    settles it unchecked; an import (check=True) and recheck (the Check page) check every deal."""
     import sys
 
-    settle_module = sys.modules["scorer.core.settle"]  # the module (scorer.core.settle names the function)
-
     calls: list[Deal] = []
-    real = settle_module.check_deal
-    monkeypatch.setattr(settle_module, "check_deal", lambda deal, *a: (calls.append(deal), real(deal, *a))[1])
+    real = sys.modules["scorer.core.checks"].check_deal
+    for module in ("scorer.core.settle", "scorer.core.log"):  # each binds the name (scorer.core.settle is also a function)
+        monkeypatch.setattr(sys.modules[module], "check_deal", lambda deal, *a: (calls.append(deal), real(deal, *a))[1])
     book = ledger_of("r", "r")
     calls.clear()
     line = decide(Record(3, solo(3)), book)
     assert len(calls) == 1
-    advance(book, [line], checked=True)
+    after = advance(book, [line], check=False)
     assert len(calls) == 1  # not checked again
-    fold(EVENING, [*(v for vs in book.versions for v in vs), line])
-    assert len(calls) == 4  # read back: all three checked
+    lines = [*(v for vs in book.versions for v in vs), line]
+    stored = fold(EVENING, lines, check=False)
+    assert len(calls) == 1 and stored == after  # read back: trusted, settled the same
+    assert fold(EVENING, lines) == after and len(calls) == 4  # an import: all three checked
+    assert recheck(stored) is stored and len(calls) == 7  # the Check page: all three checked again
+
+
+def planted(deal: Deal) -> list[Line]:
+    """A stored log of three deals, the second edited in the database into ``deal``."""
+    return [Line(1, LineKind.RECORD, 1, solo(1)), Line(2, LineKind.RECORD, 2, deal), Line(3, LineKind.RECORD, 3, solo(3))]
+
+
+def test_a_stored_deal_that_only_its_check_refuses_settles_until_it_is_rechecked() -> None:
+    """Premiers with four tricks: the system can pay it, only check_deal refuses it. A stored log is not
+    checked again, so it settles as stored; recheck finds it, as an import of the same lines does."""
+    lines = planted(replace(solo(2, tricks=4), premiers=True))
+    stored = fold(EVENING, lines, check=False)
+    assert stored.damage is None and len(stored.settlements) == 3
+    found = recheck(stored)
+    assert found.damage is not None and (found.damage.seq, found.damage.number) == (2, 2)
+    assert "premiers are the first six tricks" in found.damage.why
+    assert found == fold(EVENING, lines)  # as the checked fold leaves it
+    assert len(found.replay.settlements) == 1 and found.final == stored.settlements[0].after
+
+
+def test_a_stored_deal_the_system_cannot_settle_damages_the_log_with_its_check_s_reason() -> None:
+    """A deal naming a stranger makes the unchecked settlement fail: the fold names why, as the check does."""
+    lines = planted(replace(solo(2), hombre="Zed"))
+    stored = fold(EVENING, lines, check=False)
+    assert stored.damage is not None and stored.damage.number == 2
+    assert stored.damage == fold(EVENING, lines).damage
+    assert "Zed" in stored.damage.why

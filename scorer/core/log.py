@@ -23,7 +23,7 @@ Model: the "decider" of event sourcing (decide / evolve / initial state).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from .errors import ImpossibleDeal, ScorerError
@@ -31,6 +31,7 @@ from .evening import Evening, Replay, _collector_paused, replay_from
 from .limits import LOG_LINES_MAX, LOG_LINES_PER_DEAL, REASON_MAX
 from .model import Deal, Settlement, TableState
 from .names import check_note
+from .checks import check_deal
 from .settle import settle
 
 
@@ -210,17 +211,21 @@ _FOLDS = {LineKind.RECORD: _fold_record, LineKind.UNDO: _fold_undo, LineKind.AME
           LineKind.RESTORE: _fold_version}
 
 
-def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = None, *, checked: bool = False) -> Ledger:
+def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = None, *, check: bool = True) -> Ledger:
     """The ledger after ``lines`` (the lines that follow ``ledger.seq``, in order).
 
     ``unreadable`` is a line after them that could not even be read (the store
     could not parse it); it damages the ledger like a line that does not fold.
     A damaged ledger takes no further lines.
 
-    ``checked`` says that :func:`decide` made these lines against this very
-    ledger, and so has checked every deal they settle: they are settled
-    without checking them again. Lines read back from a database are always
-    checked: a line edited there, its hash chain recomputed, is still found."""
+    ``check`` says whether each deal settled is first checked
+    (:func:`~scorer.core.check_deal`). A deal is checked once, when it is
+    written: :func:`decide` checks the deal of a command, an import checks its
+    whole file. A log read back is hash-chained and was checked when written,
+    so it is folded with ``check=False``: a deal that then fails to settle (a
+    row edited in the database) still damages the ledger, named as its check
+    names it, and :func:`recheck` (the Check page, ``scorer verify``) checks
+    every deal again."""
     if ledger.damage is not None or (not lines and unreadable is None):
         return ledger
     deals_agreed = ledger.evening.deals_agreed
@@ -239,7 +244,7 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
         seq = line.seq
     if damage is None:
         damage = unreadable
-    settlements, refused = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1), checked)
+    settlements, refused = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1), check)
     if damage is None and refused is not None:
         broken = len(settlements) + 1
         damage = Damage(versions[broken - 1][-1].seq, broken, f"the deal cannot be settled: {refused.message}")
@@ -247,28 +252,54 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
     return Ledger(evening, seq, tuple(deals), tuple(versions), tuple(mentions), tuple(settlements), damage)
 
 
-def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening, checked: bool = False) -> Settlement:
+def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening, check: bool) -> Settlement:
     state = settlements[-1].after if settlements else TableState.start(evening.players)
-    return settle(deal, state, evening.rules, evening.deals_agreed, checked=checked)
+    if check:
+        return settle(deal, state, evening.rules, evening.deals_agreed)
+    try:
+        return settle(deal, state, evening.rules, evening.deals_agreed, checked=True)
+    except Exception:  # a stored deal the system cannot settle: its check says why (or, if it passes, the bug shows)
+        check_deal(deal, state, evening.rules)
+        raise
 
 
 def _resettle(ledger: Ledger, deals: list[Deal], first: int,
-              checked: bool) -> tuple[list[Settlement], ImpossibleDeal | None]:
+              check: bool) -> tuple[list[Settlement], ImpossibleDeal | None]:
     """The settlements of ``deals``: those before deal ``first`` kept, the rest settled again,
     stopping at the first deal that cannot be settled (and saying why)."""
     settlements = list(ledger.settlements[: first - 1])
     with _collector_paused(len(deals) - first + 1):
         for deal in deals[first - 1:]:
             try:
-                settlements.append(_settle_one(deal, settlements, ledger.evening, checked))
+                settlements.append(_settle_one(deal, settlements, ledger.evening, check))
             except ImpossibleDeal as error:
                 return settlements, error
     return settlements, None
 
 
-def fold(evening: Evening, lines: Sequence[Line]) -> Ledger:
-    """A whole log folded from the start."""
-    return advance(Ledger.start(evening), lines)
+def fold(evening: Evening, lines: Sequence[Line], unreadable: Damage | None = None, *, check: bool = True) -> Ledger:
+    """A whole log folded from the start (see :func:`advance` for ``check``)."""
+    return advance(Ledger.start(evening), lines, unreadable, check=check)
+
+
+def recheck(ledger: Ledger) -> Ledger:
+    """The ledger with every deal standing checked again against the state it was settled from:
+    the same ledger if all pass, else one damaged at the first that fails.
+
+    A stored log is folded unchecked (:func:`advance`); this is the Check
+    page's and ``scorer verify``'s second look, which finds a deal edited in
+    the database with its hash chain recomputed."""
+    rules = ledger.evening.rules
+    for kept, settlement in enumerate(ledger.settlements):
+        try:
+            check_deal(settlement.deal, settlement.before, rules)
+        except ImpossibleDeal as error:
+            number = settlement.number
+            damage = Damage(ledger.versions[number - 1][-1].seq, number, f"the deal cannot be settled: {error.message}")
+            old = ledger.evening
+            evening = Evening(old.players, old.rules, old.deals[:kept], old.deals_agreed)
+            return replace(ledger, evening=evening, settlements=ledger.settlements[:kept], damage=damage, _replay=[])
+    return ledger
 
 
 # --- commands --------------------------------------------------------------------------------------------
@@ -381,7 +412,7 @@ def _decide_record(command: Record, ledger: Ledger, at: str) -> Line:
     if command.number > ledger.evening.deals_agreed:
         raise Refused(f"The evening is over: all {ledger.evening.deals_agreed} deals are played.")
     _check_mentions(command.number, _mentions(ledger, command.number))
-    _settle_one(command.deal, list(ledger.settlements), ledger.evening)  # raises ImpossibleDeal
+    _settle_one(command.deal, list(ledger.settlements), ledger.evening, check=True)  # raises ImpossibleDeal
     return Line(ledger.seq + 1, LineKind.RECORD, command.number, command.deal, command.by, at=at)
 
 

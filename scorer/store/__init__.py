@@ -14,7 +14,7 @@ log; its deals, versions and ledger are the core's fold of that log.
 from .chain import ChainBreak, genesis, link, sign, signed_here, verify
 from .commands import Outcome, run, sent_before
 from .files import ImportRefused, export_evening, import_evening, raw_export, read_evening_file, transfers_csv
-from .ledgers import LEDGERS, LedgerCache, ledger, ledger_and_log_size
+from .ledgers import LEDGERS, LedgerCache, ledger, ledger_and_log_size, rechecked_ledger
 from .lines import log_size, read_lines
 from .tables import (
     RulesFrozen,
@@ -31,6 +31,6 @@ from .tables import (
 __all__ = [
     "ChainBreak", "ImportRefused", "LEDGERS", "LedgerCache", "Outcome", "RulesFrozen", "Table", "UnreadableTable",
     "change_settings", "create_table", "export_evening", "genesis", "import_evening", "ledger", "ledger_and_log_size",
-    "link", "log_size", "new_token", "raw_export", "read_evening_file", "read_lines", "run", "sent_before", "sign",
+    "link", "log_size", "new_token", "raw_export", "read_evening_file", "read_lines", "rechecked_ledger", "run", "sent_before", "sign",
     "signed_here", "table_by_spectator_token", "table_by_token", "table_from_row", "transfers_csv", "verify",
 ]

@@ -345,7 +345,7 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
     else:
         pairs = _history_lines(history, evening)
         lines, stated = [line for line, _ in pairs], [h for _, h in pairs]
-    folded = fold(evening, lines)
+    folded = fold(evening, lines, check=history is not None)  # a file without history was replayed, checked, above
     if folded.damage is not None:
         raise ImportRefused(f"the history does not hold at {folded.damage.message}")
     if folded.deals != evening.deals:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
-from ..core.log import Ledger, advance
+from ..core.log import Ledger, advance, recheck
 from .lines import log_size, read_lines
 from .tables import Table
 
@@ -81,10 +81,22 @@ class LedgerCache:
         ledger = entry.ledger if entry is not None and entry.size < size else Ledger.start(table.evening())
         if ledger.damage is None:
             lines, unreadable = read_lines(conn, table.id, ledger.seq)
-            ledger = advance(ledger, lines, unreadable)
+            # checked when written (decide, or the import's check), hash-chained since: not checked again
+            # here; a deal that fails to settle still damages the ledger, and the Check page rechecks all
+            ledger = advance(ledger, lines, unreadable, check=False)
             size = max(size, ledger.seq)  # a line appended between the two reads
         self.put(table, ledger, size)
         return ledger, size
+
+
+    def recheck(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
+        """The table's ledger with every deal checked again (:func:`~scorer.core.log.recheck`); a deal
+        that fails makes the cached ledger damaged too, so the table turns read-only from now on."""
+        ledger, size = self.get(conn, table)
+        checked = recheck(ledger)
+        if checked is not ledger:
+            self.put(table, checked, size)
+        return checked, size
 
 
 LEDGERS = LedgerCache()
@@ -93,6 +105,11 @@ LEDGERS = LedgerCache()
 def ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
     """The table's log folded into deals, versions and settlements (see :class:`LedgerCache`)."""
     return LEDGERS.get(db.conn, table)[0]
+
+
+def rechecked_ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
+    """:func:`ledger` with every deal checked again (the Check page, ``scorer verify``)."""
+    return LEDGERS.recheck(db.conn, table)[0]
 
 
 def ledger_and_log_size(db: sqlite_utils.Database, table: Table) -> tuple[Ledger, int]:

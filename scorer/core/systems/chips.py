@@ -265,16 +265,23 @@ def _game_won(book: Book, terms: _Terms) -> None:
     deal, rules, result, flow = ctx.deal, ctx.rules, ctx.result, ctx.flow
     take_pool(book)
     u = terms.unit
+    # What each opponent pays each member, worked out once for the deal (not once a pair).
+    premium = (terms.premium * u, Reason.GAME_PREMIUM, _premium_label(deal), terms.premium_rules + flow)
+    owed = [(terms.matadors * u, Reason.MATADORS, _matadors_label(deal), terms.matador_rules + flow),
+            (terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules + flow)]
+    if result is Result.VOLE_WON:
+        owed.append((terms.vole_bonus * u, Reason.VOLE_BONUS, "the vole", (R.VOLE_PAYMENT,) + terms.bonus_rules + flow))
+    vole_lost = result is Result.VOLE_LOST and rules[R.VOLE_LOST_PAYS] is R.VoleLostPays.VOLE_BONUS
+    vole_rules = (R.VOLE_LOST_PAYS,) + terms.bonus_rules + flow
+    pay = book.pay
     for member, opponent in ctx.pairs:
         if opponent != ctx.exempt:
-            book.pay(opponent, member, terms.premium * u, Reason.GAME_PREMIUM, _premium_label(deal), terms.premium_rules + flow)
-        book.pay(opponent, member, terms.matadors * u, Reason.MATADORS, _matadors_label(deal), terms.matador_rules + flow)
-        book.pay(opponent, member, terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules + flow)
-        if result is Result.VOLE_WON:
-            book.pay(opponent, member, terms.vole_bonus * u, Reason.VOLE_BONUS, "the vole", (R.VOLE_PAYMENT,) + terms.bonus_rules + flow)
-        if result is Result.VOLE_LOST and rules[R.VOLE_LOST_PAYS] is R.VoleLostPays.VOLE_BONUS:
-            book.pay(member, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST,
-                     "the vole undertaken and lost", (R.VOLE_LOST_PAYS,) + terms.bonus_rules + flow, "PG")
+            pay(opponent, member, *premium)
+        for chips, reason, what, used in owed:
+            pay(opponent, member, chips, reason, what, used)
+        if vole_lost:
+            pay(member, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST, "the vole undertaken and lost",
+                vole_rules, "PG")
 
 
 def _premium_label(deal: Deal) -> str:
@@ -304,17 +311,21 @@ def _game_lost(book: Book, terms: _Terms, stake: int) -> None:
         return
     extra = (R.CODILLE_PAYMENTS,) if result is Result.CODILLE else ()
     u = terms.unit
+    # What each member (or Hombre for her) pays each opponent, worked out once for the deal.
+    premium = (terms.premium * u, Reason.GAME_PREMIUM, f"{_premium_label(deal)}, the game lost",
+               terms.premium_rules + flow + loss_rules + extra)
+    owed = [(terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal)}, the game lost",
+             terms.matador_rules + flow + loss_rules + extra)]
+    if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
+        owed.append((terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST, "premium of the vole announced and lost",
+                     (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT) + terms.bonus_rules + extra))
+    pay = book.pay
     for member, opponent in ctx.pairs:
         payer = member if member in payers else deal.hombre
         if opponent != ctx.exempt:
-            book.pay(payer, opponent, terms.premium * u, Reason.GAME_PREMIUM, f"{_premium_label(deal)}, the game lost",
-                     terms.premium_rules + flow + loss_rules + extra)
-        book.pay(payer, opponent, terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal)}, the game lost",
-                 terms.matador_rules + flow + loss_rules + extra)
-        if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
-            book.pay(payer, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST,
-                     "premium of the vole announced and lost",
-                     (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT) + terms.bonus_rules + extra)
+            pay(payer, opponent, *premium)
+        for chips, reason, what, used in owed:
+            pay(payer, opponent, chips, reason, what, used)
 
 
 class HardScore(System):

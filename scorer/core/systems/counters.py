@@ -96,10 +96,11 @@ def _game_won(book: Book, items: list[_Item], vole: int) -> None:
     fav_rules, flow = ctx.favourite_rules, ctx.flow
     vole_rules = (R.COUNTER_VOLE,) + fav_rules
     take_pool(book)
+    owed = [(item, item.rules + fav_rules + flow) for item in items]  # once for the deal, not once a pair
     for member, opponent in ctx.pairs:
-        for item in items:
+        for item, used in owed:
             if opponent != ctx.exempt or item.reason is Reason.MATADORS:
-                book.pay(opponent, member, item.counters, item.reason, item.what, item.rules + fav_rules + flow, "EB")
+                book.pay(opponent, member, item.counters, item.reason, item.what, used, "EB")
         if ctx.result is Result.VOLE_WON:
             book.pay(opponent, member, vole, Reason.VOLE_BONUS, "the vole", vole_rules + flow, "EB")
         elif ctx.result is Result.VOLE_LOST:
@@ -111,12 +112,14 @@ def _game_lost(book: Book, items: list[_Item], stake: int) -> None:
     ctx = book.ctx
     payers, loss_rules = loss_payers(book)
     beast(book, stake, payers, loss_rules)
+    extra = ctx.favourite_rules + ctx.flow + loss_rules
+    owed = [(item, f"{item.what}, the game lost", item.rules + extra)  # once for the deal, not once a pair
+            for item in items if item.on_remise or ctx.result is Result.CODILLE]
     for member, opponent in ctx.pairs:
         payer = member if member in payers else ctx.deal.hombre
-        for item in items:
-            if (item.on_remise or ctx.result is Result.CODILLE) and (opponent != ctx.exempt or item.reason is Reason.MATADORS):
-                book.pay(payer, opponent, item.counters, item.reason, f"{item.what}, the game lost",
-                         item.rules + ctx.favourite_rules + ctx.flow + loss_rules, "EB")
+        for item, what, used in owed:
+            if opponent != ctx.exempt or item.reason is Reason.MATADORS:
+                book.pay(payer, opponent, item.counters, item.reason, what, used, "EB")
 
 
 def counters_text(counters: int) -> str:

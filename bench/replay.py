@@ -1,0 +1,111 @@
+"""Benchmark: replaying a long stored log, this code against an earlier commit, in the same run.
+
+    .venv/bin/python bench/replay.py [--deals 100000] [--before f9989ab] [--rounds 2]
+
+The earlier commit's ``scorer`` package is taken from git (``git archive``) into
+a temporary folder. Each side runs in its own process, alternately (before,
+after, before, after...), so that both meet the same machine: this machine's
+speed drifts by a third within a minute. Each process builds the same evening
+(the same seeded random solos as ``bench/run.py``) with its own code, turns it
+into a log of one record line a deal (the limit of 2,000 lines a log lifted), and folds that log three times; it prints
+the best time per deal. Printed: the best of each side over all rounds, for
+
+- **a stored log read back**: what the ledger cache does on a cold load
+  (``fold(..., check=False)`` now; the earlier code checked every deal), and
+- **an imported log**: every deal checked (``fold(...)`` on both sides).
+
+Run by hand: it is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BEFORE = "f9989ab"
+"""The last commit before replay checked once (issue 11, point 6)."""
+
+
+def worker(root: str, deals: int) -> None:
+    """In a child process: time folding ``deals`` record lines with the ``scorer`` package under ``root``."""
+    sys.path.insert(0, root)
+    import random
+
+    from scorer.core import Contract, Deal, Evening, HouseRules, Suit, TableState, settle
+    from scorer.core import log
+    from scorer.core.log import Line, LineKind, fold
+
+    log.LOG_LINES_MAX = deals  # a table's log is limited to 2,000 lines; lifted here, to time a long replay
+
+    players = ("Ann", "Bea", "Cat", "Dan")
+    rng = random.Random(1)
+    rules = HouseRules.of()
+    agreed = deals + 4 - deals % 4
+    state = TableState.start(players)
+    lines = []
+    for n in range(1, deals + 1):
+        tricks = rng.randint(0, 9)
+        deal = Deal(state.next_dealer or players[0], rng.choice(players), Contract.SOLO, Suit.HEARTS,
+                    hombre_tricks=tricks, matadors=rng.choice([0, 3, 4]))
+        state = settle(deal, state, rules, agreed).after
+        lines.append(Line(n, LineKind.RECORD, n, deal))
+    evening = Evening(players, rules, (), agreed)
+    trusts = "check" in inspect.signature(fold).parameters
+
+    def best(**options: bool) -> float:
+        times = []
+        for _ in range(3):
+            started = time.perf_counter()
+            ledger = fold(evening, lines, **options)
+            times.append(time.perf_counter() - started)
+            assert ledger.damage is None and ledger.final == state, "the fold differs from the settlement"
+        return min(times) / deals * 1e6
+
+    stored = best(check=False) if trusts else best()
+    imported = best()
+    print(f"{stored:.2f} {imported:.2f}")
+
+
+def run_side(root: Path, deals: int) -> tuple[float, float]:
+    out = subprocess.run([sys.executable, __file__, "--worker", str(root), "--deals", str(deals)],
+                         check=True, capture_output=True, text=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100_000)
+    parser.add_argument("--before", default=BEFORE, help="the commit to compare with")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker, args.deals)
+        return
+    revision = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.before], check=True,
+                              capture_output=True, text=True).stdout.strip()
+    with tempfile.TemporaryDirectory() as folder:
+        archive = Path(folder) / "before.tar"
+        subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), revision, "scorer"], check=True)
+        with tarfile.open(archive) as tar:
+            tar.extractall(folder, filter="data")
+        before, after = [], []
+        for _ in range(args.rounds):
+            before.append(run_side(Path(folder), args.deals))
+            after.append(run_side(ROOT, args.deals))
+    print(f"Replay of a {args.deals:,}-deal log (best of 3 folds a process, {args.rounds} processes a side, alternately)")
+    print(f"{'µs per deal':34} {'before ' + revision:>14} {'now':>8} {'now/before':>11}")
+    for i, what in enumerate(("a stored log read back (cold load)", "an imported log (every deal checked)")):
+        b, a = min(x[i] for x in before), min(x[i] for x in after)
+        print(f"{what:34} {b:14.1f} {a:8.1f} {a / b:11.2f}")
+
+
+if __name__ == "__main__":
+    main()
