@@ -20,6 +20,7 @@ from scorer.core import (
     PROFILES,
     Contract,
     Deal,
+    Evening,
     HouseRules,
     Profile,
     Reason,
@@ -31,7 +32,9 @@ from scorer.core import (
     Transfer,
     register_profile,
     register_system,
+    replay,
     settle,
+    settle_up,
 )
 from scorer.core.rules import BASIC_CONTRACTS
 from scorer.core.systems import _SYSTEMS
@@ -93,6 +96,11 @@ def test_the_core_settles_with_a_system_it_has_never_heard_of(beans: Profile) ->
     assert [(t.payer, t.payee, t.chips) for t in settlement.transfers] == [("Ann", "Bea", 1), ("Cat", "Bea", 1),
                                                                            ("Dan", "Bea", 1)]
     assert settlement.after.total == 0
+    evening = replay(Evening(("Ann", "Bea", "Cat", "Dan"), rules, (deal,), 8))
+    money = settle_up(evening, 25)  # the system's final figures (its balances, no pool) in money
+    assert money.units == {"Ann": -1, "Bea": 3, "Cat": -1, "Dan": -1} and money.pool_left == 0
+    assert sorted((p.payer, p.payee, p.cents) for p in money.payments) == [("Ann", "Bea", 25), ("Cat", "Bea", 25),
+                                                                           ("Dan", "Bea", 25)]
 
 
 def test_the_app_plays_shows_and_exports_an_evening_of_the_toy_system(beans: Profile, app: Flask,

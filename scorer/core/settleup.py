@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from .evening import Replay, close_evening
+from .evening import Replay
 from .model import Transfer
 
 
@@ -94,15 +94,7 @@ def settle_up(replay: Replay, value_cents: int) -> SettleUp:
     net is the sum of her differences with the other three.
     """
     rules = replay.evening.rules
-    if not rules.profile.system.zero_sum:  # a point score: settled by differences
-        scores = replay.balances
-        units = {p: sum(s - scores[q] for q in scores) for p, s in scores.items()}
-        closing: tuple[Transfer, ...] = ()
-        pool_left = 0
-    else:
-        closing, closed = close_evening(replay.final, rules)
-        units = dict(zip(closed.players, closed.balances))
-        pool_left = closed.pool + closed.vole_pool + closed.spadille_reserve
+    closing, units, pool_left = rules.profile.system.final_figures(replay.final, rules)
     cents = {p: u * value_cents for p, u in units.items()}
     if pool_left:
         # Chips left in the pool (carried whole, or odd chips) were paid in by the players and stay

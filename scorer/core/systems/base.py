@@ -24,9 +24,8 @@ class System(ABC):
     """Its name in files and the rules' documents (a profile names its system by it)."""
     units: ClassVar[str]
     """What balances count, in the plural: "chips", "points", "counters"."""
-    zero_sum: ClassVar[bool] = True
-    """Balances and the pots always sum to zero, and the settle-up says who pays whom; a point score
-    is settled instead by the differences of the scores."""
+    settle_up_note: ClassVar[str] = ""
+    """How the settle-up reads this system's figures, when it is not plain balances (the point score)."""
     has_pool: ClassVar[bool] = True
     """Deals are played for a pool carried forward (and shared out per ``pool_at_end``)."""
     asks_matadors: ClassVar[bool] = True
@@ -55,6 +54,14 @@ class System(ABC):
         closed = replace(state, balances=tuple(b + share for b in state.balances),
                          pool=state.pool - share * len(state.players))
         return transfers, closed
+
+    def final_figures(self, state: TableState, rules: HouseRules) -> tuple[tuple[Transfer, ...], dict[str, int], int]:
+        """What the settle-up turns into money: the transfers that close the evening (:meth:`close`),
+        each player's figure after them (they sum to minus what stays in the pots), and what stays in
+        the pots for the next evening."""
+        closing, closed = self.close(state, rules)
+        units = dict(zip(closed.players, closed.balances))
+        return closing, units, closed.pool + closed.vole_pool + closed.spadille_reserve
 
     def asks(self, contract: Contract, rules: HouseRules, state: TableState) -> frozenset[str]:
         """The inputs the deal form asks for this contract (deal fields: ``trumps``, ``called``, ``giver``,

@@ -161,7 +161,8 @@ class PointScore(System):
 
     name: ClassVar[str] = "points"
     units: ClassVar[str] = "points"
-    zero_sum: ClassVar[bool] = False
+    settle_up_note: ClassVar[str] = ("A point score is settled by differences: each player receives from each other "
+                                     "player the difference of their scores.")
     has_pool: ClassVar[bool] = False
     asks_matadors: ClassVar[bool] = False  # PG: points for matadors are ignored
     column_title: ClassVar[str] = "×"
@@ -169,6 +170,12 @@ class PointScore(System):
 
     def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
         return settle_points(deal, state, rules, deals_agreed)
+
+    def final_figures(self, state: TableState, rules: HouseRules) -> tuple[tuple[Transfer, ...], dict[str, int], int]:
+        """PG: not zero-sum; each player settles the difference of scores with each other player,
+        so a player's figure is the sum of her differences with the other three."""
+        scores = dict(zip(state.players, state.balances))
+        return (), {p: sum(s - scores[q] for q in scores) for p, s in scores.items()}, 0
 
     def column(self, settlement: Settlement) -> str:
         return f"×{settlement.multiplier}"
