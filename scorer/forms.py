@@ -7,6 +7,8 @@ the field it names.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import secrets
 from decimal import Decimal
 from typing import Any
@@ -19,7 +21,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from .core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
     PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
-    check_deal, check_note, check_players, normalise,
+    check_deal, check_note, check_players, implied, normalise,
 )
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
@@ -245,9 +247,10 @@ class DealForm(FlaskForm):
         return "premiers" in self.asks
 
     def to_deal(self) -> Deal:
+        """The deal entered, with what its tricks imply (:func:`scorer.core.implied`)."""
         allied = self.allied
         ally = self.ally.data if allied else None
-        return Deal(
+        entered = Deal(
             dealer=self.dealer,
             hombre=self.hombre.data,
             contract=self.the_contract,
@@ -263,6 +266,9 @@ class DealForm(FlaskForm):
             giver=self.giver.data if self.asks_giver else None,
             favourite=Suit(self.favourite.data) if self.asks_favourite and self.favourite.data else None,
         )
+        inferred = implied(entered, self.rules)  # only into the inputs this form asks for
+        return replace(entered, premiers=inferred.premiers if self.asks_premiers else entered.premiers,
+                       vole=inferred.vole if self.asks_vole else entered.vole)
 
     def fill_from(self, deal: Deal) -> None:
         """Show a recorded deal in the form (the inverse of :meth:`to_deal`)."""
@@ -282,8 +288,14 @@ class DealForm(FlaskForm):
     def validate(self, extra_validators: Any = None) -> bool:
         if not super().validate(extra_validators):
             return False
+        deal = self.to_deal()
+        # Infer, don't refuse: ten tricks imply premiers and the vole undertaken; the form shows them ticked.
+        if self.asks_premiers:
+            self.premiers.data = deal.premiers
+        if self.asks_vole:
+            self.vole.data = deal.vole.value
         try:
-            check_deal(self.to_deal(), self.state, self.rules)
+            check_deal(deal, self.state, self.rules)
         except ImpossibleDeal as error:
             self._field_for(error.field).errors.append(error.message)
             return False

@@ -70,8 +70,6 @@ ERRORS = [
     ("ten tricks without premiers", solo(hombre_tricks=10), {}, "premiers", "taking all ten tricks means taking the first six: mark premiers"),
     ("playing on after premiers", solo(hombre_tricks=8, premiers=True), {}, "vole",
      "leading to the seventh trick after premiers undertakes the vole"),
-    ("double matadors in black", solo(trumps=Suit.CLUBS, matadors=4), {}, "matadors",
-     "double matadors need Punto, the Ace of a red trump suit; with clubs trumps enter 3 (house rule double_matadors_suits)"),
     ("two matadors", solo(matadors=2), {}, "matadors", "matadors are 0, or the unbroken run of trumps from Spadille of 3 or more"),
     ("more matadors than trumps", solo(trumps=Suit.SPADES, matadors=12), {"double_matadors_suits": "any_suit"}, "matadors",
      "spades have only 11 trumps, so not 12 matadors"),

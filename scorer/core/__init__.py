@@ -22,7 +22,7 @@ from .rules import (
     RuleValue,
 )
 from .rules import HOUSE_RULES, PROFILES, RULES_BY_NAME, HouseRule, HouseRules, Profile, register_profile
-from .checks import check_deal
+from .checks import check_deal, implied
 from .outcome import in_favourite, result_of
 from .settle import settle
 from .systems import System, register_system, system_named
@@ -42,7 +42,7 @@ __all__ = [
     "MultiplierScope", "RuleKey", "RuleValue",
     "Account", "Card", "Contract", "Deal", "DealError", "Evening", "EveningFormatError", "HOUSE_RULES",
     "HouseRule", "HouseRules", "ImpossibleDeal", "PROFILES", "Pot", "Profile", "Reason", "Replay", "Result",
-    "ScorerError", "Settlement", "Suit", "TableState", "Transfer", "UnknownHouseRule", "Vole", "check_deal",
+    "ScorerError", "Settlement", "Suit", "TableState", "Transfer", "UnknownHouseRule", "Vole", "check_deal", "implied",
     "close_evening", "dumps", "in_favourite", "format_evening", "loads", "parse_evening", "replay", "result_of", "settle",
     # What the web layer and the command use (they import nothing else from the core):
     "Amend", "CHIP_VALUE_CENTS_MAX", "CONTRACT_KINDS", "CURRENCY_MAX", "ContractKind", "DEALS_AGREED_MAX",

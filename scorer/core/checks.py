@@ -5,6 +5,8 @@ from __future__ import annotations
 from . import rules as R
 from .errors import ImpossibleDeal
 from .names import listed
+from dataclasses import replace
+
 from .model import TRICKS, Card, Contract, Deal, Suit, TableState, Vole
 from .rules import HouseRules
 
@@ -182,18 +184,35 @@ def _check_matadors(deal: Deal, rules: HouseRules) -> None:
     trumps: Suit = deal.trumps
     if m > trumps.trump_count:
         raise ImpossibleDeal(f"{trumps.value} have only {trumps.trump_count} trumps, so not {m} matadors", "matadors")
-    if m >= 4 and not trumps.is_red and rules[R.DOUBLE_MATADORS_SUITS] is R.DoubleMatadorsSuits.RED_ONLY:
-        raise ImpossibleDeal(
-            f"double matadors need Punto, the Ace of a red trump suit; with {trumps.value} trumps enter 3 "
-            f"(house rule {R.DOUBLE_MATADORS_SUITS})",
-            "matadors",
-        )
+    # A run of four or more in black trumps is held as the player says; where double matadors need
+    # Punto (P, PG) it pays as three (house rule double_matadors_suits, see the hard score).
+
+
+def _no_bonuses(deal: Deal, rules: HouseRules) -> bool:
+    """Nemo, or a forced spadille where the house rule pays neither premiers nor vole."""
+    return deal.kind.nemo or (
+        deal.kind.forced and rules[R.FORCED_SPADILLE_BONUSES] is R.ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE
+    )
+
+
+def implied(deal: Deal, rules: HouseRules) -> Deal:
+    """The deal with what its tricks say without being told: all ten tricks to the contracting side
+    include premiers, the first six, and mean the side played on past them, so undertook the vole
+    (P: the vole is undertaken by leading to the seventh trick after premiers), where the contract
+    has premiers and a vole and no vole was announced in the bid. Anything else is left as entered
+    (and :func:`check_deal` still refuses what cannot be)."""
+    if deal.side_tricks != TRICKS or _no_bonuses(deal, rules):
+        return deal
+    vole = deal.vole
+    if vole is Vole.NONE and not deal.kind.vole_announced:
+        vole = Vole.UNDERTAKEN
+    if deal.premiers and vole is deal.vole:
+        return deal
+    return replace(deal, premiers=True, vole=vole)
 
 
 def _check_premiers_and_vole(deal: Deal, rules: HouseRules) -> None:
-    no_bonuses = deal.kind.nemo or (
-        deal.kind.forced and rules[R.FORCED_SPADILLE_BONUSES] is R.ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE
-    )
+    no_bonuses = _no_bonuses(deal, rules)
     _check_premiers(deal, no_bonuses)
     _check_vole(deal, rules, no_bonuses)
     _check_all_tricks(deal, no_bonuses)

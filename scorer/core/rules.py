@@ -440,10 +440,12 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         DOUBLE_MATADORS_SUITS, "Which runs of four are double matadors", 4, "red_only",
         """P: double matadors are "3 plus Punto", "of course possible only when
         a red suit was trump"; PG likewise: "Punto, or Ace, only applies when a
-        red suit is trump". So with black trumps four or more matadors cannot
-        be entered. W pays them when "the four highest matadors (trumps)" are
-        held, in any suit (its fourth trump in black is the King).""",
-        ("red_only", "with Punto: red trumps only", "P, PG"),
+        red suit is trump". So with black trumps a run of four or more is
+        entered as held and paid as three matadors (P: "'Matadors' are paid
+        when Hombre originally held Spadille, Manille, and Basto"). W pays them
+        when "the four highest matadors (trumps)" are held, in any suit (its
+        fourth trump in black is the King).""",
+        ("red_only", "with Punto: red trumps only (a black run of four pays as three)", "P, PG"),
         ("any_suit", "the four highest trumps, any suit", "W"),
     ),
     _rule(

@@ -133,12 +133,22 @@ def _premium_units(deal: Deal, rules: HouseRules, favourite: bool) -> tuple[int,
     return QUANTI_GAMES[deal.contract].of(favourite), ()
 
 
+def _paid_as_three(deal: Deal, rules: HouseRules) -> bool:
+    """A run of four or more in black trumps where double matadors need Punto (house rule
+    double_matadors_suits, P: "of course possible only when a red suit was trump"): it is held,
+    but pays as three matadors."""
+    return (deal.matadors >= 4 and deal.trumps is not None and not deal.trumps.is_red
+            and rules[R.DOUBLE_MATADORS_SUITS] is R.DoubleMatadorsSuits.RED_ONLY)
+
+
 def _matador_units(deal: Deal, rules: HouseRules) -> tuple[int, tuple[str, ...]]:
     m = deal.matadors
     if m < 3:
         return 0, ()
     if m == 3:
         return 1, (R.MATADORS_PAID,)
+    if _paid_as_three(deal, rules):
+        return 1, (R.MATADORS_PAID, R.DOUBLE_MATADORS_SUITS)
     used: tuple[str, ...] = (R.MATADORS_PAID, R.DOUBLE_MATADORS_SUITS, R.DOUBLE_MATADORS_PAY)
     units = 2 if rules[R.DOUBLE_MATADORS_PAY] is R.DoubleMatadorsPay.INSTEAD else 3
     if m > 4:
@@ -267,7 +277,7 @@ def _game_won(book: Book, terms: _Terms) -> None:
     u = terms.unit
     # What each opponent pays each member, worked out once for the deal (not once a pair).
     premium = (terms.premium * u, Reason.GAME_PREMIUM, _premium_label(deal), terms.premium_rules + flow)
-    owed = [(terms.matadors * u, Reason.MATADORS, _matadors_label(deal), terms.matador_rules + flow),
+    owed = [(terms.matadors * u, Reason.MATADORS, _matadors_label(deal, rules), terms.matador_rules + flow),
             (terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules + flow)]
     if result is Result.VOLE_WON:
         owed.append((terms.vole_bonus * u, Reason.VOLE_BONUS, "the vole", (R.VOLE_PAYMENT,) + terms.bonus_rules + flow))
@@ -290,9 +300,11 @@ def _premium_label(deal: Deal) -> str:
     return f"{deal.contract.label} premium"
 
 
-def _matadors_label(deal: Deal) -> str:
+def _matadors_label(deal: Deal, rules: HouseRules) -> str:
     if deal.matadors == 3:
         return "three matadors"
+    if _paid_as_three(deal, rules):
+        return f"{deal.matadors} matadors in black, paid as three: double matadors need Punto, a red trump (P)"
     if deal.matadors == 4:
         return "double matadors"
     return f"{deal.matadors} matadors"
@@ -314,7 +326,7 @@ def _game_lost(book: Book, terms: _Terms, stake: int) -> None:
     # What each member (or Hombre for her) pays each opponent, worked out once for the deal.
     premium = (terms.premium * u, Reason.GAME_PREMIUM, f"{_premium_label(deal)}, the game lost",
                terms.premium_rules + flow + loss_rules + extra)
-    owed = [(terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal)}, the game lost",
+    owed = [(terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal, rules)}, the game lost",
              terms.matador_rules + flow + loss_rules + extra)]
     if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
         owed.append((terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST, "premium of the vole announced and lost",
