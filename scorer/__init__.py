@@ -51,6 +51,7 @@ SETTINGS: dict[str, Any] = {
     "PDF_WAIT_SECONDS": 5.0,
     "PDF_RETRY_AFTER_SECONDS": 3,
     "SESSION_COOKIE_SECURE": None,
+    "TIMEZONE": "Europe/London",  # where pages show times (an IANA zone name; an unknown one shows UTC)
 }
 """The app's own settings and their defaults (the README lists what each does). Each can be set in
 instance/config.py or by the environment variable ``SCORER_`` + its name (``SCORER_BASE_URL``), which
@@ -83,6 +84,14 @@ def _not_found(error: Any) -> tuple[str, int]:
     from flask import render_template
 
     return render_template("notfound.html"), 404
+
+
+def _favicon() -> Response:
+    """The icon browsers ask for at /favicon.ico (pages also link static/favicon.svg): never a 404."""
+    from flask import current_app, send_from_directory
+
+    return send_from_directory(str(current_app.static_folder), "favicon.ico", mimetype="image/vnd.microsoft.icon",
+                               max_age=7 * 24 * 3600)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -127,17 +136,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from . import audit, db, exchange, home, ratelimits, table, tally
+    from . import audit, db, exchange, home, ratelimits, recent, table, tally
 
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
     app.after_request(_secure_headers)
     app.register_error_handler(404, _not_found)
+    app.add_url_rule("/favicon.ico", "favicon", _favicon)
     db.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(audit.bp)
     app.register_blueprint(tally.bp)
     app.register_blueprint(exchange.bp)
+    recent.init_app(app)  # the tables this phone opened recently (a signed cookie), for the home page
     ratelimits.init_app(app)  # after the blueprints: it wraps the views they mark
     return app

@@ -22,6 +22,7 @@ from .rules import (
     RuleValue,
 )
 from .rules import HOUSE_RULES, PROFILES, RULES_BY_NAME, HouseRule, HouseRules, Profile, register_profile
+from .describe import describe
 from .checks import check_deal, implied
 from .outcome import in_favourite, result_of
 from .settle import settle
@@ -30,6 +31,7 @@ from .systems.counters import counters_text
 from .limits import (
     CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, NAME_MAX, REASON_MAX,
 )
+from .limits import RECENT_TABLES_MAX, TALLY_LABEL_MAX
 from .log import Amend, Damage, DealTaken, Ledger, Line, LineKind, Record, Refused, Restore, TableChanged, Undo
 from .names import check_note, normalise
 from .report import replay_json, replay_text
@@ -50,4 +52,5 @@ __all__ = [
     "NAME_MAX", "Payment", "REASON_MAX", "RULES_BY_NAME", "Record", "Refused", "Restore", "SettleUp", "TableChanged",
     "Undo", "check_note", "check_players", "counters_text", "differences", "format_deal", "normalise",
     "replay_from", "replay_json", "replay_text", "rules_markdown", "rules_text", "settle_up",
+    "describe", "RECENT_TABLES_MAX", "TALLY_LABEL_MAX",
 ]

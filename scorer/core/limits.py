@@ -35,3 +35,9 @@ IMPORT_BYTES_MAX = 6 * 1024 * 1024
 
 JSON_DEPTH_MAX = 8
 """Nesting of arrays and objects in an uploaded file (the format itself needs 5)."""
+
+RECENT_TABLES_MAX = 12
+"""Tables a phone's home page lists as opened recently (kept in a signed cookie of about 1 KB at most)."""
+
+TALLY_LABEL_MAX = 60
+"""Characters of the place and of the table's name printed on the tally PDF's title block."""

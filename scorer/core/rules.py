@@ -21,7 +21,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from .errors import UnknownHouseRule
-from .model import Contract
+from .model import CONTRACT_KINDS, Contract
 
 if TYPE_CHECKING:
     from .systems.base import System
@@ -831,6 +831,26 @@ class Profile:
                 return value
         return house_rule(rule_name).default
 
+    def applies(self, rule_name: str) -> bool:
+        """Whether the house rule called ``rule_name`` can change anything at a table of this profile: its
+        settlement system reads it (:data:`RULE_SYSTEMS`) and the profile plays a contract it concerns
+        (:data:`RULE_CONTRACTS`). A system none of these tables name (one registered later) reads every rule."""
+        house_rule(rule_name)  # raises for an unknown name
+        systems = RULE_SYSTEMS.get(rule_name)
+        if systems is not None and self.settled_by in KNOWN_SYSTEMS and self.settled_by not in systems:
+            return False
+        concerns = RULE_CONTRACTS.get(rule_name)
+        if concerns is None:
+            return True
+        played = set(self.contracts)
+        if self.vole_bids:
+            played.add(Contract.VOLE)  # a vole announced (or revealed) in the bid, as P's vole bid
+        return bool(played & concerns)
+
+    def applicable_rules(self) -> tuple[HouseRule, ...]:
+        """The house rules that apply to this profile (:meth:`applies`), in the order of ``HOUSE_RULES``."""
+        return tuple(rule for rule in HOUSE_RULES if self.applies(rule.name))
+
 
 PROFILES: dict[str, Profile] = {
     profile.name: profile
@@ -990,3 +1010,45 @@ class HouseRules:
 
     def with_changes(self, changes: Mapping[str, str]) -> HouseRules:
         return HouseRules.of(self.profile_name, {**self.changes(), **changes})
+
+
+# Which house rules apply to which profile (Profile.applies): the tally prints only these.
+KNOWN_SYSTEMS = frozenset({"chips", "points", "counters"})
+"""The settlement systems :data:`RULE_SYSTEMS` knows; a rule it does not restrict is read by every system."""
+_POOLS = frozenset({"chips", "counters"})
+RULE_SYSTEMS: Mapping[str, frozenset[str]] = {
+    # The hard score's units, premiums, matadors and vole payments (P, PG's chips, Quanti's table).
+    **{str(key): frozenset({"chips"}) for key in (
+        SOLO_PREMIUM, UNIT, UNIT_ROUNDING, DOUBLE_MATADORS_SUITS, DOUBLE_MATADORS_PAY, LONG_MATADORS,
+        CODILLE_PAYMENTS, VOLE_PAYMENT, VOLE_LOST_PAYS, ANNOUNCED_VOLE_PREMIUM)},
+    # Antes, the pool and its beasts, the alliance's flow, the favourite suit and paulans: both pool-based systems.
+    **{str(key): _POOLS for key in (
+        ANTES, ANTE_BY, MATADORS_PAID, BONUS_FLOW, ALLIANCE_LOSS, ALLIANCE_ODD_CHIP, REMISE_BEAST, CODILLE_BEAST,
+        CODILLE_INDIVISIBLE, POOL_AT_END, PAULANS, FAVOURITE_SUIT, FAVOURITE_DOUBLES, MEDIATEUR_KING)},
+    str(ANNOUNCED_VOLE_SHORT): frozenset({"chips", "points"}),  # remise or codille: the point score scores both
+    str(GRANDISSIMO_NEMO): _POOLS,
+    # The point score's own (PG).
+    str(MULTIPLIER_SCOPE): frozenset({"points"}),
+    str(POINTS_ALLY): frozenset({"points"}),
+    # The Britannica's counters (EB).
+    **{str(key): frozenset({"counters"}) for key in (COUNTER_STAKE, COUNTER_MATADORS, COUNTER_VOLE, FISH_EXTRAORDINARY)},
+}
+"""The settlement systems that read each house rule; a rule not named here is read by all of them
+(own_king and forced_spadille_bonuses decide what is entered and how it scores in every system)."""
+
+_ALLIED = frozenset(c for c, kind in CONTRACT_KINDS.items() if kind.allied)
+RULE_CONTRACTS: Mapping[str, frozenset[Contract]] = {
+    str(BONUS_FLOW): _ALLIED,
+    str(ALLIANCE_LOSS): _ALLIED,
+    str(ALLIANCE_ODD_CHIP): _ALLIED,
+    str(POINTS_ALLY): _ALLIED,
+    str(OWN_KING): _ALLIED,
+    str(FORCED_SPADILLE_BONUSES): frozenset({Contract.FORCED_SPADILLE}),
+    str(MEDIATEUR_KING): frozenset({Contract.MEDIATEUR}),
+    str(GRANDISSIMO_NEMO): frozenset({Contract.GRANDISSIMO, Contract.NEMO}),
+    str(ANNOUNCED_VOLE_PREMIUM): frozenset({Contract.VOLE}),
+    str(ANNOUNCED_VOLE_SHORT): frozenset({Contract.VOLE}),
+    str(FISH_EXTRAORDINARY): frozenset({Contract.MEDIATEUR, Contract.SOLO}),
+}
+"""The contracts a house rule concerns: it applies only where the profile plays one of them (a vole bid
+in Médiateur counts as :attr:`Contract.VOLE`). A rule not named here concerns every contract."""
