@@ -1,0 +1,371 @@
+"""The play of a deal, card by card: the rank of the cards, what may lawfully be played, who takes
+each trick, and what a whole play record proves about the deal.
+
+The sources describe the play completely (P, PG; the renounce and the matadors' privilege also EB):
+
+- **The pack**: 40 cards, A K Q J 7 6 5 4 3 2 of each suit.
+- **Trumps** (P, PG), highest first: Spadille (the Ace of spades), Manille (the 2 of a black
+  trump suit, the 7 of a red one), Basto (the Ace of clubs), Punto (the Ace of a red trump
+  suit), then K Q J 7 6 5 4 3 in black or K Q J 2 3 4 5 6 in red. Spadille and Basto are
+  trumps whatever the trump suit. In grandissimo and nemo (Médiateur, P) there is no trump suit:
+  the two black Aces alone are trumps, Spadille above Basto.
+- **Plain suits**: black K Q J 7 6 5 4 3 2 (the black Aces are trumps), red K Q J A 2 3 4 5 6 7.
+- **The play** (P, PG): the eldest hand leads to the first trick; each player follows suit if she
+  can, and may play any card if she cannot; the highest trump takes the trick, or else the
+  highest card of the suit led; the winner leads next. Play passes to the right, as the deal
+  does: the next in the players' list.
+- **The matadors' privilege** (P, PG, EB): a player whose only trumps are matadors (Spadille,
+  Manille, Basto: "the three first only enjoy the privilege", EB; Punto is not one, P) need not
+  play one to a trump lead, unless a *higher* matador was led: then she must play the lower
+  matador or another trump (PG: "must play either it or another trump"). P: the forcing applies
+  only when the higher matador is *led*, not played second or third.
+
+:func:`legal_plays` answers what may be played; :func:`referee` checks a whole record of the
+tricks against a deal and says what it proves: each player's hand, the tricks each took, the
+renounces (a card of the suit led, or a trump, held and played later: the proof), the lawful
+reneges with a matador, and the deal's inputs as the play proves them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from .errors import ScorerError
+from .model import SEATS, TRICKS, Card, Deal, Suit, Vole
+
+RANKS = "AKQJ765432"
+"""The ranks of the pack, as letters (the 8, 9 and 10 are taken out)."""
+
+PACK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in RANKS)
+"""The 40 cards."""
+
+SPADILLE = Card("A", Suit.SPADES)
+BASTO = Card("A", Suit.CLUBS)
+
+PREMIERS_TRICKS = 6
+"""Premiers are the first six tricks (P): a record may stop there when the side claimed them."""
+
+TRUMP = "trumps"
+"""The suit of a trump, whatever suit it is printed in (:meth:`Ranking.suit_of`)."""
+
+
+class PlayError(ScorerError):
+    """A play record that cannot be: a card twice or missing, a trick that is not four cards, a
+    card not in the pack, a wrong number of tricks. ``trick`` (from 1) and ``card`` say where."""
+
+    def __init__(self, message: str, trick: int | None = None, card: str | None = None) -> None:
+        super().__init__(f"trick {trick}: {message}" if trick is not None else message)
+        self.trick = trick
+        self.card = card
+
+
+def manille(trumps: Suit) -> Card:
+    """The second matador: the 2 of a black trump suit, the 7 of a red one."""
+    return Card("7" if trumps.is_red else "2", trumps)
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How the cards rank when ``trumps`` is the trump suit (``None``: grandissimo and nemo)."""
+
+    trumps: Suit | None
+    trump_order: tuple[Card, ...]
+    """Every trump, highest first."""
+    plain_orders: Mapping[Suit, tuple[Card, ...]]
+    """Each plain suit's cards, highest first (the trump suit's entry holds no card)."""
+    matadors: tuple[Card, ...]
+    """The cards that enjoy the privilege, highest first: Spadille, Manille (if any), Basto."""
+
+    def is_trump(self, card: Card) -> bool:
+        return card in self._trump_rank
+
+    def suit_of(self, card: Card) -> Suit | str:
+        """The suit a card belongs to in play: :data:`TRUMP` for any trump, else its own suit."""
+        return TRUMP if card in self._trump_rank else card.suit
+
+    def beats(self, card: Card, best: Card) -> bool:
+        """Whether ``card`` takes a trick that ``best`` is winning."""
+        if card in self._trump_rank:
+            return best not in self._trump_rank or self._trump_rank[card] < self._trump_rank[best]
+        if best in self._trump_rank or card.suit != best.suit:
+            return False
+        order = self.plain_orders[card.suit]
+        return order.index(card) < order.index(best)
+
+    @property
+    def _trump_rank(self) -> dict[Card, int]:
+        return _trump_ranks(self.trumps)
+
+
+@cache
+def _trump_ranks(trumps: Suit | None) -> dict[Card, int]:
+    return {card: i for i, card in enumerate(ranking(trumps).trump_order)}
+
+
+@cache
+def ranking(trumps: Suit | None) -> Ranking:
+    """The rank of every card (P's table) under ``trumps``; ``None`` for grandissimo and nemo."""
+    if trumps is None:
+        order: tuple[Card, ...] = (SPADILLE, BASTO)
+        matadors: tuple[Card, ...] = (SPADILLE, BASTO)
+    else:
+        low = "KQJ23456" if trumps.is_red else "KQJ76543"
+        punto = (Card("A", trumps),) if trumps.is_red else ()
+        matadors = (SPADILLE, manille(trumps), BASTO)
+        order = matadors + punto + tuple(Card(r, trumps) for r in low)
+    plain = {
+        suit: () if suit is trumps else tuple(
+            c for c in (Card(r, suit) for r in ("KQJA234567" if suit.is_red else "KQJ765432")) if c not in order)
+        for suit in Suit
+    }
+    return Ranking(trumps, order, plain, matadors)
+
+
+def legal_plays(hand: Sequence[Card], trick: Sequence[Card], trumps: Suit | None) -> frozenset[Card]:
+    """The cards of ``hand`` that may lawfully be played to ``trick`` (the cards played to it so far,
+    its lead first), with the matadors' privilege and its forcing (see the module's notes)."""
+    if not trick:
+        return frozenset(hand)
+    rank = ranking(trumps)
+    led = trick[0]
+    suit = rank.suit_of(led)
+    following = [c for c in hand if rank.suit_of(c) == suit]
+    if not following:
+        return frozenset(hand)
+    if suit != TRUMP or any(c not in rank.matadors for c in following):
+        return frozenset(following)
+    # Her only trumps are matadors: privileged, unless the lead is a higher matador than one she holds.
+    if led in rank.matadors and any(rank.matadors.index(c) > rank.matadors.index(led) for c in following):
+        return frozenset(following)
+    return frozenset(hand)
+
+
+def why_not(hand: Sequence[Card], trick: Sequence[Card], trumps: Suit | None, card: Card) -> str | None:
+    """Why ``card`` may not be played from ``hand`` to ``trick`` ("must follow hearts"), or None if it may."""
+    if card in legal_plays(hand, trick, trumps):
+        return None
+    rank = ranking(trumps)
+    suit = rank.suit_of(trick[0])
+    if suit == TRUMP and trick[0] in rank.matadors and all(c in rank.matadors for c in hand if rank.is_trump(c)):
+        return f"must play a trump: {trick[0]} led forces a lower matador"
+    return f"must follow {suit.value if isinstance(suit, Suit) else suit}"
+
+
+def trick_winner(cards: Sequence[Card], trumps: Suit | None) -> int:
+    """The index (in playing order) of the card that takes the trick."""
+    rank = ranking(trumps)
+    best = 0
+    for i in range(1, len(cards)):
+        if rank.beats(cards[i], cards[best]):
+            best = i
+    return best
+
+
+# --- a whole play record --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    player: str
+    card: Card
+
+
+@dataclass(frozen=True)
+class Trick:
+    number: int
+    """From 1."""
+    leader: str
+    cards: tuple[PlayedCard, ...]
+    """In the order played, the leader's first."""
+    winner: str
+
+
+@dataclass(frozen=True)
+class Renounce:
+    """A player who did not follow when she could (EB: "beasted as often as he has renounced")."""
+
+    trick: int
+    player: str
+    led: Card
+    played: Card
+    held: Card
+    """A card she held that she had to play (the proof: she played it in a later trick)."""
+
+
+@dataclass(frozen=True)
+class Privilege:
+    """A lawful renege: a trump led, and her only trumps were matadors she kept (P, PG, EB)."""
+
+    trick: int
+    player: str
+    kept: Card
+
+
+@dataclass(frozen=True)
+class Derived:
+    """The deal's inputs as the play proves them, in the deal's own terms (``None``: not proven)."""
+
+    ally: str | None
+    hombre_tricks: int
+    ally_tricks: int | None
+    premiers: bool
+    vole: Vole
+    matadors: int | None
+    """0, or the unbroken run from Spadille held by the contracting side, 3 up (P); ``None`` when
+    the record stops after premiers before the run is proven."""
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    field: str
+    recorded: object
+    from_play: object
+
+
+@dataclass(frozen=True)
+class PlayReport:
+    tricks: tuple[Trick, ...]
+    hands: Mapping[str, tuple[Card, ...]]
+    """Each player's cards, in the order she played them."""
+    tricks_won: Mapping[str, int]
+    renounces: tuple[Renounce, ...]
+    privileges: tuple[Privilege, ...]
+    derived: Derived
+    disagreements: tuple[Disagreement, ...]
+
+
+def parse_tricks(tricks: object) -> tuple[tuple[Card, ...], ...]:
+    """A record's tricks from their notation (``[["AS", "2S", "KS", "3S"], ...]``), checked as a
+    whole: 10 tricks (or 6, premiers claimed) of four cards of the pack, no card twice, and with
+    10 tricks every card of the pack. Raises :class:`PlayError` naming the trick and the card."""
+    if not isinstance(tricks, list | tuple):
+        raise PlayError("the tricks must be a list of tricks, each a list of four cards")
+    if len(tricks) not in (PREMIERS_TRICKS, TRICKS):
+        raise PlayError(f"a play record has all {TRICKS} tricks, or {PREMIERS_TRICKS} when premiers were claimed; "
+                        f"this one has {len(tricks)}")
+    seen: dict[Card, int] = {}
+    parsed = []
+    for number, trick in enumerate(tricks, start=1):
+        if not isinstance(trick, list | tuple) or len(trick) != SEATS:
+            size = len(trick) if isinstance(trick, list | tuple) else "no"
+            raise PlayError(f"a trick is four cards, one from each player; this one has {size}", number)
+        cards = []
+        for text in trick:
+            if not isinstance(text, str):
+                raise PlayError(f"{text!r} is not a card", number)
+            if text.strip().upper()[:-1] in ("8", "9", "10", "T"):
+                raise PlayError(f"{text.strip().upper()} is not in the pack (it has no 8, 9 or 10)", number, text)
+            try:
+                card = Card.parse(text)
+            except ValueError as error:
+                raise PlayError(f"{error}", number, text[:10]) from None
+            if card in seen:
+                raise PlayError(f"{card} was played already in trick {seen[card]}", number, card.code)
+            seen[card] = number
+            cards.append(card)
+        parsed.append(tuple(cards))
+    return tuple(parsed)
+
+
+def format_tricks(tricks: Sequence[Sequence[Card]]) -> list[list[str]]:
+    """The notation of :func:`parse_tricks` (its inverse)."""
+    return [[card.code for card in trick] for trick in tricks]
+
+
+def referee(deal: Deal, players: Sequence[str], tricks: Sequence[Sequence[Card]]) -> PlayReport:
+    """Check a play record (as :func:`parse_tricks` returns it) against ``deal`` at a table of
+    ``players`` (in the order of play): who led and took each trick, each hand, the renounces and
+    privileges, and the deal's inputs as the play proves them, compared with the deal recorded."""
+    order = tuple(players)
+    leader = order[(order.index(deal.dealer) + 1) % SEATS]  # the eldest hand leads first (P)
+    played: list[Trick] = []
+    for number, cards in enumerate(tricks, start=1):
+        start = order.index(leader)
+        seats = tuple(order[(start + i) % SEATS] for i in range(SEATS))
+        winner = seats[trick_winner(cards, deal.trumps)]
+        played.append(Trick(number, leader, tuple(PlayedCard(p, c) for p, c in zip(seats, cards)), winner))
+        leader = winner
+    hands = {p: tuple(pc.card for t in played for pc in t.cards if pc.player == p) for p in order}
+    renounces, privileges = _renounces(played, hands, deal.trumps)
+    won = {p: sum(1 for t in played if t.winner == p) for p in order}
+    derived = _derived(deal, played, hands, won)
+    return PlayReport(tuple(played), hands, won, renounces, privileges, derived, _disagreements(deal, derived))
+
+
+def _renounces(tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]],
+               trumps: Suit | None) -> tuple[tuple[Renounce, ...], tuple[Privilege, ...]]:
+    """Each card played against the rules of following, proven by the hand the player still held
+    (the cards she played from that trick on); and each lawful renege with a matador."""
+    rank = ranking(trumps)
+    renounces: list[Renounce] = []
+    privileges: list[Privilege] = []
+    for trick in tricks:
+        so_far: list[Card] = []
+        for pc in trick.cards:
+            held = hands[pc.player][trick.number - 1:]  # her cards from this trick on
+            if so_far and pc.card not in legal_plays(held, so_far, trumps):
+                lawful = sorted(legal_plays(held, so_far, trumps), key=held.index)
+                renounces.append(Renounce(trick.number, pc.player, so_far[0], pc.card, lawful[0]))
+            elif so_far and rank.suit_of(so_far[0]) == TRUMP and not rank.is_trump(pc.card):
+                kept = [c for c in held if rank.is_trump(c)]
+                if kept:
+                    privileges.append(Privilege(trick.number, pc.player, kept[0]))
+            so_far.append(pc.card)
+    return tuple(renounces), tuple(privileges)
+
+
+def _derived(deal: Deal, tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]],
+             won: Mapping[str, int]) -> Derived:
+    ally = None
+    if deal.kind.allied and deal.called is not None:
+        ally = next((p for p, cards in hands.items() if deal.called in cards), None)
+    side = {deal.hombre} | ({ally} if ally is not None else set())
+    premiers = len(tricks) >= PREMIERS_TRICKS and all(t.winner in side for t in tricks[:PREMIERS_TRICKS])
+    vole = Vole.UNDERTAKEN if premiers and len(tricks) > PREMIERS_TRICKS and not deal.kind.vole_announced else Vole.NONE
+    has_ally = ally is not None and ally != deal.hombre
+    return Derived(
+        ally=ally,
+        hombre_tricks=won[deal.hombre],
+        ally_tricks=won[ally] if has_ally and ally is not None else None,
+        premiers=premiers and not deal.kind.nemo,
+        vole=vole,
+        matadors=_matadors(deal.trumps, hands, side, complete=len(tricks) == TRICKS),
+    )
+
+
+def _matadors(trumps: Suit | None, hands: Mapping[str, tuple[Card, ...]], side: set[str], complete: bool) -> int | None:
+    """The unbroken run of trumps from Spadille held by the side (P), as a deal records it: 0 under
+    three. ``None`` when the record is not complete and the run ends on a card never played."""
+    if trumps is None:
+        return 0  # grandissimo and nemo: no Manille, no matadors (see check_deal)
+    theirs = {c for p in side for c in hands[p]}
+    seen = {c for cards in hands.values() for c in cards}
+    run = 0
+    for card in ranking(trumps).trump_order:
+        if card in theirs:
+            run += 1
+            continue
+        if not complete and card not in seen:
+            return None  # the run goes on, or not, in the cards never played
+        break
+    return run if run >= 3 else 0
+
+
+def _disagreements(deal: Deal, derived: Derived) -> tuple[Disagreement, ...]:
+    found = []
+    pairs: list[tuple[str, object, object]] = [
+        ("hombre_tricks", deal.hombre_tricks, derived.hombre_tricks),
+        ("premiers", deal.premiers, derived.premiers),
+    ]
+    if deal.kind.allied:
+        pairs += [("ally", deal.ally, derived.ally), ("ally_tricks", deal.ally_tricks, derived.ally_tricks)]
+    if not deal.vole_in_the_bid:
+        pairs.append(("vole", deal.vole.value, derived.vole.value))
+    if derived.matadors is not None:
+        pairs.append(("matadors", deal.matadors, derived.matadors))
+    for name, recorded, proven in pairs:
+        if recorded != proven:
+            found.append(Disagreement(name, recorded, proven))
+    return tuple(found)
