@@ -184,3 +184,31 @@ def test_a_vole_proves_hands_tricks_and_four_matadors_where_three_were_recorded(
     assert report.derived.matadors == 4  # Spadille, Manille, Basto and Punto; the King is Cat's (P)
     assert report.derived.vole is Vole.UNDERTAKEN and report.derived.premiers
     assert [(d.field, d.recorded, d.from_play) for d in report.disagreements] == [("matadors", 3, 4)]
+
+
+def test_a_deal_keeps_its_play_record_in_the_evening_file() -> None:
+    from scorer.core.evening_json import format_deal, parse_deal
+
+    tricks, _ = fixed_solo()
+    deal = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=10, premiers=True, vole=Vole.UNDERTAKEN,
+                matadors=4, play=parse_tricks(tricks))
+    data = format_deal(deal)
+    assert data["play"] == {"tricks": tricks}
+    assert parse_deal(data) == deal
+    with pytest.raises(ValueError, match="play: trick 2: AS was played already in trick 1"):
+        parse_deal({**data, "play": {"tricks": [tricks[0], tricks[0]] + tricks[2:]}})
+
+
+def test_a_deal_kept_with_its_play_must_say_what_the_play_proves() -> None:
+    from scorer.core import HouseRules, ImpossibleDeal, TableState, check_deal
+
+    tricks, _ = fixed_solo()
+    proven = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=10, premiers=True, vole=Vole.UNDERTAKEN,
+                  matadors=4, play=parse_tricks(tricks))
+    start = TableState.start(PLAYERS)
+    check_deal(proven, start, HouseRules.of())
+    from dataclasses import replace
+
+    with pytest.raises(ImpossibleDeal, match="the play proves matadors 4, but the deal says 3") as refused:
+        check_deal(replace(proven, matadors=3), start, HouseRules.of())
+    assert refused.value.field == "matadors"

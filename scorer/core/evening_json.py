@@ -16,13 +16,14 @@ from .errors import EveningFormatError, ImpossibleDeal, ScorerError
 from .evening import DEFAULT_DEALS_AGREED, Evening
 from .model import Card, Contract, Deal, Suit, Vole
 from .names import normalise
+from .play import PlayError, format_tricks, parse_tricks
 from .rules import DEFAULT_PROFILE, HouseRules
 
 FORMAT = "quadrille-evening/1"
 
 DEAL_FIELDS = frozenset(
     {"dealer", "hombre", "contract", "trumps", "called", "ally", "tricks", "matadors", "premiers", "vole", "spadille",
-     "giver", "favourite"}
+     "giver", "favourite", "play"}
 )
 EVENING_FIELDS = frozenset({"format", "players", "profile", "house_rules", "deals_agreed", "deals"})
 TABLE_FIELDS = frozenset({"first_dealer", "chip_value_cents", "currency", "history", "signature"})
@@ -106,7 +107,20 @@ def parse_deal(data: object) -> Deal:
         spadille=_get_name(data, "spadille", optional=True),
         giver=_get_name(data, "giver", optional=True),
         favourite=favourite,
+        play=_play(data.get("play")),
     )
+
+
+def _play(data: object) -> tuple[tuple[Card, ...], ...] | None:
+    """A deal's play record, ``{"tricks": [["AS", "2S", "KS", "3S"], ...]}``, or None if absent."""
+    if data is None:
+        return None
+    if not isinstance(data, dict) or set(data) != {"tricks"}:
+        raise ValueError("'play' must be an object {\"tricks\": [[four cards], ...]}")
+    try:
+        return parse_tricks(data["tricks"])
+    except PlayError as error:
+        raise ValueError(f"play: {error.message}") from None
 
 
 def format_deal(deal: Deal) -> dict[str, Any]:
@@ -126,6 +140,8 @@ def format_deal(deal: Deal) -> dict[str, Any]:
                        ("favourite", deal.favourite.value if deal.favourite else None)):
         if value is not None:
             data[key] = value
+    if deal.play is not None:
+        data["play"] = {"tricks": format_tricks(deal.play)}
     return data
 
 

@@ -262,6 +262,9 @@ class Deal:
     """Médiateur: who gave Hombre the called King."""
     favourite: Suit | None = None
     """The favourite suit drawn for this deal, where the table draws one each deal."""
+    play: tuple[tuple[Card, ...], ...] | None = None
+    """The tricks as played, each its four cards from its leader on (:mod:`scorer.core.play`):
+    10 tricks, or 6 when premiers were claimed; ``None`` when the play was not recorded."""
 
     @property
     def kind(self) -> ContractKind:
