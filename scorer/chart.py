@@ -6,6 +6,13 @@ from markupsafe import Markup, escape
 
 COLOURS = ("#7a1f2b", "#1a5fb4", "#26a269", "#c64600")
 DASHES = ("", "6 3", "2 3", "8 3 2 3")  # so the lines stay apart in black and white
+LEGEND_CHARS = 18
+"""Characters of a name in the legend (a quarter of the chart's width each); longer names are cut with …."""
+
+
+def _figure(n: int) -> str:
+    """A figure as every page writes it: the typographic minus (U+2212), never a hyphen."""
+    return f"−{-n}" if n < 0 else str(n)
 
 
 def balance_chart(players: tuple[str, ...], series: list[list[int]], width: int = 640, height: int = 260) -> Markup:
@@ -27,9 +34,9 @@ def balance_chart(players: tuple[str, ...], series: list[list[int]], width: int 
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" role="img" '
         f'aria-label="Each player\'s balance after each deal">',
         f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="#999" stroke-width="1"/>',
-        f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end" font-size="11">{high}</text>',
+        f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end" font-size="11">{_figure(high)}</text>',
         f'<text x="{left - 6}" y="{y(0) + 4:.1f}" text-anchor="end" font-size="11">0</text>',
-        f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end" font-size="11">{low}</text>',
+        f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end" font-size="11">{_figure(low)}</text>',
         f'<text x="{left}" y="{height - 26}" font-size="11">deal 0</text>',
         f'<text x="{width - right}" y="{height - 26}" text-anchor="end" font-size="11">deal {points - 1}</text>',
     ]
@@ -41,6 +48,7 @@ def balance_chart(players: tuple[str, ...], series: list[list[int]], width: int 
         legend_x = left + 10 + i * ((width - left - right) // max(len(players), 1))
         parts.append(f'<line x1="{legend_x}" y1="{height - 10}" x2="{legend_x + 18}" y2="{height - 10}" stroke="{colour}" '
                      f'stroke-width="2"{dash_attr}/>')
-        parts.append(f'<text x="{legend_x + 22}" y="{height - 6}" font-size="11">{escape(name)}</text>')
+        shown = name if len(name) <= LEGEND_CHARS else name[:LEGEND_CHARS - 1] + "…"  # four names share the width
+        parts.append(f'<text x="{legend_x + 22}" y="{height - 6}" font-size="11">{escape(shown)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))

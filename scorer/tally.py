@@ -13,13 +13,14 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from markupsafe import Markup
 
 from .chart import balance_chart
-from .core import RULES_BY_NAME, Replay, SettleUp, System, settle_up
+from .core import TALLY_LABEL_MAX, HouseRule, Replay, SettleUp, System, settle_up
 from .links import base_url
 from .pdfcache import Printer
 from .table import _table
 from .views import TableView, table_view
 
 if TYPE_CHECKING:
+    from .core import HouseRules
     from .store import Table
 
 bp = Blueprint("tally", __name__)
@@ -92,11 +93,32 @@ class TallyView:
     """An amount in cents as money, or in the table's units when a chip has no money value."""
     chart: Markup
     """Each player's balance after each deal, as inline SVG."""
+    place: str = ""
+    """Where the evening was played, as typed on the print form (optional, never stored)."""
+    name: str = ""
+    """The table's name, as typed on the print form (optional, never stored)."""
 
     def context(self) -> dict[str, object]:
         """The table view's fields and the tally's, by name, for ``render_template``."""
+        shown = rules_shown(self.view.table.rules)
         return {**self.view.context(), "settle": self.settle, "has_money": self.has_money, "money": self.money,
-                "chart": self.chart, "rule_book": RULES_BY_NAME}
+                "chart": self.chart, "rules_shown": shown, "changed_count": sum(1 for *_, changed in shown if changed),
+                "label_place": self.place, "label_name": self.name, "label_max": TALLY_LABEL_MAX}
+
+
+def rules_shown(rules: HouseRules) -> list[tuple[HouseRule, str, bool]]:
+    """The house rules that apply to the table's profile (the core's ``Profile.applies``), each with its
+    value and whether the table changed it from the profile's default."""
+    profile = rules.profile
+    return [(rule, rules.value_of(rule.name), rules.value_of(rule.name) != profile.default(rule.name))
+            for rule in profile.applicable_rules()]
+
+
+def label(text: str | None) -> str:
+    """A place or table name for the title block: one line, no control characters, at most
+    :data:`TALLY_LABEL_MAX` characters (the template escapes it)."""
+    cleaned = "".join(ch if ch.isprintable() else " " for ch in (text or ""))
+    return " ".join(cleaned.split())[:TALLY_LABEL_MAX]
 
 
 def _tally(token: str) -> TallyView:
@@ -104,7 +126,7 @@ def _tally(token: str) -> TallyView:
     return _tally_of(table, table_view(table))
 
 
-def _tally_of(table: Table, view: TableView) -> TallyView:
+def _tally_of(table: Table, view: TableView, place: str = "", name: str = "") -> TallyView:
     result = view.ledger
     value = table.chip_value_cents
 
@@ -113,7 +135,7 @@ def _tally_of(table: Table, view: TableView) -> TallyView:
 
     series = [[0] + [s.after.balance(p) for s in result.settlements] for p in table.players]
     return TallyView(view, settle_up(result, value if value is not None else 1), value is not None, in_money,
-                     balance_chart(table.players, series))
+                     balance_chart(table.players, series), place, name)
 
 
 def _tally_css() -> str:
@@ -154,11 +176,11 @@ def printer() -> Printer:
         return made
 
 
-def _pdf_key(table: Table, log_size: int, paper: str) -> tuple[str, int, str, str]:
+def _pdf_key(table: Table, log_size: int, paper: str, place: str = "", name: str = "") -> tuple[str, int, str, str, str, str]:
     """What a tally PDF depends on: the table, its log (every change adds a line), its settings
-    (which change with an empty log) and the paper."""
+    (which change with an empty log), the paper, and the place and name typed for its title block."""
     settings = hashlib.sha256(repr(table).encode()).hexdigest()
-    return table.token, log_size, settings, paper
+    return table.token, log_size, settings, paper, place, name
 
 
 def _busy(token: str) -> tuple[str, int, dict[str, str]]:
@@ -177,9 +199,10 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     paper = PAPER.get(request.args.get("paper", "a4").lower())
     if paper is None:
         abort(404)
+    place, name = label(request.args.get("place")), label(request.args.get("name"))
     table = _table(token)
     view = table_view(table)
-    key = _pdf_key(table, view.log_size, paper)
+    key = _pdf_key(table, view.log_size, paper, place, name)
     kept = printer()
     document = kept.cache.get(key)
     if document is None:
@@ -189,10 +212,12 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
         try:
             document = kept.cache.get(key)  # rendered while this request waited its turn?
             if document is None:
-                tally = _tally_of(table, view)
+                tally = _tally_of(table, view, place, name)
                 sheet, size = deals_sheet(table.players, view.ledger, view.system)
+                lines = sheet.split("\n")
+                # the header and its rule repeat at the top of each page of the sheet (thead); the rest are rows
                 html = render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(),
-                                       sheet=sheet, sheet_size=size, **tally.context())
+                                       sheet_head=lines[:2], sheet_rows=lines[2:], sheet_size=size, **tally.context())
                 document = render_pdf(html)
                 kept.cache.put(key, document)
         finally:
