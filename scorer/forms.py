@@ -16,7 +16,7 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, DecimalField, Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
 
 from .core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
@@ -57,6 +57,11 @@ class MoneyField(DecimalField):
         if self.data is not None and (not self.data.is_finite() or _exponent(self.data) < -2):
             self.data = None
             raise ValueError("Enter an amount in whole cents, such as 0.10, or leave it empty.")
+
+    def pre_validate(self, form: Any) -> None:
+        """A sum that could not be read says so once: its range is not checked as well."""
+        if getattr(self, "process_errors", None):
+            raise StopValidation()
 
 
 def _exponent(amount: Decimal) -> int:
@@ -101,6 +106,10 @@ class TableSettingsForm(FlaskForm):
     def rule_fields(self) -> list[SelectField]:
         return [getattr(self, f"rule_{r.name}") for r in HOUSE_RULES]
 
+    def in_page_order(self) -> list[Field]:
+        """The fields as the page shows them (the error summary lists them so)."""
+        return [self.profile, *self.rule_fields(), self.deals_agreed, self.chip_value, self.currency]
+
     def house_rules(self) -> HouseRules:
         changes = {r.name: getattr(self, f"rule_{r.name}").data for r in HOUSE_RULES if getattr(self, f"rule_{r.name}").data}
         if changes.get("favourite_suit") == DRAW:
@@ -129,7 +138,13 @@ for _rule in HOUSE_RULES:
     setattr(TableSettingsForm, f"rule_{_rule.name}", _rule_field(_rule.name))
 
 
-SEATS = [SelectChoice(str(n), label) for n, label in enumerate(("1st", "2nd", "3rd", "4th"), start=1)]
+BY_NAME = "by-name"
+"""The new-table form's answer "someone else": the next step offers the four names typed."""
+SEATS = [SelectChoice("1", "The 1st player above"), SelectChoice(BY_NAME, "Someone else: tap her name on the next page")] + [
+    SelectChoice(str(n), f"The {label} player above") for n, label in ((2, "2nd"), (3, "3rd"), (4, "4th"))]
+"""The first dealer: a seat (the next step's name buttons send one), or BY_NAME for that step."""
+SEATS_ASKED = ("1", BY_NAME)
+"""The choices the first page shows; a seat's name is known only once the names are sent."""
 
 
 def _normalised(text: object) -> object:
@@ -143,9 +158,13 @@ class NewTableForm(TableSettingsForm):
     player_3 = StringField("3rd player", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
     player_4 = StringField("4th player", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
     first_dealer = TapField("Who deals first?", choices=SEATS, default="1")
+    seats_asked = SEATS_ASKED
 
     def players(self) -> tuple[str, ...]:
         return tuple(normalise(f.data or "") for f in (self.player_1, self.player_2, self.player_3, self.player_4))
+
+    def in_page_order(self) -> list[Field]:
+        return [self.player_1, self.player_2, self.player_3, self.player_4, self.first_dealer, *super().in_page_order()]
 
     def validate_player_4(self, field: StringField) -> None:
         if all(self.players()):
@@ -154,8 +173,20 @@ class NewTableForm(TableSettingsForm):
             except ImpossibleDeal as error:
                 raise ValidationError(error.message) from None
 
+    @property
+    def dealer_by_name(self) -> bool:
+        """The dealer is to be chosen by name, on the step after this form."""
+        return bool(self.first_dealer.data == BY_NAME)
+
     def first_dealer_name(self) -> str:
+        if self.dealer_by_name:
+            raise ValueError("the first dealer is read before she is chosen by name")
         return self.players()[int(self.first_dealer.data) - 1]
+
+    def kept(self) -> list[tuple[str, str]]:
+        """Every value sent, as it was typed, but the first dealer's: the dealer step sends them back hidden."""
+        return [(f.name, value) for f in self if f.name not in ("csrf_token", "first_dealer")
+                for value in (getattr(f, "raw_data", None) or []) if isinstance(value, str)]
 
 
 class DealForm(FlaskForm):

@@ -24,7 +24,7 @@ from .core import (
 from .db import get_db
 from .links import external_url
 from .ratelimits import rate_limited
-from .forms import ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
+from .forms import BY_NAME, ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
 from .store import (
     RulesFrozen,
     Table,
@@ -88,14 +88,19 @@ def _digest(table: Table, deal: Deal) -> str:
 @rate_limited("LIMIT_NEW_TABLES")
 def new() -> Response | tuple[str, int]:
     form = NewTableForm()
+    if form.is_submitted() and request.form.get("back"):  # from the dealer step: the first page again, as it was sent
+        form.first_dealer.data = BY_NAME
+        return render_template("table/new.html", form=form, step="names"), 200
     if form.validate_on_submit():
+        if form.dealer_by_name:  # the names are known now: who deals first is tapped by name
+            return render_template("table/new.html", form=form, step="dealer"), 200
         table = create_table(
             get_db(), form.players(), form.first_dealer_name(), form.house_rules(), form.deals(),
             form.chip_value_cents(), (form.currency.data or "").strip(),
         )
         flash("The table is ready. Share its link with the other players.")
         return redirect(url_for("table.join", token=table.token))
-    return render_template("table/new.html", form=form), (422 if form.is_submitted() else 200)
+    return render_template("table/new.html", form=form, step="names"), (422 if form.is_submitted() else 200)
 
 
 @bp.route("/t/<token>")

@@ -200,7 +200,7 @@ def test_the_new_table_form_refuses_a_cyrillic_look_alike_beside_the_fourth_play
                                          "profile": "quadrille", "deals_agreed": "8"})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    beside = re.search(r'id="player_4"[^>]*>\s*<p class="error" role="alert">([^<]*)</p>', page)
+    beside = re.search(r'id="player_4"[^>]*>\s*<p class="error" id="player_4-error1">([^<]*)</p>', page)
     assert beside, page
     assert html.unescape(beside.group(1)) == ("'\u0410nn' looks like 'Ann' but mixes Cyrillic letters into it; "
                                               "give each player a name the others can tell apart")
