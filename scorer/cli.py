@@ -1,4 +1,4 @@
-"""The ``scorer`` command: settle an evening file, list the house rules."""
+"""The ``scorer`` command: settle an evening file, referee its play, list the house rules, check a database."""
 
 from __future__ import annotations
 
@@ -32,6 +32,26 @@ def settle(evening_file: IO[str], as_text: bool, close: bool) -> None:
         click.echo(replay_text(result, close=close), nl=False)
     else:
         click.echo(json.dumps(replay_json(result, close=close), indent=2, ensure_ascii=False))
+
+
+@main.command()
+@click.argument("evening_file", type=click.File("r", encoding="utf-8"))
+@click.option("--text", "as_text", is_flag=True, help="Print a readable account instead of JSON.")
+def play(evening_file: IO[str], as_text: bool) -> None:
+    """Referee the play of every deal of an evening file that carries its play record (- for standard input)."""
+    from .core.play import referee, report_json, report_text
+
+    try:
+        evening = loads(evening_file.read())
+    except EveningFormatError as error:
+        click.echo(f"scorer: {evening_file.name}: {error.message}", err=True)
+        sys.exit(1)
+    reports = [(n, referee(deal, evening.players, deal.play)) for n, deal in enumerate(evening.deals, start=1)
+               if deal.play is not None]
+    if as_text:
+        click.echo("".join(report_text(n, r) for n, r in reports) or "No deal of this file carries its play.\n", nl=False)
+    else:
+        click.echo(json.dumps({"deals": [report_json(n, r) for n, r in reports]}, indent=2, ensure_ascii=False))
 
 
 @main.command()

@@ -209,6 +209,6 @@ def test_a_deal_kept_with_its_play_must_say_what_the_play_proves() -> None:
     check_deal(proven, start, HouseRules.of())
     from dataclasses import replace
 
-    with pytest.raises(ImpossibleDeal, match="the play proves matadors 4, but the deal says 3") as refused:
+    with pytest.raises(ImpossibleDeal, match="the play proves matadors: 4, but the deal says 3") as refused:
         check_deal(replace(proven, matadors=3), start, HouseRules.of())
     assert refused.value.field == "matadors"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from . import rules as R
 from .checks import spadille_holder
+from .play import referee
 from .context import DealContext
 from .names import listed
 from .model import TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
@@ -33,7 +34,12 @@ class Book:
         state = ctx.state
         self.ctx = ctx
         self.balances = dict(zip(state.players, state.balances))
-        self.pots = {Pot.POOL: state.pool, Pot.VOLE_POOL: state.vole_pool, Pot.SPADILLE_RESERVE: state.spadille_reserve}
+        self.pots = {Pot.POOL: state.pool, Pot.VOLE_POOL: state.vole_pool, Pot.SPADILLE_RESERVE: state.spadille_reserve,
+                     Pot.BEASTS_WAITING: sum(state.beasts_waiting)}
+        self.waiting = list(state.beasts_waiting)
+        """The beasts waiting for a later pool, greatest first (house rule beasts_together)."""
+        self.beasts: list[int] = []
+        """The beasts made in this deal (a remise or codille beast, renounce beasts), as they are made."""
         self.transfers: list[Transfer] = []
         self.notes: list[str] = []
         self.spadille_takers = state.spadille_takers
@@ -67,6 +73,7 @@ class Book:
             vole_pool=self.pots[Pot.VOLE_POOL],
             spadille_reserve=self.pots[Pot.SPADILLE_RESERVE],
             spadille_takers=self.spadille_takers if self.pots[Pot.SPADILLE_RESERVE] else (),
+            beasts_waiting=tuple(self.waiting),
             deals_played=number,
             last_dealer=ctx.deal.dealer,
         )
@@ -79,7 +86,43 @@ def open_book(ctx: DealContext) -> Book:
     """A pool-based deal's book, the odd chips reserved for Spadille already released (they move first)."""
     book = Book(ctx)
     release_reserve(book)
+    release_waiting_beast(book)
     return book
+
+
+def release_waiting_beast(book: Book) -> None:
+    """EB: "when there are several beasts, the greatest always goes first": the greatest beast
+    waiting joins this deal's pool, before the antes (one a deal; house rule beasts_together)."""
+    if book.waiting:
+        chips = book.waiting.pop(0)
+        book.pay(Pot.BEASTS_WAITING, Pot.POOL, chips, Reason.BEAST_JOINS_POOL,
+                 "a beast of an earlier deal joins the pool (the greatest waiting goes first)", (R.BEASTS_TOGETHER,), "EB")
+
+
+def renounce_beasts(book: Book, stake: int) -> None:
+    """EB: a renouncer "is beasted as often as he has renounced and it is detected": each renounce the
+    deal's play record proves costs its player what is upon the game, into the pool (house rule renounce_beast)."""
+    deal = book.ctx.deal
+    if deal.play is None or book.ctx.rules[R.RENOUNCE_BEAST] is R.RenounceBeast.NONE:
+        return
+    for renounce in referee(deal, book.ctx.state.players, deal.play).renounces:
+        book.pay(renounce.player, Pot.POOL, stake, Reason.RENOUNCE_BEAST,
+                 f"beasted for a renounce in trick {renounce.trick}: {renounce.played} to {renounce.led} led, "
+                 f"holding {renounce.held}", (R.RENOUNCE_BEAST,), "EB")
+        if stake:
+            book.beasts.append(stake)
+
+
+def hold_back_beasts(book: Book) -> None:
+    """Several beasts made in one deal: together into the next pool (EB's default), or the greatest
+    now and each other waiting for a later pool, the greatest first (house rule beasts_together)."""
+    if len(book.beasts) < 2 or book.ctx.rules[R.BEASTS_TOGETHER] is R.BeastsTogether.TOGETHER:
+        return
+    later = sorted(book.beasts, reverse=True)[1:]
+    book.pay(Pot.POOL, Pot.BEASTS_WAITING, sum(later), Reason.BEAST_WAITS,
+             f"{listed(tuple(str(b) for b in later))} of this deal's beasts wait for later pools: the greatest goes first",
+             (R.BEASTS_TOGETHER,), "EB")
+    book.waiting = sorted(book.waiting + later, reverse=True)
 
 
 def release_reserve(book: Book) -> None:
@@ -169,6 +212,8 @@ def beast(book: Book, stake: int, payers: tuple[str, ...], extra_rules: tuple[st
         chips *= 2  # H47: a game in favourite wins or loses double
         used += ctx.beast_doubled_by
     share(book, payers, chips, Entry(reason, what, used + extra_rules, source))
+    if chips:
+        book.beasts.append(chips)
 
 
 def _codille_beast(kind: R.CodilleBeast, stake: int, taken: int, notes: list[str]) -> tuple[int, str]:

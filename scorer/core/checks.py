@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import rules as R
 from .errors import ImpossibleDeal
 from .names import listed
-from .play import referee
+from .play import disagreement_sentence, referee
 from dataclasses import replace
 
 from .model import TRICKS, Card, Contract, Deal, Suit, TableState, Vole
@@ -40,21 +40,20 @@ def check_deal(deal: Deal, state: TableState, rules: HouseRules) -> None:
 
     _check_spadille_taker(deal, state)
     if deal.play is not None:
-        _check_play(deal, state)
+        _check_play(deal, state, rules)
 
 
-_PLAY_FIELDS = {"hombre_tricks": "tricks", "ally_tricks": "tricks", "ally": "ally", "premiers": "premiers",
-                "vole": "vole", "matadors": "matadors"}
+_PLAY_FIELDS = {"tricks": "tricks", "ally": "ally", "premiers": "premiers", "vole": "vole", "matadors": "matadors"}
 
 
-def _check_play(deal: Deal, state: TableState) -> None:
-    """A deal kept with its play record says what the play proves (issue 13: the record is the proof)."""
+def _check_play(deal: Deal, state: TableState, rules: HouseRules) -> None:
+    """A deal kept with its play record says what the play proves (issue 13: the record is the proof),
+    in the inputs its settlement system asks for (the point score ignores matadors, PG)."""
+    asked = rules.profile.system.asks(deal.contract, rules, state) | {"tricks", "ally"}
     report = referee(deal, state.players, deal.play or ())
-    if report.disagreements:
-        first = report.disagreements[0]
-        label = first.field.replace("_", " ")
-        raise ImpossibleDeal(f"the play proves {label} {first.from_play}, but the deal says {first.recorded}",
-                             _PLAY_FIELDS[first.field])
+    for disagreement in report.disagreements:
+        if disagreement.field in asked:
+            raise ImpossibleDeal(disagreement_sentence(disagreement), _PLAY_FIELDS[disagreement.field])
 
 
 def _check_spadille_taker(deal: Deal, state: TableState) -> None:

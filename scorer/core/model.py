@@ -176,6 +176,8 @@ class Pot(str, Enum):
     VOLE_POOL = "vole_pool"
     SPADILLE_RESERVE = "spadille_reserve"
     """Odd codille chips kept for whoever holds Spadille next deal (EB rule only)."""
+    BEASTS_WAITING = "beasts_waiting"
+    """Beasts made in an earlier deal that wait to join a later pool, the greatest first (EB, house rule beasts_together)."""
     SCORE_SHEET = "score_sheet"
     """The point score (PG): points are written to a player's name from the sheet, or struck off to it."""
 
@@ -188,6 +190,7 @@ _POT_LABELS = {
     Pot.POOL: "the pool",
     Pot.VOLE_POOL: "the vole pool",
     Pot.SPADILLE_RESERVE: "the odd chips kept for Spadille",
+    Pot.BEASTS_WAITING: "the beasts waiting",
     Pot.SCORE_SHEET: "the score sheet",
 }
 
@@ -224,6 +227,9 @@ class Reason(str, Enum):
     CONSOLATION = "consolation"
     SANS_APPELER = "sans_appeler"
     FISH_EXTRAORDINARY = "fish_extraordinary"
+    RENOUNCE_BEAST = "renounce_beast"
+    BEAST_WAITS = "beast_waits"
+    BEAST_JOINS_POOL = "beast_joins_pool"
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +369,8 @@ class TableState:
     """Odd codille chips that go to whoever holds Spadille next deal (EB)."""
     spadille_takers: tuple[str, ...] = ()
     """Who may take them: the three who won that codille (EB: "him of the three"), never its loser."""
+    beasts_waiting: tuple[int, ...] = ()
+    """Beasts that wait to join a later pool, one a deal, the greatest first (EB, house rule beasts_together)."""
     carried: SystemState = field(default_factory=lambda: NOTHING_CARRIED)
     """What the table's settlement system carries from deal to deal besides the balances and the pots
     (the point score: its score sheet and losing streaks); each system owns its own kind."""
@@ -404,7 +412,8 @@ class TableState:
     @property
     def total(self) -> int:
         """Balances plus every pot: zero whenever chips are conserved."""
-        return sum(self.balances) + self.pool + self.vole_pool + self.spadille_reserve + self.carried.held
+        return (sum(self.balances) + self.pool + self.vole_pool + self.spadille_reserve + sum(self.beasts_waiting)
+                + self.carried.held)
 
 
 def check_players(players: tuple[str, ...]) -> None:

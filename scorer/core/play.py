@@ -353,19 +353,82 @@ def _matadors(trumps: Suit | None, hands: Mapping[str, tuple[Card, ...]], side: 
     return run if run >= 3 else 0
 
 
+def _tricks_of(hombre: int, ally: int | None) -> dict[str, int | None]:
+    return {"hombre": hombre, "ally": ally}
+
+
 def _disagreements(deal: Deal, derived: Derived) -> tuple[Disagreement, ...]:
-    found = []
-    pairs: list[tuple[str, object, object]] = [
-        ("hombre_tricks", deal.hombre_tricks, derived.hombre_tricks),
+    """Where the deal as recorded differs from what the play proves, in the deal's own JSON terms."""
+    pairs: list[tuple[str, object, object]] = []
+    if deal.kind.allied:
+        pairs.append(("ally", deal.ally, derived.ally))
+    pairs += [
+        ("tricks", _tricks_of(deal.hombre_tricks, deal.ally_tricks if deal.kind.allied else None),
+         _tricks_of(derived.hombre_tricks, derived.ally_tricks)),
         ("premiers", deal.premiers, derived.premiers),
     ]
-    if deal.kind.allied:
-        pairs += [("ally", deal.ally, derived.ally), ("ally_tricks", deal.ally_tricks, derived.ally_tricks)]
     if not deal.vole_in_the_bid:
         pairs.append(("vole", deal.vole.value, derived.vole.value))
     if derived.matadors is not None:
         pairs.append(("matadors", deal.matadors, derived.matadors))
-    for name, recorded, proven in pairs:
-        if recorded != proven:
-            found.append(Disagreement(name, recorded, proven))
-    return tuple(found)
+    return tuple(Disagreement(name, recorded, proven) for name, recorded, proven in pairs if recorded != proven)
+
+
+def _cards(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def report_json(number: int, report: PlayReport) -> dict[str, object]:
+    """What the engine says about deal ``number``'s play, as ``scorer play`` prints it (README: "Play records")."""
+    d = report.derived
+    return {
+        "number": number,
+        "tricks": [{"leader": t.leader, "cards": [{"player": pc.player, "card": pc.card.code} for pc in t.cards],
+                    "winner": t.winner} for t in report.tricks],
+        "hands": {p: _cards(h) for p, h in report.hands.items()},
+        "tricks_won": dict(report.tricks_won),
+        "renounces": [{"trick": r.trick, "player": r.player, "led": r.led.code, "played": r.played.code,
+                       "held": r.held.code} for r in report.renounces],
+        "privileges": [{"trick": p.trick, "player": p.player, "kept": p.kept.code} for p in report.privileges],
+        "derived": {"ally": d.ally, "tricks": _tricks_of(d.hombre_tricks, d.ally_tricks), "premiers": d.premiers,
+                    "vole": d.vole.value, "matadors": d.matadors},
+        "disagreements": [{"field": x.field, "recorded": x.recorded, "from_play": x.from_play}
+                          for x in report.disagreements],
+    }
+
+
+def _said(field: str, value: object) -> str:
+    if field == "tricks" and isinstance(value, dict):
+        ally = f" and her ally {value['ally']}" if value.get("ally") is not None else ""
+        return f"Hombre {value['hombre']}{ally}"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "nobody" if value is None else str(value)
+
+
+def disagreement_sentence(x: Disagreement) -> str:
+    """ "the play proves tricks: Hombre 7, but the deal says Hombre 6" """
+    return f"the play proves {x.field}: {_said(x.field, x.from_play)}, but the deal says {_said(x.field, x.recorded)}"
+
+
+def report_text(number: int, report: PlayReport) -> str:
+    """The same as :func:`report_json`, for a reader: one line a trick, then the findings."""
+    lines = [f"Deal {number}"]
+    for t in report.tricks:
+        played = ", ".join(f"{pc.player} {pc.card}" for pc in t.cards)
+        lines.append(f"  trick {t.number}: {played}; {t.winner} takes it")
+    won = ", ".join(f"{p} {n}" for p, n in report.tricks_won.items())
+    lines.append(f"  tricks won: {won}")
+    for r in report.renounces:
+        lines.append(f"  RENOUNCE in trick {r.trick}: {r.player} played {r.played} to {r.led} led, holding {r.held} "
+                     "(she played it later)")
+    for p in report.privileges:
+        lines.append(f"  privilege in trick {p.trick}: {p.player} kept her matador {p.kept} back, lawfully")
+    d = report.derived
+    ally = f", ally {d.ally}" if d.ally is not None else ""
+    matadors = "not proven" if d.matadors is None else str(d.matadors)
+    lines.append(f"  the play proves: Hombre {d.hombre_tricks} tricks{ally}"
+                 f"{f' (her ally {d.ally_tricks})' if d.ally_tricks is not None else ''}, "
+                 f"premiers {'yes' if d.premiers else 'no'}, vole {d.vole.value}, matadors {matadors}")
+    lines += [f"  DISAGREES: {disagreement_sentence(x)}" for x in report.disagreements] or ["  agrees with the deal as recorded"]
+    return "\n".join(lines) + "\n"

@@ -67,6 +67,8 @@ def replay_json(replay: Replay, close: bool = False) -> dict[str, Any]:
         "spadille_reserve": final.spadille_reserve,
         "next_dealer": final.next_dealer,
     }
+    if final.beasts_waiting:  # only under beasts_together: greatest_first
+        report["beasts_waiting"] = list(final.beasts_waiting)
     if close:
         transfers, closed = close_evening(final, replay.evening.rules)
         report["closing"] = {

@@ -332,6 +332,20 @@ class FishExtraordinary(RuleValue):
     NO = "no"
 
 
+class RenounceBeast(RuleValue):
+    """The values of the house rule ``renounce_beast``: what a renounce proven by the play costs."""
+
+    UPON_THE_GAME = "upon_the_game"
+    NONE = "none"
+
+
+class BeastsTogether(RuleValue):
+    """The values of the house rule ``beasts_together``: several beasts made in one deal."""
+
+    TOGETHER = "together"
+    GREATEST_FIRST = "greatest_first"
+
+
 # Rule names, as typed keys: the settlement code can neither misspell a name nor compare a value of another rule.
 SOLO_PREMIUM = RuleKey("solo_premium", SoloPremium)
 UNIT = RuleKey("unit", Unit)
@@ -366,6 +380,8 @@ COUNTER_STAKE = RuleKey("counter_stake", CounterStake)
 COUNTER_MATADORS = RuleKey("counter_matadors", CounterMatadors)
 COUNTER_VOLE = RuleKey("counter_vole", CounterVole)
 FISH_EXTRAORDINARY = RuleKey("fish_extraordinary", FishExtraordinary)
+RENOUNCE_BEAST = RuleKey("renounce_beast", RenounceBeast)
+BEASTS_TOGETHER = RuleKey("beasts_together", BeastsTogether)
 POINTS_ALLY = RuleKey("points_ally", PointsAlly)
 
 
@@ -787,6 +803,36 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ("yes", "yes, with the médiateur", "EB"),
         ("no", "no, as in the common game", "EB"),
     ),
+    _rule(
+        RENOUNCE_BEAST, "A renounce proven by the play", None, "upon_the_game",
+        """Only where the play of a deal is recorded card by card. EB: "If any
+        one renounces, he is beasted as often as he has renounced and it is
+        detected"; a beast is what the losers are "beasted": "what goes upon
+        the game". So the renouncer puts into the pool as much as is upon the
+        game (the pool in play, after the antes), once for each renounce. P and
+        PG give no penalty for a renounce: at their tables the figure is EB's.
+        With the point score, which has no pool, the renouncer is struck off
+        the points the game counted, once for each renounce (no source). EB
+        also has the cards taken up and the deal replayed from the renounce
+        when it is found before the deal ends; a table that plays so enters
+        the replayed deal and no beast.""",
+        ("upon_the_game", "the renouncer puts up what is upon the game, once a renounce", "EB"),
+        ("none", "no beast (the deal is replayed instead)", "EB (the replay), no source for no beast"),
+    ),
+    _rule(
+        BEASTS_TOGETHER, "Several beasts in one deal", None, "together",
+        """EB: "If several beasts are made in the same deal, they all go
+        together, unless it is otherwise agreed at the beginning of the party;
+        and when there are several beasts, the greatest always goes first."
+        Together, every beast of a deal (the remise or codille beast and any
+        renounce beasts) goes into the next pool. One at a time, the greatest
+        goes into the next pool and each of the others waits, the greatest
+        first, to join the pool of a later deal, one a deal, before the antes
+        (when they join is the app's reading: EB says only that the greatest
+        goes first).""",
+        ("together", "all into the next pool", "EB"),
+        ("greatest_first", "one at a time, the greatest first", "EB"),
+    ),
 )
 
 RULES_BY_NAME: Mapping[str, HouseRule] = {rule.name: rule for rule in HOUSE_RULES}
@@ -1027,6 +1073,7 @@ RULE_SYSTEMS: Mapping[str, frozenset[str]] = {
         CODILLE_INDIVISIBLE, POOL_AT_END, PAULANS, FAVOURITE_SUIT, FAVOURITE_DOUBLES, MEDIATEUR_KING)},
     str(ANNOUNCED_VOLE_SHORT): frozenset({"chips", "points"}),  # remise or codille: the point score scores both
     str(GRANDISSIMO_NEMO): _POOLS,
+    str(BEASTS_TOGETHER): _POOLS,  # the point score has no pool for a beast to wait for
     # The point score's own (PG).
     str(MULTIPLIER_SCOPE): frozenset({"points"}),
     str(POINTS_ALLY): frozenset({"points"}),

@@ -61,7 +61,7 @@ class System(ABC):
         the pots for the next evening."""
         closing, closed = self.close(state, rules)
         units = dict(zip(closed.players, closed.balances))
-        return closing, units, closed.pool + closed.vole_pool + closed.spadille_reserve
+        return closing, units, closed.pool + closed.vole_pool + closed.spadille_reserve + sum(closed.beasts_waiting)
 
     def asks(self, contract: Contract, rules: HouseRules, state: TableState) -> frozenset[str]:
         """The inputs the deal form asks for this contract (deal fields: ``trumps``, ``called``, ``giver``,
@@ -101,6 +101,8 @@ class System(ABC):
             shown.append(("Vole pool", str(state.vole_pool)))
         if state.spadille_reserve:
             shown.append(("For Spadille", str(state.spadille_reserve)))
+        if state.beasts_waiting:
+            shown.append(("Beasts waiting", ", ".join(str(b) for b in state.beasts_waiting)))
         return tuple(shown)
 
     def multipliers(self, state: TableState, rules: HouseRules) -> dict[str, int]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import rules as R
-from ..book import Book, antes, beast, fish_for_the_king, loss_payers, open_book, take_pool
+from ..book import Book, antes, beast, fish_for_the_king, hold_back_beasts, loss_payers, open_book, renounce_beasts, take_pool
 from ..context import DealContext
 from ..model import (
     Contract,
@@ -229,6 +229,8 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
         _game_lost(book, terms, stake)
     if vole_stake:
         _share_vole_pool(book)
+    renounce_beasts(book, stake)  # EB: a renounce the play proves
+    hold_back_beasts(book)
     return book.settlement(terms.unit, stake)
 
 

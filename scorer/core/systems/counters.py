@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import rules as R
-from ..book import Book, antes, beast, fish_for_the_king, loss_payers, open_book, take_pool
+from ..book import Book, antes, beast, fish_for_the_king, hold_back_beasts, loss_payers, open_book, renounce_beasts, take_pool
 from ..context import DealContext
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState
 from ..rules import HouseRules
@@ -87,6 +87,8 @@ def settle_counters(deal: Deal, state: TableState, rules: HouseRules, deals_agre
         _game_won(book, items, _vole_fish(deal, rules, factor))
     else:
         _game_lost(book, items, stake)
+    renounce_beasts(book, stake)  # EB: a renounce the play proves
+    hold_back_beasts(book)
     return book.settlement(1, stake)
 
 

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from .. import rules as R
 from ..context import DealContext
+from ..play import referee
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, SystemState, TableState, Transfer
 from ..rules import HouseRules
 from . import register_system
@@ -71,9 +72,26 @@ def settle_points(deal: Deal, state: TableState, rules: HouseRules, deals_agreed
     lost = ctx.result in (Result.REMISE, Result.CODILLE)
     scorers = _scorers(ctx, column, lost)
     transfers, balances = _write(ctx, scorers, points, _what(ctx, column, times))
-    after = _after(ctx, balances, points * len(scorers), lost, per_player)
+    beasts = _renounce_beasts(ctx, abs(points), balances)
+    after = _after(ctx, balances, points * len(scorers) - sum(t.chips for t in beasts), lost, per_player)
+    transfers += beasts
     notes = (f"the next game counts ×{multiplier(after, deal.hombre, per_player)} for {deal.hombre if per_player else 'the table'}",) if lost else ()
     return Settlement(ctx.number, deal, ctx.result, transfers, state, after, 1, 0, notes, times)
+
+
+def _renounce_beasts(ctx: DealContext, points: int, balances: dict[str, int]) -> tuple[Transfer, ...]:
+    """Each renounce the play proves strikes its player off the points the game counted (house rule
+    renounce_beast: EB beasts a renouncer; with no pool to beast, the figure is the app's, no source)."""
+    deal = ctx.deal
+    if deal.play is None or ctx.rules[R.RENOUNCE_BEAST] is R.RenounceBeast.NONE or not points:
+        return ()
+    beasts = []
+    for renounce in referee(deal, ctx.state.players, deal.play).renounces:
+        balances[renounce.player] -= points
+        beasts.append(Transfer(renounce.player, Pot.SCORE_SHEET, points, Reason.RENOUNCE_BEAST,
+                               f"struck off for a renounce in trick {renounce.trick}: {renounce.played} to {renounce.led} "
+                               f"led, holding {renounce.held}", (R.RENOUNCE_BEAST,), "EB"))
+    return tuple(beasts)
 
 
 def _scorers(ctx: DealContext, column: str, lost: bool) -> tuple[str, ...]:
