@@ -145,3 +145,23 @@ def test_settle_handles_every_profile(tmp_path: Path, profile: str) -> None:
         assert "Counts ×2." in as_text.output  # the game after a lost one counts double
     if profile == "britannica":
         assert "In mils, fish and counters:" in as_text.output
+
+
+def test_scorer_play_referees_each_deal_that_carries_its_play(tmp_path: Path) -> None:
+    from test_play_beasts import RENOUNCE, VOLE, refereed
+
+    from scorer.core import Evening, HouseRules, dumps
+
+    deal = refereed(VOLE, RENOUNCE)
+    evening = Evening(("Ann", "Bea", "Cat", "Dan"), HouseRules.of(), (deal, deal), 8)
+    path = tmp_path / "evening.json"
+    path.write_text(dumps(Evening(evening.players, evening.rules, (deal,), 8)))
+    result = CliRunner().invoke(main, ["play", str(path)])
+    assert result.exit_code == 0, result.output
+    [report] = json.loads(result.output)["deals"]
+    assert report["renounces"] == [{"trick": 3, "player": "Dan", "led": "AC", "played": "6S", "held": "6H"}]
+    assert report["derived"] == {"ally": None, "tricks": {"hombre": 10, "ally": None}, "premiers": True,
+                                 "vole": "undertaken", "matadors": 4}
+    assert report["tricks_won"] == {"Ann": 0, "Bea": 10, "Cat": 0, "Dan": 0} and report["disagreements"] == []
+    text = CliRunner().invoke(main, ["play", "--text", str(path)]).output
+    assert "RENOUNCE in trick 3: Dan played 6S to AC led, holding 6H" in text
