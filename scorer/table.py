@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response
 
 from .core import (
     Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, Undo, format_deal, settle,
+    summarise,
 )
 from .db import get_db
 from .links import external_url
@@ -152,9 +153,10 @@ def deal(token: str, contract: str) -> Answer:
                 return redirect(url_for("table.play", token=token))
             flash(f"Deal {settlement.number} recorded: {the_deal.hombre}'s {chosen.label}, {settlement.result.label}.")
             return redirect(url_for("table.play", token=token))
-        flash("The deal changed since its preview: check the transfers below, then record it.")
+        flash("The deal changed since its preview: check the payments below, then record it.")
     form.previewed.data = digest
-    return render_template("table/deal.html", form=form, preview=settlement, **view.context())
+    return render_template("table/deal.html", form=form, preview=settlement, summary=summarise(settlement, table.rules),
+                           **view.context())
 
 
 def csrf_lost(error: CSRFError) -> Answer | HTTPException:

@@ -273,3 +273,45 @@ def test_every_page_has_labels_and_passes_axe(server: str, browser: Any, axe: An
         assert not phone.problems, "\n\n".join(phone.problems)
     finally:
         phone.close()
+
+
+def test_the_preview_of_a_vole_undertaken_fits_the_first_screen(server: str, browser: Any, axe: Any) -> None:
+    """Issue 12, point 1: the result, each player's net and the Record button on the first 844 px of the phone."""
+    phone = Phone(browser, axe, "glance")
+    try:
+        phone.go(server + "/new")
+        for seat, player in enumerate(("Ann", "Bea", "Cat", "Dan"), start=1):
+            phone.page.locator(f'input[name="player_{seat}"]').fill(player)
+        phone.page.locator('input[name="deals_agreed"]').fill("8")
+        phone.page.locator('input[name="chip_value"]').fill("0.10")
+        phone.tap_and_wait('button[type="submit"]')
+        token = re.search(r"/t/([\w-]+)", phone.page.url)
+        assert token, (phone.page.url, phone.page.locator(".error").all_inner_texts())
+        phone.go(f"{server}/t/{token.group(1)}/deal/solo")
+        page = phone.page
+        for name, value in (("hombre", "Bea"), ("trumps", "hearts"), ("hombre_tricks", "10"), ("matadors", "3"),
+                            ("vole", "undertaken")):
+            page.locator(f'input[type=radio][name="{name}"][value="{value}"]').tap()
+        if not page.locator('input[name="premiers"]').is_checked():
+            page.locator('input[name="premiers"]').tap()
+        phone.tap_and_wait('button[value="preview"]')
+        assert not page.locator(".error").all_inner_texts()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "glance-preview-first-screen.png"))  # the first screen, as the phone shows it
+        height = PHONE["viewport"]["height"]
+        for what, selector in (("the headline", "#preview-title"), ("the net line", "#nets"),
+                               ("the Record button", 'button[value="record"]')):
+            box = page.locator(selector).bounding_box()
+            assert box is not None, what
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"{what} ends at {box['y'] + box['height']}px"
+        assert phone.heading() == "Deal 1: Bea's solo in hearts: won, with premiers and the vole"
+        nets = re.sub(r"\s+", " ", page.locator("#nets").inner_text()).strip()
+        assert nets.endswith("Ann −12 · Bea +36 · Cat −12 · Dan −12 · pool 0, vole pool 0"), nets
+        groups = page.locator("ul.groups > li").all_inner_texts()
+        assert any(g.startswith("Ann, Cat and Dan each pay Bea 8: solo 4, matadors 1, premiers 1, vole 2") for g in groups)
+        phone.check("preview-vole-undertaken")  # the whole page: labels, axe-core, nothing wider than the phone
+        phone.tap_and_wait('button[value="record"]')  # the button outside the form records it (form attribute)
+        assert "Deal 1 recorded" in page.locator(".flash").first.inner_text()
+        assert not phone.problems, "\n\n".join(phone.problems)
+    finally:
+        phone.close()

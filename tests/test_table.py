@@ -133,10 +133,8 @@ def test_preview_shows_every_transfer_and_records_nothing(app: Flask, client: Fl
     token = start_table(client)
     response = post_deal(client, token, "solo", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "3"})
     page = response.get_data(as_text=True)
-    assert "Deal 1: won" in page
-    for payer in ("Cat", "Dan", "Ann"):
-        assert f"{payer} pays Bea 4 — solo premium" in page
-        assert f"{payer} pays Bea 1 — three matadors" in page
+    assert "Deal 1:</span> Bea&#39;s solo in hearts: won" in page  # the result in a line, then who pays whom in all
+    assert "Ann, Cat and Dan each pay Bea 5: solo 4, matadors 1" in page
     assert "Record deal 1" in page
     assert event_rows(app) == []
 
@@ -149,7 +147,7 @@ def test_changing_the_deal_after_its_preview_shows_a_new_preview(app: Flask, cli
     changed = post_deal(client, token, "solo", 1, {**data, "hombre_tricks": "5"}, action="record", previewed=digest)
     assert changed.status_code == 200
     assert "The deal changed since its preview" in changed.get_data(as_text=True)
-    assert "Deal 1: remise" in changed.get_data(as_text=True)
+    assert "Bea&#39;s solo in hearts: remise" in changed.get_data(as_text=True)
     assert event_rows(app) == []
 
 

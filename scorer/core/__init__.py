@@ -37,6 +37,7 @@ from .names import check_note, normalise
 from .report import replay_json, replay_text
 from .rules_doc import rules_markdown, rules_text
 from .settleup import Payment, SettleUp, settle_up
+from .summary import DealSummary, Group, Net, Part, RuleRef, summarise
 
 __all__ = [
     "System", "register_system", "system_named", "register_profile",
@@ -52,5 +53,6 @@ __all__ = [
     "NAME_MAX", "Payment", "REASON_MAX", "RULES_BY_NAME", "Record", "Refused", "Restore", "SettleUp", "TableChanged",
     "Undo", "check_note", "check_players", "counters_text", "differences", "format_deal", "normalise",
     "replay_from", "replay_json", "replay_text", "rules_markdown", "rules_text", "settle_up",
+    "DealSummary", "Group", "Net", "Part", "RuleRef", "summarise",
     "describe", "RECENT_TABLES_MAX", "TALLY_LABEL_MAX",
 ]
