@@ -166,7 +166,7 @@ TOLD = [
     ("Ann deals: Bea alliance in clubs calling KD held by Bea, 6 tricks", "quadrille", {"unit": "one_chip"}, 0, [
         "Bea's alliance in clubs, her own King called: won",
         "Ann −5 · Bea +15 · Cat −5 · Dan −5 · pool 0",
-        "A unit is 1 chips.",
+        "A unit is 1 chip.",
         "Ann, Bea, Cat and Dan each put 1 into the pool: ante",
         "Bea takes the pool, 4",
         "Ann, Cat and Dan each pay Bea 4: solo",
@@ -202,6 +202,7 @@ TOLD = [
     ("Ann deals: Bea solo in spades, 6 tricks", "britannica", {}, 0, [
         "Bea's solo in spades: won",
         "Ann −27 · Bea +81 · Cat −27 · Dan −27 · pool 0",
+        "The pool held 40 counters.",
         "Ann, Bea, Cat and Dan each put 10 into the pool: ante",
         "Bea takes the pool, 40",
         "Ann, Cat and Dan each pay Bea 17: game 1, consolation 2, sans appeler 4, fish extraordinary 10",
@@ -223,6 +224,16 @@ TOLD = [
 @pytest.mark.parametrize("line, profile, changes, pool, told", [pytest.param(*row, id=row[0]) for row in TOLD])
 def test_a_deal_told_at_a_glance(line: str, profile: str, changes: dict[str, str], pool: int, told: list[str]) -> None:
     assert summary_of(line, profile, changes, pool) == told
+
+
+def test_a_deal_played_double_says_so_with_its_unit() -> None:
+    """Paulans (EB): the last deal doubled, antes and unit alike."""
+    rules = HouseRules.of("quadrille", {"paulans": "last_deal"})
+    state = TableState(players=PLAYERS, balances=(0,) * 4, pool=20)
+    summary = summarise(settle(parse_deal("Dan deals: Ann solo in hearts, 6 tricks"), state, rules, 1), rules)
+    assert summary.unit_sentence == "The pool held 28 chips; this deal is played double (paulans), so a unit is 12."
+    assert [r.name for r in summary.unit_rules] == ["unit", "unit_rounding"]
+    assert "Ann, Bea, Cat and Dan each put 2 into the pool: ante" in [g.sentence for g in summary.groups]
 
 
 @pytest.mark.parametrize("line, profile, headline", [

@@ -6,8 +6,8 @@
   trumps, an alliance names the ally, the vole is told as won or lost);
 - the **nets**: each player's change for the deal, and what the table carries after it as the
   settlement system tells it (the pool and the vole pool; the point score's multiplier);
-- the **unit sentence**, once: "The pool held 28 chips, so a unit is 7." (only where a payment was
-  reckoned in units: the hard score, not the counters or the point score);
+- the **unit sentence**, once: "The pool held 28 chips, so a unit is 7." (the unit only where a payment
+  was reckoned in units: the hard score; the counters say the stake alone; the point score has no pool);
 - the **groups**: the transfers told in as few lines as the table reads them. The transfers of one
   payer to one payee are one line, item by item ("Cat pays Bea 56: solo 28, matadors 7, premiers 7,
   vole 14"); lines that differ only in the payer (or only in the payee) are one line ("Ann, Cat and
@@ -119,7 +119,8 @@ class DealSummary:
     units: str
     """What the figures count ("chips", "points", "counters"), as the settlement system says."""
     unit_sentence: str | None
-    """The stake and the unit, said once ("The pool held 28 chips, so a unit is 7."); None where nothing is paid in units."""
+    """The stake and the unit, said once ("The pool held 28 chips, so a unit is 7."); the stake alone where nothing
+    is paid in units ("The pool held 40 counters."); None without a pool."""
     unit_rules: tuple[RuleRef, ...]
     """The house rules that set the unit."""
     groups: tuple[Group, ...]
@@ -207,15 +208,16 @@ def _outcome(deal: Deal, result: Result) -> str:
 
 
 def _unit_sentence(settlement: Settlement, units: str, used: tuple[str, ...]) -> str | None:
-    """The stake and the unit, said once: only where the unit decided a payment (the house rule ``unit`` named)."""
-    if R.UNIT not in used:
-        return None
+    """The stake and the unit, said once: the unit only where it decided a payment (the house rule ``unit`` named)."""
     stake, unit = settlement.stake, settlement.unit
+    if R.UNIT not in used:  # paid in the system's own figures (the counters): the stake alone
+        return f"The pool held {stake} {units}." if stake else None
     doubled = any(R.PAULANS in t.rules and R.UNIT in t.rules for t in settlement.transfers)
     if R.UNIT_ROUNDING not in used:  # a fixed unit, whatever the pool holds
-        return f"A unit is {unit} {units}" + (", doubled for this deal (paulans)." if doubled else ".")
+        word = units.removesuffix("s") if unit == 1 else units
+        return f"A unit is {unit} {word}" + (", doubled for this deal (paulans)." if doubled else ".")
     if doubled:
-        return f"The pool held {stake} {units}; a unit is {unit}, a quarter of the stake doubled for this deal (paulans)."
+        return f"The pool held {stake} {units}; this deal is played double (paulans), so a unit is {unit}."
     if stake == 4 * unit:
         return f"The pool held {stake} {units}, so a unit is {unit}."
     return f"The pool held {stake} {units}, so a unit is {unit} (a quarter, rounded)."
