@@ -59,8 +59,11 @@ class MoneyField(DecimalField):
             raise ValueError("Enter an amount in whole cents, such as 0.10, or leave it empty.")
 
     def pre_validate(self, form: Any) -> None:
-        """A sum that could not be read says so once: its range is not checked as well."""
-        if getattr(self, "process_errors", None):
+        """A sum that could not be read says so once: its range is not checked as well. (An empty
+        field is left to ``Optional``, which clears the error and accepts it.)"""
+        raw = getattr(self, "raw_data", None)
+        typed = raw[0] if raw else ""
+        if getattr(self, "process_errors", None) and isinstance(typed, str) and typed.strip():
             raise StopValidation()
 
 

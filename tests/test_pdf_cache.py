@@ -93,6 +93,20 @@ def test_the_key_changes_with_the_log_the_settings_and_the_paper(app: Flask, cli
         assert tally._pdf_key(table, 1, "A4") != key
         assert tally._pdf_key(table, 0, "letter") != key
         assert tally._pdf_key(dataclasses.replace(table, deals_agreed=12), 0, "A4") != key  # settings, before deal 1
+        assert tally._pdf_key(table, 0, "A4", "Bath") != key  # the place printed in the title block
+        assert tally._pdf_key(table, 0, "A4", "", "Thursday club") != key  # and the table's name
+        assert tally._pdf_key(table, 0, "A4", "Bath", "") != tally._pdf_key(table, 0, "A4", "", "Bath")
+
+
+def test_the_place_and_name_are_part_of_the_cached_pdf(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    plain = client.get(f"/t/{token}/tally.pdf").data
+    named = client.get(f"/t/{token}/tally.pdf?place=Bath&name=Thursday+club").data
+    assert named != plain and client.get(f"/t/{token}/tally.pdf").data == plain
+    words = "".join(p.extract_text() for p in PdfReader(io.BytesIO(named)).pages)
+    assert "Bath" in words and "Thursday club" in words
+    # the same words after cleaning (spaces, control characters) are the same PDF, from the cache
+    assert client.get(f"/t/{token}/tally.pdf?place=%20Bath%0A&name=Thursday%20%20club").data == named
 
 
 def test_a_busy_renderer_answers_a_readable_503_with_retry_after(app: Flask, client: FlaskClient) -> None:

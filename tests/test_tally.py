@@ -210,3 +210,130 @@ def test_the_printed_sheet_lines_up_its_columns_and_fits_the_page(players: tuple
     else:
         assert font < 8.5 and "…" in lines[0]
         assert font * len(rule) <= 8.5 * 100 + 1  # the widest line fits as wide as 100 characters at 8.5 pt
+
+
+# The tally PDF a club keeps (issue 12, point 6).
+
+LONG_NAMES = ["Annabella Longname-Smythe", "Beatrice", "Catherine de la Tour", "Daniella"]
+_KINDS: list[dict[str, object]] = [
+    {"contract": "solo", "trumps": "hearts", "tricks": (6, None), "matadors": 3},
+    {"contract": "alliance", "trumps": "spades", "called": "KH", "tricks": (3, 2)},
+    {"contract": "solo", "trumps": "clubs", "tricks": (4, None)},
+    {"contract": "forced_spadille", "trumps": "diamonds", "called": "KC", "tricks": (4, 3)},
+    {"contract": "alliance", "trumps": "hearts", "called": "KS", "tricks": (4, 2), "premiers": True},
+]
+
+
+def long_evening(deals: int, players: list[str] = LONG_NAMES, **house_rules: str) -> dict[str, object]:
+    """A Quadrille evening of ``deals`` deals, with money, whose balances do not cancel out."""
+    played = []
+    for i in range(deals):
+        dealer, hombre = players[i % 4], players[(i + 1) % 4] if i % 3 else players[(i + 2) % 4]
+        ally = players[(i + 3) % 4] if hombre != players[(i + 3) % 4] else players[i % 4]
+        kind = _KINDS[i % len(_KINDS)]
+        hombre_tricks, ally_tricks = kind["tricks"]  # type: ignore[misc]
+        played.append({"dealer": dealer, "hombre": hombre, "contract": kind["contract"], "trumps": kind["trumps"],
+                       "called": kind.get("called"), "ally": ally if kind.get("called") else None,
+                       "tricks": {"hombre": hombre_tricks, "ally": ally_tricks}, "matadors": kind.get("matadors", 0),
+                       "premiers": kind.get("premiers", False), "vole": "none"})
+    return {"format": "quadrille-evening/1", "players": players, "profile": "quadrille", "deals_agreed": -(-deals // 4) * 4,
+            "chip_value_cents": 5, "currency": "GBP", "house_rules": house_rules, "deals": played}
+
+
+def import_table(client: FlaskClient, evening: dict[str, object]) -> str:
+    response = client.post("/import", data={"csrf_token": csrf_token(client, "/import"),
+                                            "evening": (io.BytesIO(json.dumps(evening).encode()), "e.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].split("/t/")[1].split("/")[0]
+
+
+def pdf_pages(client: FlaskClient, url: str) -> list[str]:
+    response = client.get(url)
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    return [page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages]
+
+
+def test_a_40_deal_evening_prints_on_one_a4_page_with_every_deal_and_the_signature_lines(
+        app: Flask, client: FlaskClient) -> None:
+    token = import_table(client, long_evening(40, unit="one_chip", paulans="last_round"))
+    pages = pdf_pages(client, f"/t/{token}/tally.pdf?paper=a4")
+    assert len(pages) == 1
+    text = pages[0]
+    assert [int(n) for n in re.findall(r"^\s*(\d+)\s+(?:solo|alliance|forced)", text, re.M)] == list(range(1, 41))
+    assert "Agreed by" in text and all(name in text.split("Agreed by")[1] for name in LONG_NAMES)
+    assert "Settle-up" in text and "GBP" in text
+    # the two rules the table changed are marked; the rules are the profile's own
+    flat = text.replace("\n", " ")
+    assert text.count("(changed)") == 2 + 1 and "2 rules were changed from the profile's defaults" in flat  # two, and the key
+    assert "one chip, always (changed)" in flat and "the last round of four deals (changed)" in flat
+
+
+@pytest.mark.parametrize("deals", [60, 80, 96])
+def test_a_longer_evening_takes_two_pages_with_the_deal_sheet_s_header_on_each(
+        app: Flask, client: FlaskClient, deals: int) -> None:
+    token = import_table(client, long_evening(deals))
+    pages = pdf_pages(client, f"/t/{token}/tally.pdf")
+    assert len(pages) == 2
+    header = re.compile(r"#\s+Contract\s+Hombre\s+Ally\s+Result")
+    rows = [[int(n) for n in re.findall(r"^\s*(\d+)\s+(?:solo|alliance|forced)", page, re.M)] for page in pages]
+    assert rows[0] + rows[1] == list(range(1, deals + 1))
+    assert header.search(pages[0])
+    if rows[1]:  # the deal sheet goes on: its header is repeated on page 2
+        assert header.search(pages[1]) and header.search(pages[1]).start() < pages[1].index(f"{rows[1][0]} ")  # type: ignore[union-attr]
+    assert bool(rows[1]) is (deals >= 80)
+    assert "Agreed by" in pages[1] and "Agreed by" not in pages[0]
+
+
+# Rules each profile cannot use: the tally never lists them.
+FOREIGN = {
+    "quadrille": {"counter_stake", "counter_matadors", "counter_vole", "fish_extraordinary", "multiplier_scope",
+                  "points_ally", "mediateur_king", "grandissimo_nemo"},
+    "penguin_points": {"solo_premium", "unit", "vole_payment", "antes", "remise_beast", "counter_stake",
+                       "mediateur_king", "favourite_suit", "paulans"},
+    "britannica": {"solo_premium", "unit", "vole_payment", "multiplier_scope", "points_ally", "grandissimo_nemo",
+                   "announced_vole_premium"},
+    "mediateur": {"counter_stake", "counter_vole", "multiplier_scope", "points_ally"},
+    "penguin_chips": {"counter_matadors", "fish_extraordinary", "points_ally", "mediateur_king", "grandissimo_nemo"},
+}
+
+
+@pytest.mark.parametrize("profile", sorted(FOREIGN))
+def test_the_tally_lists_only_the_rules_of_its_profile(app: Flask, client: FlaskClient, profile: str) -> None:
+    from scorer.core import PROFILES, RULES_BY_NAME
+
+    applies = {rule.name for rule in PROFILES[profile].applicable_rules()}
+    assert not applies & FOREIGN[profile]
+    token = start_table(client, profile=profile)
+    pdf_text = " ".join(" ".join(pdf_pages(client, f"/t/{token}/tally.pdf")).split())
+    page = client.get(f"/t/{token}/tally").get_data(as_text=True).replace("&#39;", "'")
+    for name in FOREIGN[profile]:
+        title = RULES_BY_NAME[name].title
+        assert title not in page and title not in pdf_text, name
+    for name in applies:
+        assert RULES_BY_NAME[name].title in page and RULES_BY_NAME[name].title in pdf_text, name
+
+
+def test_the_40_deal_quadrille_pdf_lists_no_rule_foreign_to_the_profile(app: Flask, client: FlaskClient) -> None:
+    token = import_table(client, long_evening(40))
+    text = pdf_pages(client, f"/t/{token}/tally.pdf")[0].replace("\n", " ")
+    for foreign in ("Counters:", "Point score:", "médiateur King", "grandissimo and nemo", "fish extraordinary"):
+        assert foreign not in text
+    assert "Premium for a solo" in text and "Every rule is the profile's default" in text
+
+
+def test_the_title_block_prints_the_date_place_and_name_escaped_and_limited(app: Flask, client: FlaskClient) -> None:
+    from scorer.core import TALLY_LABEL_MAX
+
+    token = ten_deal_table(client)
+    page = client.get(f"/t/{token}/tally").get_data(as_text=True)
+    assert 'name="place"' in page and f'maxlength="{TALLY_LABEL_MAX}"' in page and 'name="name"' in page
+    place, name = "The <b>Assembly</b> Rooms, Bath", "Thursday club " + "x" * 100
+    text = pdf_pages(client, f"/t/{token}/tally.pdf?place={place}&name={name}")[0]
+    assert "The <b>Assembly</b> Rooms, Bath" in text  # as text, never markup
+    assert ("Thursday club " + "x" * 100)[:TALLY_LABEL_MAX] in text and "x" * (TALLY_LABEL_MAX - 13) not in text
+    assert re.search(r"(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}", text)
+    plain = pdf_pages(client, f"/t/{token}/tally.pdf")[0]
+    assert "Assembly" not in plain and "Thursday club" not in plain  # not stored: a PDF of its own
+    bad = client.get(f"/t/{token}/tally.pdf?place=%00%01evil%0A&name=" + "é" * 300)
+    assert bad.status_code == 200

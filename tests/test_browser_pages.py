@@ -1,0 +1,145 @@
+"""Every page right on a phone, measured in a real browser (Playwright on Debian's Chromium, 390×844): the undo
+page, "What this changes", the tally, the audit page, the ledger and the home page's recent tables, for every
+contract of every profile. No element is wider than the viewport, no figure is cut with an ellipsis; axe-core
+and the labels are checked as in tests/test_browser.py, whose server, axe and phone are reused here.
+
+Screenshots are saved under test-artifacts/browser-pages/ (SCORER_ARTIFACTS moves it)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_browser import ARTIFACTS as BROWSER_ARTIFACTS
+from test_browser import CHROMIUM_ARGS, Phone, axe, chromium_path, server  # noqa: F401 (fixtures, by import)
+from test_describe import evening_deals
+from test_table import form_data
+
+from scorer.core import PROFILES
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = BROWSER_ARTIFACTS.parent / "browser-pages"
+
+# Elements wider than the viewport (or starting left of it), and cells whose text is cut (an ellipsis or hidden
+# overflow): visually hidden elements (1 px, clipped) are left out.
+TOO_WIDE = """() => {
+  const width = document.documentElement.clientWidth, found = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+    if (box.width <= 1 || style.position === 'absolute' && style.clip !== 'auto') continue;
+    if (box.right > width + 0.5 || box.left < -0.5) found.push(`${el.tagName.toLowerCase()}.${el.className}: ${Math.round(box.left)}..${Math.round(box.right)} "${el.textContent.trim().slice(0, 40)}"`);
+    if (['TD', 'TH'].includes(el.tagName) && el.scrollWidth > el.clientWidth + 1)
+      found.push(`cut ${el.tagName.toLowerCase()}: "${el.textContent.trim().slice(0, 40)}"`);
+  }
+  return found;
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium as tests/test_browser.py launches it (its own fixture would empty that file's screenshots)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+    executable = chromium_path()
+    if not executable or not Path(executable).exists():
+        pytest.skip("Chromium not found (install Debian's chromium, or set SCORER_CHROMIUM)")
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class PagePhone(Phone):
+    """A phone that also measures each page it checks, and keeps its screenshots apart."""
+
+    def check(self, step: str) -> None:
+        self.shots += 1
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"{self.name}-{self.shots:02d}-{step}.png"), full_page=True)
+        where = f"{step} ({self.page.url})"
+        for problem in self.page.evaluate(TOO_WIDE):
+            self.problems.append(f"{where}: {problem}")
+        results = self.axe.run(self.page)
+        if results.violations_count:
+            self.problems.append(f"{where}: {results.generate_report()}")
+
+
+FILL = """(values) => {
+  const form = document.querySelector('button[name=action][value=preview]').form;
+  for (const [name, value] of Object.entries(values)) {
+    const boxes = [...form.querySelectorAll(`[name="${name}"]`)];
+    const radio = boxes.find(b => b.type === 'radio' && b.value === value);
+    if (radio) { boxes.forEach(b => b.checked = false); radio.checked = true; continue; }
+    const other = boxes.find(b => b.type !== 'radio');
+    if (other && other.type === 'checkbox') { other.checked = true; continue; }
+    if (other) { other.value = value; continue; }
+    const extra = document.createElement('input');
+    extra.type = 'hidden'; extra.name = name; extra.value = value; form.appendChild(extra);
+  }
+}"""
+
+LONG = ["Annabella Longname", "Beatrice", "Catherine", "Daniella"]
+
+
+def rename(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The profile's evening with a long first name (the names the columns must make room for)."""
+    names = dict(zip(["Ann", "Bea", "Cat", "Dan"], LONG))
+    return [json.loads(re.sub(r'"(Ann|Bea|Cat|Dan)"', lambda m: f'"{names[m.group(1)]}"', json.dumps(d))) for d in deals]
+
+
+def import_table(phone: PagePhone, server: str, profile: str, deals: list[dict[str, Any]]) -> str:
+    """Import the evening through the phone's own browser (its session, its CSRF token)."""
+    body = json.dumps({"format": "quadrille-evening/1", "players": LONG, "profile": profile,
+                       "deals_agreed": max(4, -(-len(deals) // 4) * 4), "deals": deals})
+    phone.go(f"{server}/import")
+    phone.page.set_input_files("#evening", files=[{"name": "e.json", "mimeType": "application/json",
+                                                   "buffer": body.encode()}])
+    with phone.page.expect_navigation():
+        phone.page.locator("button[type=submit]").click()
+    token = re.search(r"/t/([A-Za-z0-9_-]+)", phone.page.url)
+    assert token, phone.page.url
+    return token.group(1)
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_every_page_fits_the_phone_for_every_contract(server: str, browser: Any, axe: Any, profile: str) -> None:  # noqa: F811
+    phone = PagePhone(browser, axe, profile)
+    try:
+        deals = rename(evening_deals(profile))
+        token = import_table(phone, server, profile, deals)
+        table = f"{server}/t/{token}"
+        for step, url in (("tally", "/tally"), ("ledger", "/ledger"), ("audit", "/audit/1")):
+            phone.go(table + url)
+            phone.check(step)
+        # "What this changes": the last deal corrected into every other contract of the profile
+        last = len(deals)
+        for target in deals[:-1]:
+            contract = str(target["contract"])
+            phone.go(f"{table}/audit/{last}/amend/{contract}")
+            # the correction's inputs set as the taps would set them (tests/test_browser.py taps a whole evening)
+            phone.page.evaluate(FILL, {**form_data(target), "by": LONG[1]})
+            with phone.page.expect_navigation():
+                phone.page.locator('button[name="action"][value="preview"]').click()
+            assert phone.page.locator("#diff-title").count() == 1, phone.page.content()[:2000]
+            phone.check(f"changes-{contract}")
+        # the undo page, for each deal from the last
+        for number in range(last, 0, -1):
+            phone.go(f"{table}/undo")
+            told = phone.page.locator(".deal-told").inner_text()
+            assert " in :" not in told and "None" not in told
+            phone.check(f"undo-{number}-{deals[number - 1]['contract']}")
+            with phone.page.expect_navigation():
+                phone.page.locator("button.danger").click()
+        phone.go(f"{server}/")
+        assert phone.page.locator(".recent-tables li").count() >= 1
+        phone.check("home-recent")
+        assert not phone.problems, "\n".join(phone.problems)
+    finally:
+        phone.close()

@@ -1,0 +1,135 @@
+"""Every page right on a phone (issue 12, point 4), as HTML: the undo sentence, "What this changes" and the tally
+for every contract of every profile; one minus sign; local, readable times; the ledger and the tally say which
+table holds running balances and which holds each deal's changes. (tests/test_browser_pages.py measures them.)"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from test_audit import amend, figure
+from test_describe import evening_deals
+from test_table import csrf_token, form_data
+
+from scorer.chart import balance_chart
+from scorer.core import PROFILES, describe, loads, replay
+from scorer.home import local_time
+
+PLAYERS = ["Ann", "Bea", "Cat", "Dan"]
+
+
+def agreed(deals: list[dict[str, object]]) -> int:
+    return max(4, -(-len(deals) // 4) * 4)
+
+
+def import_evening(client: FlaskClient, profile: str, deals: list[dict[str, object]]) -> str:
+    """A table holding ``deals``, made by importing them (the quickest way to a table of any profile)."""
+    body = json.dumps({"format": "quadrille-evening/1", "players": PLAYERS, "profile": profile,
+                       "deals_agreed": agreed(deals), "deals": deals}).encode()
+    response = client.post("/import", data={"csrf_token": csrf_token(client, "/import"),
+                                            "evening": (io.BytesIO(body), "e.json")}, content_type="multipart/form-data")
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].split("/t/")[1].split("/")[0]
+
+
+def text(page: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_the_undo_page_tells_every_contract_of_the_profile(app: Flask, client: FlaskClient, profile: str) -> None:
+    deals = evening_deals(profile)
+    token = import_evening(client, profile, deals)
+    settlements = replay(loads(json.dumps({"format": "quadrille-evening/1", "players": PLAYERS, "profile": profile,
+                                           "deals_agreed": agreed(deals), "deals": deals}))).settlements
+    for s in reversed(settlements):  # the undo page shows the last deal: undo them one by one
+        page = client.get(f"/t/{token}/undo").get_data(as_text=True)
+        told = re.search(r'<p class="deal-told">(.*?)</p>', page, re.S)
+        assert told and html.unescape(told.group(1)) == describe(s.deal, s.result)
+        assert " in :" not in told.group(1) and "None" not in told.group(1)
+        form = {"csrf_token": csrf_token(client, f"/t/{token}/undo"), "number": str(s.number),
+                "once": re.search(r'name="once" type="hidden" value="([^"]*)"', page).group(1)}  # type: ignore[union-attr]
+        assert client.post(f"/t/{token}/undo", data=form).status_code == 302
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_what_this_changes_for_a_correction_into_every_contract(app: Flask, client: FlaskClient, profile: str) -> None:
+    deals = evening_deals(profile)
+    token = import_evening(client, profile, deals)
+    before = replay(loads(json.dumps({"format": "quadrille-evening/1", "players": PLAYERS, "profile": profile,
+                                      "deals_agreed": agreed(deals), "deals": deals}))).balances
+    last = len(deals)
+    for target in deals[:-1]:
+        # the last deal corrected into the contract of another deal (that deal's players and tricks)
+        page = amend(client, token, last, str(target["contract"]), form_data(target), by="Ann")
+        body = page.get_data(as_text=True)  # type: ignore[attr-defined]
+        assert page.status_code == 200, re.findall(r'class="error"[^>]*>([^<]*)', body)  # type: ignore[attr-defined]
+        assert "What this changes" in body and "Now</th>" not in body
+        foot = re.search(r"<tfoot>(.*?)</tfoot>", body, re.S)
+        assert foot and "Final balance" in foot.group(1) and "before → after" in foot.group(1) and "move" in foot.group(1)
+        moves = [figure(x) for x in re.findall(r"<td>([^<]+)</td>", foot.group(1))]
+        finals = re.findall(r'<td class="finals">([^<]+) → ([^<]+)</td>', foot.group(1))
+        assert len(moves) == len(finals) == 4
+        for player, move, (was, now) in zip(PLAYERS, moves, finals):
+            assert figure(was) == before[player] and figure(now) - figure(was) == move
+        deals_shown = re.findall(r"Deal (\d+): ", re.search(r"<tbody>(.*?)</tbody>", body, re.S).group(1))  # type: ignore[union-attr]
+        assert deals_shown == [str(last)]
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_the_tally_shows_every_deal_of_every_contract(app: Flask, client: FlaskClient, profile: str) -> None:
+    deals = evening_deals(profile)
+    token = import_evening(client, profile, deals)
+    page = client.get(f"/t/{token}/tally").get_data(as_text=True)
+    assert '<div class="scroll"' not in page  # nothing to scroll sideways
+    assert "Every deal: what it changed" in page and "not the balance itself" in page
+    for number, d in enumerate(deals, start=1):
+        assert f"<tr><td>{number}</td>" in page
+        contract = str(d["contract"]).replace("_", " ").replace("mediateur", "médiateur").replace("vole", "vole announced")
+        assert contract in text(page)
+    for rule in PROFILES[profile].applicable_rules():
+        assert rule.title in text(page)
+
+
+def test_the_ledger_and_the_tally_say_which_is_which(app: Flask, client: FlaskClient) -> None:
+    token = import_evening(client, "quadrille", evening_deals("quadrille"))
+    ledger = client.get(f"/t/{token}/ledger").get_data(as_text=True)
+    assert "<h1>Ledger: running balances" in ledger and "balance after that deal, counted from the start" in ledger
+    tally = client.get(f"/t/{token}/tally").get_data(as_text=True)
+    assert "Every deal: what it changed" in tally and "The running balances are in the table" in tally
+    spectator = re.search(r"/s/([A-Za-z0-9_-]+)", client.get(f"/t/{token}/join").get_data(as_text=True))
+    assert spectator
+    watched = client.get(f"/s/{spectator.group(1)}").get_data(as_text=True)
+    assert "Ledger: running balances" in watched and f"/t/{token}" not in watched  # never the players' link
+
+
+def test_the_chart_writes_the_minus_sign_of_every_page() -> None:
+    chart = str(balance_chart(("Ann", "Bea", "Cat", "Dan"), [[0, -163], [0, 55], [0, 54], [0, 54]]))
+    assert "−163" in chart and "-163" not in chart
+
+
+@pytest.mark.parametrize("stamp, zone, shown", [
+    ("2026-11-21T23:43:09+00:00", "Europe/London", "Sat 21 Nov 2026, 23:43"),  # winter: London is UTC
+    ("2026-07-04T23:43:09+00:00", "Europe/London", "Sun 5 Jul 2026, 00:43"),   # summer time: the next day
+    ("2026-11-21T23:43:09+00:00", "America/New_York", "Sat 21 Nov 2026, 18:43"),
+    ("2026-11-21T23:43:09", "Europe/Paris", "Sun 22 Nov 2026, 00:43"),  # no zone: UTC, as the app writes them
+    ("2026-11-21T23:43:09+00:00", "No/Such_Zone", "Sat 21 Nov 2026, 23:43"),  # an unknown zone: UTC, never a 500
+    ("not a time", "Europe/London", "not a time"),
+])
+def test_times_are_local_and_readable(app: Flask, stamp: str, zone: str, shown: str) -> None:
+    with app.app_context():
+        assert local_time(stamp, zone).replace(" 2026", "") == shown.replace(" 2026", "")
+
+
+def test_the_audit_page_shows_versions_at_local_times(app: Flask, client: FlaskClient) -> None:
+    token = import_evening(client, "quadrille", evening_deals("quadrille"))
+    page = client.get(f"/t/{token}/audit/1").get_data(as_text=True)
+    stamp = re.search(r'<time datetime="([^"]+)">([^<]+)</time>', page)
+    assert stamp and "T" in stamp.group(1) and "T" not in stamp.group(2)
+    assert re.fullmatch(r"(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:\d\d", stamp.group(2))
+    assert '<th scope="row">Before</th>' in page

@@ -1,0 +1,98 @@
+"""Find your table again: the home page lists the tables this phone opened (a signed cookie, no accounts)."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+from itsdangerous import URLSafeSerializer
+from test_table import csrf_token, record, start_table
+
+from scorer.core import RECENT_TABLES_MAX
+from scorer.recent import COOKIE
+
+
+def listed(client: FlaskClient) -> list[str]:
+    """The tokens of the tables the home page lists, in order."""
+    page = client.get("/").get_data(as_text=True)
+    return re.findall(r'class="recent-link" href="/t/([^"]+)"', page)
+
+
+def forget(client: FlaskClient, token: str) -> int:
+    response = client.post("/recent/forget", data={"csrf_token": csrf_token(client, "/new"), "token": token})
+    return response.status_code
+
+
+def test_a_visited_table_is_listed_with_its_players_date_and_deals(app: Flask, client: FlaskClient) -> None:
+    assert listed(client) == [] and "Tables opened on this phone" not in client.get("/").get_data(as_text=True)
+    token = start_table(client, ["Ann", "Bea", "Cat", "Dan"])
+    record(client, token, "solo", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"})
+    assert client.get(f"/t/{token}").status_code == 200
+    page = client.get("/").get_data(as_text=True)
+    assert listed(client) == [token]
+    assert "Ann, Bea, Cat, Dan" in page and "1 of 8 deals played" in page
+    assert re.search(r"started (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}", page)
+
+
+def test_the_latest_visit_comes_first_and_the_list_is_limited(app: Flask, client: FlaskClient) -> None:
+    tokens = [start_table(client) for _ in range(RECENT_TABLES_MAX + 2)]
+    for token in tokens:
+        client.get(f"/t/{token}/ledger")
+    client.get(f"/t/{tokens[-3]}")  # seen again: first
+    shown = listed(client)
+    assert len(shown) == RECENT_TABLES_MAX
+    assert shown[0] == tokens[-3] and shown[1:3] == [tokens[-1], tokens[-2]]
+    assert tokens[0] not in shown and tokens[1] not in shown  # the oldest fell off
+    cookie = client.get_cookie(COOKIE)
+    assert cookie is not None and len(cookie.value) < 1200
+
+
+def test_forget_removes_one_table_and_needs_the_csrf_token(app: Flask, client: FlaskClient) -> None:
+    first, second = start_table(client), start_table(client)
+    client.get(f"/t/{first}")
+    client.get(f"/t/{second}")
+    assert listed(client) == [second, first]
+    assert client.post("/recent/forget", data={"token": first}).status_code == 400  # no CSRF token: refused
+    assert listed(client) == [second, first]
+    assert forget(client, first) == 302
+    assert listed(client) == [second]
+    assert client.get(f"/t/{first}").status_code == 200  # the table itself is untouched (and remembered again)
+
+
+def test_a_tampered_or_foreign_cookie_is_ignored(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    client.get(f"/t/{token}")
+    good = client.get_cookie(COOKIE)
+    assert good is not None
+    for value in (good.value[:-2] + "xx", "garbage", "", "a" * 4000,
+                  URLSafeSerializer("another key", salt="scorer.recent-tables").dumps([[token, 0]]),
+                  URLSafeSerializer("test", salt="scorer.recent-tables").dumps({"not": "a list"}),
+                  URLSafeSerializer("test", salt="scorer.recent-tables").dumps([["../../etc", 0], [token, "x"], 7])):
+        client.set_cookie(COOKIE, value)
+        response = client.get("/")
+        assert response.status_code == 200, value
+        assert listed(client) == []
+        assert forget(client, token) == 302
+
+
+def test_a_table_no_longer_found_is_dropped_silently(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    client.set_cookie(COOKIE, URLSafeSerializer("test", salt="scorer.recent-tables").dumps(
+        [["NoSuchTable0123456789x", 0], [token, 0]]))
+    response = client.get("/")
+    assert response.status_code == 200 and listed(client) == [token]
+    kept = client.get_cookie(COOKIE)
+    assert kept is not None and "NoSuchTable" not in URLSafeSerializer("test", salt="scorer.recent-tables").loads(kept.value)[0][0]
+
+
+def test_only_pages_answered_are_remembered(app: Flask, client: FlaskClient) -> None:
+    assert client.get("/t/NoSuchTable0123456789x").status_code == 404
+    token = start_table(client)
+    client.get(f"/t/{token}/export.json")  # not a page
+    assert listed(client) == []
+    spectator = re.search(r"/s/([A-Za-z0-9_-]+)", client.get(f"/t/{token}/join").get_data(as_text=True))
+    assert spectator
+    client.delete_cookie(COOKIE)
+    client.get(f"/s/{spectator.group(1)}")  # a watch-only link is not remembered
+    assert listed(client) == []
