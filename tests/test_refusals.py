@@ -100,6 +100,21 @@ def test_a_refused_new_table_form_opens_on_its_summary(
     check_fields_tied(page, invalid)
 
 
+@pytest.mark.parametrize("chip_value, errors", [
+    ("", []), ("  ", []), ("0.25", []), ("abc", ["Not a valid decimal value."]),
+    ("0.001", ["Enter an amount in whole cents, such as 0.10, or leave it empty."]),
+    ("-1", ["Number must be between 0 and 10000."]), ("NaN", ["Enter an amount in whole cents, such as 0.10, or leave it empty."]),
+])
+def test_a_sum_of_money_is_refused_once_and_an_empty_one_is_accepted(
+    app: Flask, client: FlaskClient, chip_value: str, errors: list[str]
+) -> None:
+    response = client.post("/new", data={**NEW_TABLE, "chip_value": chip_value, "csrf_token": csrf_token(client, "/new")})
+    assert response.status_code == (422 if errors else 302)
+    if errors:
+        _, links = summary_of(response.get_data(as_text=True))
+        assert links == [("#chip_value", f"Value of one chip (optional): {e}") for e in errors]
+
+
 def test_a_house_rule_in_error_is_shown_open(app: Flask, client: FlaskClient) -> None:
     page = client.post("/new", data={**NEW_TABLE, "rule_unit": "nonsense", "csrf_token": csrf_token(client, "/new")})
     details = parse(page.get_data(as_text=True)).find(".//details")
@@ -166,7 +181,7 @@ def test_a_refused_correction_opens_on_its_summary(app: Flask, client: FlaskClie
     page = refused.get_data(as_text=True)  # type: ignore[attr-defined]
     summary, links = summary_of(page)
     assert heading(summary) == "This correction was not saved: 1 thing to fix"
-    assert links == [("#by", "Who is correcting?: Say who is making this correction.")]
+    assert links == [("#by", "Who is correcting? Say who is making this correction.")]
     check_fields_tied(page, {"by"})
 
 
