@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 from wtforms import Field
 
 from .core import (
+    PlayError, play_from_codes, proven_deal, referee,
     RULES_BY_NAME, Amend, Deal, DealDifference, DealError, ImpossibleDeal, Line, LineKind, Refused, Replay, Restore,
     Settlement, TableChanged, differences, replay_from,
 )
@@ -100,7 +101,7 @@ def amend(token: str, number: int, contract: str) -> Answer:
     context: dict[str, object] = {"form": form, "comparison": None, **audit.context()}
     if request.method == "GET":
         if chosen is settlement.deal.contract:
-            form.fill_from(settlement.deal)
+            form.fill_from(_with_play(settlement.deal, table, request.args.get("play")))
         form.by.data = session.get("me")
         form.log_length.data = str(view.log_size)
         form.once.data = one_time_token()
@@ -135,6 +136,18 @@ def amend(token: str, number: int, contract: str) -> Answer:
         flash("The correction changed since its preview: check the difference below, then save it.")
     form.previewed.data = digest
     return render_template("audit/amend.html", **context)
+
+
+def _with_play(deal: Deal, table: Table, codes: str | None) -> Deal:
+    """The deal with what the play in ``codes`` proves (from Check the play), or as it stands."""
+    if not codes:
+        return deal
+    try:
+        record = play_from_codes(codes)
+    except PlayError as error:
+        flash(f"That play cannot be used: {error.message}.")
+        return deal
+    return proven_deal(deal, referee(deal, table.players, record))
 
 
 def _version(versions: tuple[Line, ...], seq: int) -> Line:

@@ -39,7 +39,7 @@ def settle(evening_file: IO[str], as_text: bool, close: bool) -> None:
 @click.option("--text", "as_text", is_flag=True, help="Print a readable account instead of JSON.")
 def play(evening_file: IO[str], as_text: bool) -> None:
     """Referee the play of every deal of an evening file that carries its play record (- for standard input)."""
-    from .core.play import referee, report_json, report_text
+    from .core import referee, report_json, report_text
 
     try:
         evening = loads(evening_file.read())

@@ -21,7 +21,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from .core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
     PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
-    check_deal, check_note, check_players, implied, normalise,
+    check_deal, check_note, check_players, implied, normalise, PlayError, play_from_codes,
 )
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
@@ -200,6 +200,8 @@ class DealForm(FlaskForm):
     previewed = HiddenField()
     once = HiddenField()
     """A one-time token: the same form sent twice records its deal once."""
+    play = HiddenField()
+    """The deal's play record, its cards' codes one after the other (a correction from Check the play)."""
     hombre = TapField("Hombre", validators=[InputRequired("Who was Hombre?")])
     trumps = TapField("Trumps", choices=TRUMP_CHOICES, validators=[Optional()])
     called = TapField("Called card", choices=CALLED_CHOICES, validators=[Optional()])
@@ -302,7 +304,11 @@ class DealForm(FlaskForm):
         )
         inferred = implied(entered, self.rules)  # only into the inputs this form asks for
         return replace(entered, premiers=inferred.premiers if self.asks_premiers else entered.premiers,
-                       vole=inferred.vole if self.asks_vole else entered.vole)
+                       vole=inferred.vole if self.asks_vole else entered.vole, play=self.play_record())
+
+    def play_record(self) -> tuple[tuple[Card, ...], ...] | None:
+        """The play carried by the form (:attr:`play`), in tricks; raises :class:`PlayError` if it cannot be."""
+        return play_from_codes(self.play.data or "") if self.play.data else None
 
     def fill_from(self, deal: Deal) -> None:
         """Show a recorded deal in the form (the inverse of :meth:`to_deal`)."""
@@ -318,11 +324,16 @@ class DealForm(FlaskForm):
         self.spadille.data = deal.spadille
         self.giver.data = deal.giver
         self.favourite.data = deal.favourite.value if deal.favourite else None
+        self.play.data = "".join(card.code for trick in deal.play for card in trick) if deal.play else ""
 
     def validate(self, extra_validators: Any = None) -> bool:
         if not super().validate(extra_validators):
             return False
-        deal = self.to_deal()
+        try:
+            deal = self.to_deal()
+        except PlayError as error:
+            self.hombre.errors.append(f"The play this correction carries cannot be: {error.message}")
+            return False
         # Infer, don't refuse: ten tricks imply premiers and the vole undertaken; the form shows them ticked.
         if self.asks_premiers:
             self.premiers.data = deal.premiers

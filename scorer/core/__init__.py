@@ -24,6 +24,10 @@ from .rules import (
 from .rules import HOUSE_RULES, PROFILES, RULES_BY_NAME, HouseRule, HouseRules, Profile, register_profile
 from .describe import describe
 from .checks import check_deal, implied
+from .play import (
+    PACK, PREMIERS_TRICKS, PlayError, PlayReport, Progress, Renounce, follow, parse_tricks, play_from_codes, proven_deal,
+    referee, report_json, report_text, why_not,
+)
 from .outcome import in_favourite, result_of
 from .settle import settle
 from .systems import System, register_system, system_named
@@ -55,4 +59,7 @@ __all__ = [
     "replay_from", "replay_json", "replay_text", "rules_markdown", "rules_text", "settle_up",
     "DealSummary", "Group", "Net", "Part", "RuleRef", "summarise",
     "describe", "RECENT_TABLES_MAX", "TALLY_LABEL_MAX",
+    # The play of a deal, card by card (issue 13).
+    "PACK", "PREMIERS_TRICKS", "PlayError", "PlayReport", "Progress", "Renounce", "follow", "parse_tricks",
+    "play_from_codes", "proven_deal", "referee", "report_json", "report_text", "why_not",
 ]

@@ -29,7 +29,7 @@ reneges with a matador, and the deal's inputs as the play proves them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from .errors import ScorerError
@@ -269,6 +269,15 @@ def parse_tricks(tricks: object) -> tuple[tuple[Card, ...], ...]:
     return tuple(parsed)
 
 
+def play_from_codes(codes: str) -> tuple[tuple[Card, ...], ...]:
+    """A play written as its cards' codes one after the other (``AS2SKS3S...``, as the Check-the-play
+    page carries it), checked as :func:`parse_tricks` checks a record."""
+    if len(codes) > 2 * len(PACK) or len(codes) % 2:
+        raise PlayError("a play is whole cards, at most forty of them")
+    cards = [codes[i:i + 2] for i in range(0, len(codes), 2)]
+    return parse_tricks([cards[i:i + SEATS] for i in range(0, len(cards), SEATS)])
+
+
 def format_tricks(tricks: Sequence[Sequence[Card]]) -> list[list[str]]:
     """The notation of :func:`parse_tricks` (its inverse)."""
     return [[card.code for card in trick] for trick in tricks]
@@ -432,3 +441,82 @@ def report_text(number: int, report: PlayReport) -> str:
                  f"premiers {'yes' if d.premiers else 'no'}, vole {d.vole.value}, matadors {matadors}")
     lines += [f"  DISAGREES: {disagreement_sentence(x)}" for x in report.disagreements] or ["  agrees with the deal as recorded"]
     return "\n".join(lines) + "\n"
+
+
+# --- a play entered card by card --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A play entered so far, card by card (the Check-the-play page)."""
+
+    tricks: tuple[Trick, ...]
+    """The tricks complete so far."""
+    current: tuple[PlayedCard, ...]
+    """The cards of the trick being played."""
+    next_player: str
+    """Who plays the next card (the leader of the next trick once one is complete)."""
+    renounces: tuple[Renounce, ...]
+    """The renounces the cards so far prove."""
+    new: tuple[Renounce, ...]
+    """The renounces the last card proves (it shows she held a card she should have played)."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(pc.card for t in self.tricks for pc in t.cards) + tuple(pc.card for pc in self.current)
+
+    @property
+    def complete(self) -> bool:
+        """All ten tricks, or six (premiers may be claimed there) with none begun after."""
+        return len(self.tricks) == TRICKS
+
+
+def follow(deal: Deal, players: Sequence[str], cards: Sequence[Card]) -> Progress:
+    """The play of ``cards`` (in the order played, no card twice) so far: the tricks, whose turn it is,
+    and the renounces proven, the last card's apart."""
+    tricks, current, next_player = _tricks_so_far(deal, tuple(players), cards)
+    renounces = _renounces_so_far(deal, tuple(players), tricks, current)
+    if cards:
+        before_tricks, before_current, _ = _tricks_so_far(deal, tuple(players), cards[:-1])
+        before = _renounces_so_far(deal, tuple(players), before_tricks, before_current)
+    else:
+        before = ()
+    return Progress(tricks, current, next_player, renounces, tuple(r for r in renounces if r not in before))
+
+
+def _tricks_so_far(deal: Deal, order: tuple[str, ...],
+                   cards: Sequence[Card]) -> tuple[tuple[Trick, ...], tuple[PlayedCard, ...], str]:
+    leader = order[(order.index(deal.dealer) + 1) % SEATS]
+    tricks: list[Trick] = []
+    current: list[PlayedCard] = []
+    for card in cards:
+        start = order.index(leader)
+        current.append(PlayedCard(order[(start + len(current)) % SEATS], card))
+        if len(current) == SEATS:
+            winner = current[trick_winner([pc.card for pc in current], deal.trumps)].player
+            tricks.append(Trick(len(tricks) + 1, leader, tuple(current), winner))
+            leader, current = winner, []
+    start = order.index(leader)
+    return tuple(tricks), tuple(current), order[(start + len(current)) % SEATS]
+
+
+def _renounces_so_far(deal: Deal, order: tuple[str, ...], tricks: tuple[Trick, ...],
+                      current: tuple[PlayedCard, ...]) -> tuple[Renounce, ...]:
+    every = list(tricks) + ([Trick(len(tricks) + 1, current[0].player, current, "")] if current else [])
+    hands = {p: tuple(pc.card for t in every for pc in t.cards if pc.player == p) for p in order}
+    return _renounces(every, hands, deal.trumps)[0]
+
+
+def proven_deal(deal: Deal, report: PlayReport) -> Deal:
+    """``deal`` with what its play proves in place of what was entered (the ally, the tricks, premiers,
+    the vole undertaken and, where proven, the matadors); the play itself kept with it."""
+    d = report.derived
+    changes: dict[str, object] = {"hombre_tricks": d.hombre_tricks, "premiers": d.premiers,
+                                  "play": tuple(tuple(pc.card for pc in t.cards) for t in report.tricks)}
+    if deal.kind.allied:
+        changes.update(ally=d.ally, ally_tricks=d.ally_tricks)
+    if not deal.vole_in_the_bid:
+        changes["vole"] = d.vole
+    if d.matadors is not None:
+        changes["matadors"] = d.matadors
+    return replace(deal, **changes)  # type: ignore[arg-type]

@@ -1,0 +1,110 @@
+"""Check the play of a disputed deal on a phone: the tricks tapped card by card on a 40-card grid.
+
+No JavaScript and no writes: the cards entered so far travel in the page's address (``c``, the
+cards' codes one after the other, ``AS2SKS3S...``), so each tap is a plain link and the back
+button takes a card back. A card that proves an earlier renounce (she plays a card of the suit
+she did not follow) is held until the table says it was played (``k``: the cards confirmed so
+far) or takes it back. At the end the engine (:mod:`scorer.core.play`) says what the play proves
+against what was recorded, and *Use this play* opens the deal's correction with it, through the
+usual "what this changes" preview and a new version.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from .audit import _deal_view
+from .core import (
+    PACK, PREMIERS_TRICKS, Card, Deal, PlayReport, Progress, Renounce, Suit, follow, parse_tricks, referee, why_not,
+)
+
+bp = Blueprint("play", __name__)
+
+SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
+NOTATION_MAX = 400
+"""Characters of a pasted play (40 cards with separators need about 160)."""
+_CODE = re.compile(r"(?:10|[AKQJ2-9T])[SCDH]", re.IGNORECASE)
+
+
+def face(card: Card) -> str:
+    """A card as a player reads it: "6♥"."""
+    return f"{card.rank}{SYMBOLS[card.suit]}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The cards entered so far, read from the address, and what was wrong with it, if anything."""
+
+    cards: tuple[Card, ...]
+    confirmed: int
+    problem: str | None = None
+
+
+def read_entry(text: str, confirmed: str) -> Entry:
+    """The cards of ``c`` (codes one after the other), up to the first that cannot be (said in ``problem``)."""
+    cards: list[Card] = []
+    problem = None
+    text = text[: 2 * len(PACK) + 2]
+    for i in range(0, len(text) - len(text) % 2, 2):
+        try:
+            card = Card.parse(text[i:i + 2])
+        except ValueError:
+            problem = f"{text[i:i + 2]!r} is not a card of the pack: the cards after it were left out"
+            break
+        if card in cards:
+            problem = f"{face(card)} was played already: the cards after it were left out"
+            break
+        cards.append(card)
+    if len(text) % 2 and problem is None:
+        problem = "half a card was left out"
+    count = int(confirmed) if confirmed.isdigit() and len(confirmed) <= 2 else 0
+    return Entry(tuple(cards), min(count, len(cards)), problem)
+
+
+def _code(cards: tuple[Card, ...]) -> str:
+    return "".join(c.code for c in cards)
+
+
+@bp.route("/t/<token>/audit/<int:number>/play")
+def check(token: str, number: int) -> str | Response:
+    audit = _deal_view(token, number)
+    view, settlement = audit.view, audit.settlement
+    deal = settlement.deal
+    pasted = request.args.get("notation")
+    if pasted is not None:
+        codes = _CODE.findall(pasted[:NOTATION_MAX].replace("♠", "S").replace("♣", "C").replace("♦", "D").replace("♥", "H"))
+        return redirect(url_for("play.check", token=token, number=number, c="".join(codes).upper()))
+    entry = read_entry(request.args.get("c", ""), request.args.get("k", ""))
+    progress = follow(deal, view.table.players, entry.cards)
+    pending = progress.new and entry.confirmed < len(entry.cards)
+    report = _report(deal, view.table.players, progress)
+    stop = len(progress.tricks) == PREMIERS_TRICKS and not progress.current
+    return render_template(
+        "audit/play.html", **audit.context(), deal=deal, entry=entry, progress=progress,
+        pending=[_renounce_question(deal, progress, r) for r in progress.new] if pending else [],
+        report=report, premiers_stop=stop, code=_code(entry.cards), face=face, pack=PACK, suits=list(Suit),
+        gone=frozenset(entry.cards),
+    )
+
+
+def _renounce_question(deal: Deal, progress: Progress, renounce: Renounce) -> str:
+    """ "Dan plays 6♥ now, so he held it in trick 3, when A♣ was led and he played 6♠: he must follow trumps." """
+    trick = progress.tricks[renounce.trick - 1]
+    before = [pc.card for pc in trick.cards[: [pc.player for pc in trick.cards].index(renounce.player)]]
+    held = [pc.card for t in progress.tricks[renounce.trick - 1:] for pc in t.cards if pc.player == renounce.player]
+    held += [pc.card for pc in progress.current if pc.player == renounce.player]
+    why = why_not(held, before, deal.trumps, renounce.played) or "must follow"
+    return (f"{renounce.player} plays {face(renounce.held)} now, so {renounce.player} held it in trick {renounce.trick}, when "
+            f"{face(renounce.led)} was led and {renounce.player} played {face(renounce.played)}: "
+            f"{renounce.player} {why}. Was {face(renounce.held)} really played now?")
+
+
+def _report(deal: Deal, players: tuple[str, ...], progress: Progress) -> PlayReport | None:
+    """What the play proves, once it is complete (10 tricks, or 6 and premiers claimed there)."""
+    if progress.current or len(progress.tricks) not in (PREMIERS_TRICKS, 10):
+        return None
+    return referee(deal, players, parse_tricks([[pc.card.code for pc in t.cards] for t in progress.tricks]))
