@@ -22,7 +22,7 @@ from .core import (
     PACK, PREMIERS_TRICKS, Card, Deal, PlayReport, Progress, Renounce, Suit, follow, parse_tricks, referee, why_not,
 )
 
-bp = Blueprint("play", __name__)
+bp = Blueprint("playcheck", __name__)
 
 SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
 NOTATION_MAX = 400
@@ -77,7 +77,7 @@ def check(token: str, number: int) -> str | Response:
     pasted = request.args.get("notation")
     if pasted is not None:
         codes = _CODE.findall(pasted[:NOTATION_MAX].replace("♠", "S").replace("♣", "C").replace("♦", "D").replace("♥", "H"))
-        return redirect(url_for("play.check", token=token, number=number, c="".join(codes).upper()))
+        return redirect(url_for("playcheck.check", token=token, number=number, c="".join(codes).upper()))
     entry = read_entry(request.args.get("c", ""), request.args.get("k", ""))
     progress = follow(deal, view.table.players, entry.cards)
     pending = progress.new and entry.confirmed < len(entry.cards)
