@@ -19,14 +19,12 @@ from werkzeug.wrappers import Response
 
 from .audit import _deal_view
 from .core import (
-    PACK, PREMIERS_TRICKS, Card, Deal, PlayReport, Progress, Renounce, Suit, follow, parse_tricks, referee, why_not,
+    PLAY_NOTATION_MAX, PACK, PREMIERS_TRICKS, Card, Deal, PlayReport, Progress, Renounce, Suit, follow, parse_tricks, referee, why_not,
 )
 
 bp = Blueprint("playcheck", __name__)
 
 SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
-NOTATION_MAX = 400
-"""Characters of a pasted play (40 cards with separators need about 160)."""
 _CODE = re.compile(r"(?:10|[AKQJ2-9T])[SCDH]", re.IGNORECASE)
 
 
@@ -76,7 +74,7 @@ def check(token: str, number: int) -> str | Response:
     deal = settlement.deal
     pasted = request.args.get("notation")
     if pasted is not None:
-        codes = _CODE.findall(pasted[:NOTATION_MAX].replace("♠", "S").replace("♣", "C").replace("♦", "D").replace("♥", "H"))
+        codes = _CODE.findall(pasted[:PLAY_NOTATION_MAX].replace("♠", "S").replace("♣", "C").replace("♦", "D").replace("♥", "H"))
         return redirect(url_for("playcheck.check", token=token, number=number, c="".join(codes).upper()))
     entry = read_entry(request.args.get("c", ""), request.args.get("k", ""))
     progress = follow(deal, view.table.players, entry.cards)
@@ -87,7 +85,7 @@ def check(token: str, number: int) -> str | Response:
         "audit/play.html", **audit.context(), deal=deal, entry=entry, progress=progress,
         pending=[_renounce_question(deal, progress, r) for r in progress.new] if pending else [],
         report=report, premiers_stop=stop, code=_code(entry.cards), face=face, pack=PACK, suits=list(Suit),
-        gone=frozenset(entry.cards),
+        gone=frozenset(entry.cards), notation_max=PLAY_NOTATION_MAX,
     )
 
 

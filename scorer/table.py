@@ -106,7 +106,10 @@ def new() -> Response | tuple[str, int]:
 
 @bp.route("/t/<token>")
 def play(token: str) -> str:
-    return render_template("table/play.html", me_form=ConfirmForm(), **table_view(_table(token)).context())
+    table = _table(token)
+    view = table_view(table)
+    last = summarise(view.last, table.rules) if view.last else None
+    return render_template("table/play.html", me_form=ConfirmForm(), last_summary=last, **view.context())
 
 
 @bp.route("/t/<token>/deal/<contract>", methods=("GET", "POST"))

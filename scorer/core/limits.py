@@ -34,10 +34,13 @@ IMPORT_BYTES_MAX = 6 * 1024 * 1024
 (400 deals, 2,000 lines, every name and reason at its longest in four-byte characters: about 4.3 MB)."""
 
 JSON_DEPTH_MAX = 8
-"""Nesting of arrays and objects in an uploaded file (the format itself needs 5)."""
+"""Nesting of arrays and objects in an uploaded file (the format itself needs 7: a history line's deal's play's tricks)."""
 
 RECENT_TABLES_MAX = 12
 """Tables a phone's home page lists as opened recently (kept in a signed cookie of about 1 KB at most)."""
+
+PLAY_NOTATION_MAX = 400
+"""Characters of a play pasted on the Check-the-play page (forty cards with separators need about 160)."""
 
 TALLY_LABEL_MAX = 60
 """Characters of the place and of the table's name printed on the tally PDF's title block."""
