@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from wtforms import Field
 
 from .core import (
-    PlayError, play_from_codes, proven_deal, referee,
+    PlayError, PlayReport, play_from_codes, proven_deal, referee,
     RULES_BY_NAME, Amend, Deal, DealDifference, DealError, ImpossibleDeal, Line, LineKind, Refused, Replay, Restore,
     Settlement, TableChanged, differences, replay_from,
 )
@@ -36,7 +36,13 @@ class DealView:
     def context(self) -> dict[str, object]:
         """The table view's fields and the deal's, by name, for ``render_template``."""
         return {**self.view.context(), "settlement": self.settlement, "versions": self.versions,
-                "rule_book": RULES_BY_NAME}
+                "rule_book": RULES_BY_NAME, "play_report": self.play_report}
+
+    @property
+    def play_report(self) -> PlayReport | None:
+        """What the engine says of the deal's play, where the version standing keeps one."""
+        deal = self.settlement.deal
+        return referee(deal, self.view.table.players, deal.play) if deal.play is not None else None
 
 
 def _deal_view(token: str, number: int) -> DealView:

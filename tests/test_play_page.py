@@ -121,6 +121,40 @@ def form_fields(page: str) -> dict[str, str]:
 
 def test_use_this_play_saves_a_correction_that_keeps_the_play_and_beasts_the_renouncer(client: FlaskClient) -> None:
     token = disputed(client)
+    correct_with_the_play(client, token)
+    audit = text(client.get(f"/t/{token}/audit/1"))
+    assert "beasted for a renounce in trick 3" in audit
+    exported = client.get(f"/t/{token}/export.json").get_json()
+    assert exported["deals"][0]["matadors"] == 4
+    assert exported["deals"][0]["play"]["tricks"][2] == ["AC", "3D", "6S", "2S"]
+
+
+def test_the_audit_page_shows_the_play_kept_with_the_version(client: FlaskClient) -> None:
+    token = disputed(client)
+    assert "The play, as kept with this version" not in text(client.get(f"/t/{token}/audit/1"))
+    correct_with_the_play(client, token)
+    audit = text(client.get(f"/t/{token}/audit/1"))
+    assert "The play, as kept with this version" in audit
+    assert "Bea A♣ · Cat 3♦ · Dan 6♠ · Ann 2♠ → Bea" in re.sub(r"<[^>]+>", "", audit)
+    assert "Renounce in trick 3: Dan played 6S to AC led, holding 6H (played later)." in audit
+
+
+def test_an_exported_table_with_a_play_imports_back(client: FlaskClient) -> None:
+    token = disputed(client)
+    correct_with_the_play(client, token)
+    exported = client.get(f"/t/{token}/export.json").get_data()
+    import io
+
+    again = client.post("/import", data={"csrf_token": csrf_token(client, "/import"),
+                                         "evening": (io.BytesIO(exported), "evening.json")},
+                        content_type="multipart/form-data")
+    assert again.status_code == 302, text(again)[-600:]
+    copy = again.headers["Location"].split("/t/")[1].split("/")[0]
+    assert client.get(f"/t/{copy}/export.json").get_json()["deals"] == client.get(f"/t/{token}/export.json").get_json()["deals"]
+
+
+def correct_with_the_play(client: FlaskClient, token: str) -> None:
+    """Use this play for deal 1, preview the correction, save it."""
     amend = client.get(f"/t/{token}/audit/1/amend/solo?play={''.join(CODES)}").get_data(as_text=True)
     data = form_fields(amend)
     data.update(by="Cat", reason="the play shows Punto", action="preview")
@@ -130,8 +164,5 @@ def test_use_this_play_saves_a_correction_that_keeps_the_play_and_beasts_the_ren
     data.update(by="Cat", reason="the play shows Punto", action="save")
     saved = client.post(f"/t/{token}/audit/1/amend/solo", data=data)
     assert saved.status_code == 302, re.findall(r'class="error"[^>]*>([^<]*)', saved.get_data(as_text=True))
-    audit = text(client.get(f"/t/{token}/audit/1"))
-    assert "beasted for a renounce in trick 3" in audit
-    exported = client.get(f"/t/{token}/export.json").get_json()
-    assert exported["deals"][0]["matadors"] == 4
-    assert exported["deals"][0]["play"]["tricks"][2] == ["AC", "3D", "6S", "2S"]
+
+
