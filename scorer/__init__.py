@@ -52,6 +52,7 @@ SETTINGS: dict[str, Any] = {
     "PDF_RETRY_AFTER_SECONDS": 3,
     "SESSION_COOKIE_SECURE": None,
     "TIMEZONE": "Europe/London",  # where pages show times (an IANA zone name; an unknown one shows UTC)
+    "LIVE_REFRESH_SECONDS": 30,  # how often a watch-only page followed live reloads itself
 }
 """The app's own settings and their defaults (the README lists what each does). Each can be set in
 instance/config.py or by the environment variable ``SCORER_`` + its name (``SCORER_BASE_URL``), which

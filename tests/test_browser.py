@@ -31,6 +31,8 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "evening.json"
 ARTIFACTS = Path(os.environ.get("SCORER_ARTIFACTS", ROOT / "test-artifacts")) / "browser"
+LIVE_REFRESH_SECONDS = 2
+"""A watch-only page followed live reloads this often under the browser tests (30 s by default), so a test sees it."""
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
                          "has_touch": True}
 # Flags for Chromium on a machine with no network beyond loopback (see the env notes).
@@ -54,7 +56,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app under waitress on a free loopback port; yields its base URL."""
     waitress = pytest.importorskip("waitress")
     instance = tmp_path_factory.mktemp("instance")
-    app = create_app({"INSTANCE_PATH": str(instance), "DATABASE": str(instance / "scorer.sqlite")})
+    app = create_app({"INSTANCE_PATH": str(instance), "DATABASE": str(instance / "scorer.sqlite"),
+                      "LIVE_REFRESH_SECONDS": LIVE_REFRESH_SECONDS})
     wsgi = waitress.create_server(app, host="127.0.0.1", port=0, threads=4, ident="scorer")
     thread = threading.Thread(target=wsgi.run, daemon=True)
     thread.start()
