@@ -10,14 +10,11 @@ from __future__ import annotations
 import io
 import json
 import re
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from test_browser import ARTIFACTS as BROWSER_ARTIFACTS
-from test_browser import CHROMIUM_ARGS, Phone, axe, chromium_path, server  # noqa: F401 (fixtures, by import)
+from test_browser import Phone, axe, chromium, fresh, server  # noqa: F401 (fixtures, by import)
 from test_describe import evening_deals
 from test_table import form_data
 
@@ -43,17 +40,9 @@ TOO_WIDE = """() => {
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Chromium as tests/test_browser.py launches it (its own fixture would empty that file's screenshots)."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-    executable = chromium_path()
-    if not executable or not Path(executable).exists():
-        pytest.skip("Chromium not found (install Debian's chromium, or set SCORER_CHROMIUM)")
-    shutil.rmtree(ARTIFACTS, ignore_errors=True)
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+def browser(chromium: Any) -> Any:  # noqa: F811 (chromium is test_browser's fixture)
+    fresh(ARTIFACTS)
+    return chromium
 
 
 class PagePhone(Phone):

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser import CHROMIUM_ARGS, EXAMPLE, LIVE_REFRESH_SECONDS, PHONE, Phone, axe, chromium_path, server  # noqa: F401 (fixtures)
+from test_browser import EXAMPLE, LIVE_REFRESH_SECONDS, PHONE, Phone, axe, chromium, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -23,16 +22,9 @@ HEIGHT = PHONE["viewport"]["height"]
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Chromium as tests/test_browser.py launches it, without clearing the screenshots that file saved."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-    executable = chromium_path()
-    if not executable or not Path(executable).exists():
-        pytest.skip("Chromium not found (install Debian's chromium, or set SCORER_CHROMIUM)")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+def browser(chromium: Any) -> Any:  # noqa: F811 (chromium is test_browser's fixture)
+    """test_browser's Chromium, without clearing the screenshots that file saved."""
+    return chromium
 
 
 @pytest.fixture
