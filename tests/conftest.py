@@ -41,3 +41,21 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.outcome = "failed"
         report.longrepr = f"browser test skipped under CI, which counts as a failure: {reason}"
     return report
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One Chromium for every browser test of the run (or of an xdist worker), as tests/test_browser.py
+    launches it; each browser test file clears its own screenshots (test_browser.fresh). Defined here,
+    once: a session fixture imported into several test files would be several fixtures, and Playwright's
+    sync API cannot start twice in one thread."""
+    from test_browser import CHROMIUM_ARGS, chromium_path
+
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+    executable = chromium_path()
+    if not executable or not Path(executable).exists():
+        pytest.skip("Chromium not found (install Debian's chromium, or set SCORER_CHROMIUM)")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -65,19 +65,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     wsgi.close()
 
 
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
-    """One Chromium for every browser test of the run (each file clears its own screenshots: :func:`fresh`)."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-    executable = chromium_path()
-    if not executable or not Path(executable).exists():
-        pytest.skip("Chromium not found (install Debian's chromium, or set SCORER_CHROMIUM)")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
 def fresh(folder: Path) -> Path:
     """A test file's screenshot folder, emptied: this run's screenshots only."""
     shutil.rmtree(folder, ignore_errors=True)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from test_browser import ARTIFACTS as BROWSER_ARTIFACTS
-from test_browser import Phone, axe, chromium, fresh, server  # noqa: F401 (fixtures, by import)
+from test_browser import Phone, axe, fresh, server  # noqa: F401 (fixtures, by import)
 from test_describe import evening_deals
 from test_table import form_data
 
@@ -40,7 +40,7 @@ TOO_WIDE = """() => {
 
 
 @pytest.fixture(scope="module")
-def browser(chromium: Any) -> Any:  # noqa: F811 (chromium is test_browser's fixture)
+def browser(chromium: Any) -> Any:
     fresh(ARTIFACTS)
     return chromium
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from test_browser import ARTIFACTS as BROWSER_ARTIFACTS
-from test_browser import Phone, axe, chromium, fresh, server  # noqa: F401 (fixtures, by import)
+from test_browser import Phone, axe, fresh, server  # noqa: F401 (fixtures, by import)
 from test_play_beasts import RENOUNCE, play
 
 pytestmark = pytest.mark.browser
@@ -21,7 +21,7 @@ SUITS = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 
 
 @pytest.fixture(scope="module")
-def browser(chromium: Any) -> Any:  # noqa: F811 (chromium is test_browser's fixture)
+def browser(chromium: Any) -> Any:
     fresh(ARTIFACTS)
     return chromium
 

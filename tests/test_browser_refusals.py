@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_browser import EXAMPLE, LIVE_REFRESH_SECONDS, PHONE, Phone, axe, chromium, server  # noqa: F401 (fixtures)
+from test_browser import EXAMPLE, LIVE_REFRESH_SECONDS, PHONE, Phone, axe, server  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,7 @@ HEIGHT = PHONE["viewport"]["height"]
 
 
 @pytest.fixture(scope="module")
-def browser(chromium: Any) -> Any:  # noqa: F811 (chromium is test_browser's fixture)
+def browser(chromium: Any) -> Any:
     """test_browser's Chromium, without clearing the screenshots that file saved."""
     return chromium
 
