@@ -26,6 +26,8 @@ class PdfCache:
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
         self._pdfs: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._families: dict[Hashable, Hashable] = {}
+        """The family of a kept PDF, where it has one: a family keeps one PDF (see :meth:`put`)."""
         self._bytes = 0
         self._lock = threading.Lock()
 
@@ -36,24 +38,38 @@ class PdfCache:
                 self._pdfs.move_to_end(key)
             return pdf
 
-    def put(self, key: Hashable, pdf: bytes) -> None:
+    def put(self, key: Hashable, pdf: bytes, family: Hashable | None = None) -> None:
         """Keeps ``pdf`` (one larger than the whole bound is not kept) and drops the least recently
-        used ones beyond the bound."""
+        used ones beyond the bound. A PDF of a ``family`` replaces the one kept of that family: the
+        tally printed with a place and a name typed by the reader keeps only its latest labels, so
+        labels typed again and again cannot fill the cache."""
         if len(pdf) > self.max_bytes:
             return
         with self._lock:
+            if family is not None:
+                for other in [k for k, f in self._families.items() if f == family and k != key]:
+                    self._drop(other)
+                self._families[key] = family
             old = self._pdfs.pop(key, None)
             if old is not None:
                 self._bytes -= len(old)
             self._pdfs[key] = pdf
             self._bytes += len(pdf)
             while self._bytes > self.max_bytes:
-                _, dropped = self._pdfs.popitem(last=False)
+                dropped_key, dropped = self._pdfs.popitem(last=False)
+                self._families.pop(dropped_key, None)
                 self._bytes -= len(dropped)
+
+    def _drop(self, key: Hashable) -> None:
+        pdf = self._pdfs.pop(key, None)
+        if pdf is not None:
+            self._bytes -= len(pdf)
+        self._families.pop(key, None)
 
     def clear(self) -> None:
         with self._lock:
             self._pdfs.clear()
+            self._families.clear()
             self._bytes = 0
 
     @property

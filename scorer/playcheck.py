@@ -105,4 +105,7 @@ def _report(deal: Deal, players: tuple[str, ...], progress: Progress) -> PlayRep
     """What the play proves, once it is complete (10 tricks, or 6 and premiers claimed there)."""
     if progress.current or len(progress.tricks) not in (PREMIERS_TRICKS, 10):
         return None
-    return referee(deal, players, parse_tricks([[pc.card.code for pc in t.cards] for t in progress.tricks]))
+    report = referee(deal, players, parse_tricks([[pc.card.code for pc in t.cards] for t in progress.tricks]))
+    if len(report.tricks) == PREMIERS_TRICKS and not report.derived.premiers:
+        return None  # six tricks are a record only where the side took them all and claimed premiers
+    return report

@@ -219,7 +219,7 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
                 html = render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(),
                                        sheet_head=lines[:2], sheet_rows=lines[2:], sheet_size=size, **tally.context())
                 document = render_pdf(html)
-                kept.cache.put(key, document)
+                kept.cache.put(key, document, family=key[:4] + ("labelled",) if place or name else None)
         finally:
             kept.gate.leave(who)
     return Response(document, mimetype="application/pdf",

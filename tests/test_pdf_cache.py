@@ -109,6 +109,20 @@ def test_the_place_and_name_are_part_of_the_cached_pdf(app: Flask, client: Flask
     assert client.get(f"/t/{token}/tally.pdf?place=%20Bath%0A&name=Thursday%20%20club").data == named
 
 
+def test_labels_typed_again_and_again_keep_one_labelled_pdf_per_table(app: Flask, client: FlaskClient) -> None:
+    """Anyone with the link may type a new place for each request: the cache keeps the plain PDF and the
+    latest labelled one only, so other tables' PDFs are not pushed out."""
+    token = start_table(client)
+    client.get(f"/t/{token}/tally.pdf")
+    with app.app_context():
+        cache = tally.printer().cache
+        for n in range(12):
+            assert client.get(f"/t/{token}/tally.pdf?name=n{n}").status_code == 200
+            assert len(cache) == 2
+        client.get(f"/t/{token}/tally.pdf?paper=letter&place=Bath")
+        assert len(cache) == 3  # one labelled PDF per paper
+
+
 def test_a_busy_renderer_answers_a_readable_503_with_retry_after(app: Flask, client: FlaskClient) -> None:
     token = start_table(client)
     app.config.update(PDF_WAITING_MAX=0)

@@ -212,3 +212,24 @@ def test_a_deal_kept_with_its_play_must_say_what_the_play_proves() -> None:
     with pytest.raises(ImpossibleDeal, match="the play proves matadors: 4, but the deal says 3") as refused:
         check_deal(replace(proven, matadors=3), start, HouseRules.of())
     assert refused.value.field == "matadors"
+
+
+def test_six_tricks_are_a_record_only_where_the_side_took_them_all() -> None:
+    """A record may stop after six tricks only because premiers were claimed (README, "Play records")."""
+    from dataclasses import replace
+
+    from scorer.core import HouseRules, ImpossibleDeal, TableState, check_deal
+
+    six = parse_tricks([[c.code for c in t] for t in random_play(7, Suit.HEARTS)[0][:6]])
+    report = referee(Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS), PLAYERS, six)
+    assert not report.derived.premiers, "seed 7 has Bea lose one of the first six tricks"
+    deal = replace(Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS), hombre_tricks=report.derived.hombre_tricks,
+                   matadors=report.derived.matadors or 0, play=six)
+    with pytest.raises(ImpossibleDeal, match="a play of six tricks is premiers claimed"):
+        check_deal(deal, TableState.start(PLAYERS), HouseRules.of())
+
+
+def test_a_card_of_a_million_letters_is_named_short() -> None:
+    with pytest.raises(PlayError) as refused:
+        parse_tricks([["A" * 1_000_000, "2S", "KS", "3S"]] * 6)
+    assert len(refused.value.message) < 120

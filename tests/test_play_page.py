@@ -166,3 +166,18 @@ def correct_with_the_play(client: FlaskClient, token: str) -> None:
     assert saved.status_code == 302, re.findall(r'class="error"[^>]*>([^<]*)', saved.get_data(as_text=True))
 
 
+
+
+def test_six_tricks_the_side_did_not_all_take_are_not_offered_as_a_correction(client: FlaskClient) -> None:
+    from scorer.core import Suit
+    from test_play_engine import random_play
+
+    token = disputed(client)
+    six = "".join(c.code for trick in random_play(7, Suit.HEARTS)[0][:6] for c in trick)  # Bea loses one of them
+    page = text(client.get(f"/t/{token}/audit/1/play?c={six}&k=24"))
+    assert "Use this play" not in page and "premiers were claimed" not in page
+    assert "Trick 7:" in page  # the grid goes on
+    data = form_fields(client.get(f"/t/{token}/audit/1/amend/solo?play={six}").get_data(as_text=True))
+    assert data["play"] == six  # a forged link still fills the form; the core refuses it
+    refused = client.post(f"/t/{token}/audit/1/amend/solo", data={**data, "by": "Cat", "action": "preview"})
+    assert refused.status_code == 422 and "a play of six tricks is premiers claimed" in text(refused)

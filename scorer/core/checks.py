@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import rules as R
 from .errors import ImpossibleDeal
 from .names import listed
-from .play import disagreement_sentence, referee
+from .play import PREMIERS_TRICKS, disagreement_sentence, referee
 from dataclasses import replace
 
 from .model import TRICKS, Card, Contract, Deal, Suit, TableState, Vole
@@ -51,6 +51,9 @@ def _check_play(deal: Deal, state: TableState, rules: HouseRules) -> None:
     in the inputs its settlement system asks for (the point score ignores matadors, PG)."""
     asked = rules.profile.system.asks(deal.contract, rules, state) | {"tricks", "ally"}
     report = referee(deal, state.players, deal.play or ())
+    if len(report.tricks) == PREMIERS_TRICKS and not report.derived.premiers:
+        raise ImpossibleDeal("a play of six tricks is premiers claimed, but the contracting side did not take all six: "
+                             "enter all ten tricks", "premiers")
     for disagreement in report.disagreements:
         if disagreement.field in asked:
             raise ImpossibleDeal(disagreement_sentence(disagreement), _PLAY_FIELDS[disagreement.field])

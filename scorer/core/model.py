@@ -59,7 +59,8 @@ class Card:
     def parse(cls, text: str) -> Card:
         text = text.strip().upper()
         if len(text) != 2:
-            raise ValueError(f"{text!r} is not a card: write it as rank and suit letters, e.g. KS")
+            shown = text if len(text) <= 10 else text[:10] + "…"  # a file may hold a card of a million letters
+            raise ValueError(f"{shown!r} is not a card: write it as rank and suit letters, e.g. KS")
         rank, suit_letter = text[0], text[1]
         if rank not in "KQJA765432":
             raise ValueError(f"{text!r} is not a card: unknown rank {rank!r}")
