@@ -13,7 +13,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from markupsafe import Markup
 
 from .chart import balance_chart
-from .core import TALLY_LABEL_MAX, HouseRule, Replay, SettleUp, System, settle_up
+from .core import TALLY_LABEL_MAX, HouseRule, Replay, SettleUp, Statistics, System, settle_up, statistics
 from .links import base_url
 from .pdfcache import Printer
 from .table import _table
@@ -98,12 +98,18 @@ class TallyView:
     name: str = ""
     """The table's name, as typed on the print form (optional, never stored)."""
 
+    @property
+    def stats(self) -> Statistics:
+        """Who played Hombre, what, and how it went (shown on the page, not printed: the tally stays one page)."""
+        return statistics([self.view.ledger])
+
     def context(self) -> dict[str, object]:
         """The table view's fields and the tally's, by name, for ``render_template``."""
         shown = rules_shown(self.view.table.rules)
         return {**self.view.context(), "settle": self.settle, "has_money": self.has_money, "money": self.money,
                 "chart": self.chart, "rules_shown": shown, "changed_count": sum(1 for *_, changed in shown if changed),
-                "label_place": self.place, "label_name": self.name, "label_max": TALLY_LABEL_MAX}
+                "label_place": self.place, "label_name": self.name, "label_max": TALLY_LABEL_MAX,
+                "stats": self.stats}
 
 
 def rules_shown(rules: HouseRules) -> list[tuple[HouseRule, str, bool]]:

@@ -42,6 +42,7 @@ from .report import replay_json, replay_text
 from .rules_doc import rules_markdown, rules_text
 from .settleup import Payment, SettleUp, settle_up
 from .summary import DealSummary, Group, Net, Part, RuleRef, summarise
+from .stats import ContractStats, PlayerStats, Statistics, statistics
 
 __all__ = [
     "System", "register_system", "system_named", "register_profile",
@@ -62,4 +63,6 @@ __all__ = [
     # The play of a deal, card by card (issue 13).
     "PACK", "PREMIERS_TRICKS", "PlayError", "PlayReport", "Progress", "Renounce", "follow", "parse_tricks",
     "play_from_codes", "proven_deal", "referee", "report_json", "report_text", "why_not",
+    # Statistics of evenings (issue 14, point 3).
+    "ContractStats", "PlayerStats", "Statistics", "statistics",
 ]

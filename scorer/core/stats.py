@@ -1,0 +1,127 @@
+"""What players ask of a run of deals: who played Hombre, what, and how it went (issue 14, point 3).
+
+:func:`statistics` reads replayed evenings (one, or a circle's season) and counts, for each player,
+the deals she played as Hombre and by contract, how they ended (won, remise, codille, or lost where
+grandissimo and nemo are paid by their premium only), the voles her side won, the deals in which
+her side held matadors, and her result per evening (its average, best and worst); and, for the
+evenings together, each contract played and how often it was won. Only the settled deals count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .evening import Replay
+from .model import Contract, Result
+
+WON = frozenset({Result.WON, Result.VOLE_WON, Result.VOLE_LOST})
+"""A vole undertaken and lost still wins the game (P): the side took the first six."""
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player: str
+    as_hombre: int
+    """Deals she played as Hombre."""
+    contracts: Mapping[Contract, int]
+    """Of those, how many of each contract (only the contracts she played)."""
+    won: int
+    remise: int
+    codille: int
+    lost: int
+    """Grandissimo and nemo lost where they are paid by their premium only (house rule grandissimo_nemo)."""
+    voles: int
+    """Voles won by her side (as Hombre or as the ally)."""
+    matadors: int
+    """Deals in which her side held matadors."""
+    evenings: tuple[int, ...]
+    """Her result in each evening she sat in, in order (chips, points or counters)."""
+
+    @property
+    def best(self) -> int | None:
+        return max(self.evenings) if self.evenings else None
+
+    @property
+    def worst(self) -> int | None:
+        return min(self.evenings) if self.evenings else None
+
+    @property
+    def average(self) -> float | None:
+        """Her mean result an evening, where she sat in one."""
+        return sum(self.evenings) / len(self.evenings) if self.evenings else None
+
+
+@dataclass(frozen=True)
+class ContractStats:
+    contract: Contract
+    played: int
+    won: int
+
+
+@dataclass(frozen=True)
+class Statistics:
+    players: tuple[PlayerStats, ...]
+    """Everyone who sat in one of the evenings, in the order they first appear."""
+    contracts: tuple[ContractStats, ...]
+    """Each contract played, in the order of :class:`Contract`."""
+    deals: int
+
+
+def statistics(replays: Sequence[Replay]) -> Statistics:
+    """The statistics of these replayed evenings (each counted up to its last settled deal)."""
+    names: list[str] = []
+    for replayed in replays:
+        names += [p for p in replayed.evening.players if p not in names]
+    tallies = {name: _Tally() for name in names}
+    played: dict[Contract, list[int]] = {}
+    deals = 0
+    for replayed in replays:
+        for settlement in replayed.settlements:
+            deals += 1
+            deal, result = settlement.deal, settlement.result
+            tally = tallies[deal.hombre]
+            tally.count(deal.contract, result)
+            counts = played.setdefault(deal.contract, [0, 0])
+            counts[0] += 1
+            counts[1] += result in WON
+            for member in deal.side:
+                tallies[member].voles += result is Result.VOLE_WON
+                tallies[member].matadors += deal.matadors > 0
+        for player in replayed.evening.players:
+            tallies[player].evenings.append(replayed.final.balance(player))
+    return Statistics(
+        tuple(tallies[name].freeze(name) for name in names),
+        tuple(ContractStats(c, *played[c]) for c in Contract if c in played),
+        deals,
+    )
+
+
+class _Tally:
+    """One player's counts while the deals are read."""
+
+    def __init__(self) -> None:
+        self.contracts: dict[Contract, int] = {}
+        self.results: dict[Result, int] = {}
+        self.voles = 0
+        self.matadors = 0
+        self.evenings: list[int] = []
+
+    def count(self, contract: Contract, result: Result) -> None:
+        self.contracts[contract] = self.contracts.get(contract, 0) + 1
+        self.results[result] = self.results.get(result, 0) + 1
+
+    def freeze(self, player: str) -> PlayerStats:
+        results = self.results
+        return PlayerStats(
+            player=player,
+            as_hombre=sum(self.contracts.values()),
+            contracts={c: self.contracts[c] for c in Contract if c in self.contracts},
+            won=sum(results.get(r, 0) for r in WON),
+            remise=results.get(Result.REMISE, 0),
+            codille=results.get(Result.CODILLE, 0),
+            lost=results.get(Result.LOST, 0),
+            voles=self.voles,
+            matadors=self.matadors,
+            evenings=tuple(self.evenings),
+        )
