@@ -42,7 +42,8 @@ class DealView:
     def play_report(self) -> PlayReport | None:
         """What the engine says of the deal's play, where the version standing keeps one."""
         deal = self.settlement.deal
-        return referee(deal, self.view.table.players, deal.play) if deal.play is not None else None
+        table = self.view.table
+        return referee(deal, table.players, deal.play, table.rules) if deal.play is not None else None
 
 
 def _deal_view(token: str, number: int) -> DealView:
@@ -153,7 +154,7 @@ def _with_play(deal: Deal, table: Table, codes: str | None) -> Deal:
     except PlayError as error:
         flash(f"That play cannot be used: {error.message}.")
         return deal
-    return proven_deal(deal, referee(deal, table.players, record))
+    return proven_deal(deal, referee(deal, table.players, record, table.rules))
 
 
 def _version(versions: tuple[Line, ...], seq: int) -> Line:

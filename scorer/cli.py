@@ -46,7 +46,7 @@ def play(evening_file: IO[str], as_text: bool) -> None:
     except EveningFormatError as error:
         click.echo(f"scorer: {evening_file.name}: {error.message}", err=True)
         sys.exit(1)
-    reports = [(n, referee(deal, evening.players, deal.play)) for n, deal in enumerate(evening.deals, start=1)
+    reports = [(n, referee(deal, evening.players, deal.play, evening.rules)) for n, deal in enumerate(evening.deals, start=1)
                if deal.play is not None]
     if as_text:
         click.echo("".join(report_text(n, r) for n, r in reports) or "No deal of this file carries its play.\n", nl=False)

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 
 from .audit import _deal_view
 from .core import (
-    PLAY_NOTATION_MAX, PACK, PREMIERS_TRICKS, Card, Deal, PlayReport, Progress, Renounce, Suit, follow, parse_tricks, referee, why_not,
+    PLAY_NOTATION_MAX, PACK, PREMIERS_TRICKS, PLAY_TRICKS, Card, Deal, HouseRules, PlayReport, Progress, Renounce, Suit, follow, parse_tricks, referee, why_not,
 )
 
 bp = Blueprint("playcheck", __name__)
@@ -79,7 +79,7 @@ def check(token: str, number: int) -> str | Response:
     entry = read_entry(request.args.get("c", ""), request.args.get("k", ""))
     progress = follow(deal, view.table.players, entry.cards)
     pending = progress.new and entry.confirmed < len(entry.cards)
-    report = _report(deal, view.table.players, progress)
+    report = _report(deal, view.table.players, progress, view.table.rules)
     stop = len(progress.tricks) == PREMIERS_TRICKS and not progress.current
     return render_template(
         "audit/play.html", **audit.context(), deal=deal, entry=entry, progress=progress,
@@ -101,11 +101,11 @@ def _renounce_question(deal: Deal, progress: Progress, renounce: Renounce) -> st
             f"{renounce.player} {why}. Was {face(renounce.held)} really played now?")
 
 
-def _report(deal: Deal, players: tuple[str, ...], progress: Progress) -> PlayReport | None:
+def _report(deal: Deal, players: tuple[str, ...], progress: Progress, rules: HouseRules) -> PlayReport | None:
     """What the play proves, once it is complete (10 tricks, or 6 and premiers claimed there)."""
-    if progress.current or len(progress.tricks) not in (PREMIERS_TRICKS, 10):
+    if progress.current or len(progress.tricks) not in (PREMIERS_TRICKS, PLAY_TRICKS):
         return None
-    report = referee(deal, players, parse_tricks([[pc.card.code for pc in t.cards] for t in progress.tricks]))
+    report = referee(deal, players, parse_tricks([[pc.card.code for pc in t.cards] for t in progress.tricks]), rules)
     if len(report.tricks) == PREMIERS_TRICKS and not report.derived.premiers:
         return None  # six tricks are a record only where the side took them all and claimed premiers
     return report

@@ -474,3 +474,28 @@ def test_a_page_that_does_not_exist_is_the_apps_own(app: Flask, client: FlaskCli
     response = client.get("/t/no-such-table")
     assert response.status_code == 404 and response.mimetype == "text/html"
     assert "Nothing here" in response.get_data(as_text=True) and 'name="viewport"' in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("damage", [d for d in DAMAGES if d.rechecked], ids=str)
+def test_a_write_rechecks_a_log_read_unchecked_inside_its_transaction(pristine: Pristine, tmp_path: Path,
+                                                                    damage: Damage) -> None:
+    """Nobody opened the Check page: the pages show the edited deal as stored, but the first write
+    checks every deal of the log it folded unchecked, inside its transaction, and is refused; after
+    the cache forgets the table, the next write checks again."""
+    database = damaged_copy(pristine, tmp_path, damage.edit, damage.rehashed)
+    scorer.store.LEDGERS.clear()
+    app = make_app(Path(database), tmp_path / "instance")
+    before = fingerprint(database)
+    assert "damaged" not in text(app.test_client().get(f"/t/{pristine.token}"))
+    deal = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=6)
+    with app.app_context():
+        db = get_db()
+        table = table_by_token(db, pristine.token)
+        assert table is not None
+        for _ in range(2):
+            standing = len(ledger(db, table).deals)
+            with pytest.raises(Refused, match="damaged"):
+                run(db, table, Record(standing + 1, deal, "Ann"))
+            scorer.store.LEDGERS.clear()  # forgotten: folded unchecked again on the next read
+    assert fingerprint(database) == before
+    scorer.store.LEDGERS.clear()

@@ -59,9 +59,9 @@ def test_the_sentence_says_what_was_played_in_the_contract_s_own_words(profile: 
     (Deal("Ann", "Hal", Contract.GRANDISSIMO, None, hombre_tricks=7), Result.WON,
      "Hal played grandissimo (no trumps but the black Aces); Hal took 7 tricks: won."),
     (Deal("Ann", "Hal", Contract.NEMO, None, hombre_tricks=0), Result.WON,
-     "Hal played nemo (no trumps; to lose every trick); Hal took no trick: won."),
+     "Hal played nemo (no trumps but the black Aces; to lose every trick); Hal took no trick: won."),
     (Deal("Ann", "Hal", Contract.NEMO, None, hombre_tricks=1), Result.REMISE,
-     "Hal played nemo (no trumps; to lose every trick); Hal took 1 trick: lost by remise."),
+     "Hal played nemo (no trumps but the black Aces; to lose every trick); Hal took 1 trick: lost by remise."),
     (Deal("Ann", "Hal", Contract.ALLIANCE, Suit.SPADES, Card.parse("KH"), "Bea", 4, 2), Result.WON,
      "Hal played an alliance in spades, calling the King of hearts (Bea held it); Hal and Bea took 6 tricks "
      "(Hal 4, Bea 2): won."),

@@ -10,11 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.core import Card, Contract, Deal, HouseRules, Pot, Reason, Suit, TableState, Vole, check_deal, settle
-from scorer.core.play import parse_tricks, referee
+from scorer.core import PlayReport
+from scorer.core.play import parse_tricks
+from scorer.core.play import referee as referee_under
 from test_play_engine import random_play
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 START = TableState.start(PLAYERS)
+
+
+def referee(deal: Deal, players: tuple[str, ...], tricks: tuple[tuple[Card, ...], ...]) -> PlayReport:
+    """The engine's verdict under the default house rules (Quadrille's)."""
+    return referee_under(deal, players, tricks, HouseRules.of())
 
 
 def play(text: str) -> tuple[tuple[Card, ...], ...]:

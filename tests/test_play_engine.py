@@ -10,7 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.core import Card, Contract, Deal, Suit, Vole
-from scorer.core.play import PACK, PlayError, legal_plays, parse_tricks, ranking, referee, trick_winner, why_not
+from scorer.core import HouseRules, PlayReport
+from scorer.core.play import PACK, PlayError, legal_plays, parse_tricks, ranking, trick_winner, why_not
+from scorer.core.play import referee as referee_under
+
+
+def referee(deal: Deal, players: tuple[str, ...], tricks: tuple[tuple[Card, ...], ...]) -> PlayReport:
+    """The engine's verdict under the default house rules (Quadrille's)."""
+    return referee_under(deal, players, tricks, HouseRules.of())
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 
@@ -63,8 +70,8 @@ PRIVILEGE = [
     ("must follow the suit led", Suit.HEARTS, "KS 3S 4D", "7S", "KS 3S"),
     ("Spadille is not a spade when hearts are trumps", Suit.HEARTS, "AS 4D", "7S", "AS 4D"),
     ("nothing of the suit led: any card", Suit.HEARTS, "KC 4D", "7S", "KC 4D"),
-    ("grandissimo: Basto alone need not follow a lead of Spadille? it must", None, "AC KH", "AS", "AC"),
-    ("grandissimo: Spadille alone need not follow Basto led", None, "AS KH", "AC", "AS KH"),
+    ("grandissimo: Basto must follow Spadille led", None, "AC KH", "AS", "AC"),
+    ("grandissimo: no matadors, so Spadille must follow Basto led", None, "AS KH", "AC", "AS"),
 ]
 
 
@@ -233,3 +240,22 @@ def test_a_card_of_a_million_letters_is_named_short() -> None:
     with pytest.raises(PlayError) as refused:
         parse_tricks([["A" * 1_000_000, "2S", "KS", "3S"]] * 6)
     assert len(refused.value.message) < 120
+
+
+@pytest.mark.parametrize("seed, profile, deal", [
+    # The side takes the first six tricks in both (found by seed): no premiers to prove, no vole undertaken.
+    (82, "quadrille", Deal("Ann", "Bea", Contract.FORCED_SPADILLE, Suit.HEARTS, called=Card.parse("KC"))),
+    (244, "mediateur", Deal("Ann", "Bea", Contract.NEMO, None)),
+])
+def test_no_premiers_or_vole_are_proven_where_the_contract_has_none(seed: int, profile: str, deal: Deal) -> None:
+    tricks, _ = random_play(seed, deal.trumps)
+    report = referee_under(deal, PLAYERS, parse_tricks([[c.code for c in t] for t in tricks]), HouseRules.of(profile))
+    assert report.derived.first_six, f"seed {seed} should have the side take the first six"
+    assert report.derived.premiers is False and report.derived.vole is Vole.NONE
+
+
+def test_the_point_score_leaves_the_matadors_unproven() -> None:
+    tricks, _ = fixed_solo()
+    report = referee_under(Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=10), PLAYERS,
+                           parse_tricks(tricks), HouseRules.of("penguin_points"))
+    assert report.derived.matadors is None and "matadors" not in [d.field for d in report.disagreements]

@@ -25,7 +25,7 @@ from .rules import HOUSE_RULES, PROFILES, RULES_BY_NAME, HouseRule, HouseRules, 
 from .describe import describe
 from .checks import check_deal, implied
 from .play import (
-    PACK, PREMIERS_TRICKS, PlayError, PlayReport, Progress, Renounce, follow, parse_tricks, play_from_codes, proven_deal,
+    PACK, PLAY_TRICKS, PREMIERS_TRICKS, PlayError, PlayReport, Progress, Renounce, follow, parse_tricks, play_from_codes, proven_deal,
     referee, report_json, report_text, why_not,
 )
 from .outcome import in_favourite, result_of
@@ -61,7 +61,7 @@ __all__ = [
     "DealSummary", "Group", "Net", "Part", "RuleRef", "summarise",
     "describe", "PLAY_NOTATION_MAX", "RECENT_TABLES_MAX", "TALLY_LABEL_MAX",
     # The play of a deal, card by card (issue 13).
-    "PACK", "PREMIERS_TRICKS", "PlayError", "PlayReport", "Progress", "Renounce", "follow", "parse_tricks",
+    "PACK", "PLAY_TRICKS", "PREMIERS_TRICKS", "PlayError", "PlayReport", "Progress", "Renounce", "follow", "parse_tricks",
     "play_from_codes", "proven_deal", "referee", "report_json", "report_text", "why_not",
     # Statistics of evenings (issue 14, point 3).
     "ContractStats", "PlayerStats", "Statistics", "statistics",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import rules as R
 from .checks import spadille_holder
-from .play import referee
+from .play import beasted_renounces, renounce_words
 from .context import DealContext
 from .names import listed
 from .model import TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
@@ -102,13 +102,10 @@ def release_waiting_beast(book: Book) -> None:
 def renounce_beasts(book: Book, stake: int) -> None:
     """EB: a renouncer "is beasted as often as he has renounced and it is detected": each renounce the
     deal's play record proves costs its player what is upon the game, into the pool (house rule renounce_beast)."""
-    deal = book.ctx.deal
-    if deal.play is None or book.ctx.rules[R.RENOUNCE_BEAST] is R.RenounceBeast.NONE:
-        return
-    for renounce in referee(deal, book.ctx.state.players, deal.play).renounces:
-        book.pay(renounce.player, Pot.POOL, stake, Reason.RENOUNCE_BEAST,
-                 f"beasted for a renounce in trick {renounce.trick}: {renounce.played} to {renounce.led} led, "
-                 f"holding {renounce.held}", (R.RENOUNCE_BEAST,), "EB")
+    ctx = book.ctx
+    for renounce in beasted_renounces(ctx.deal, ctx.state.players, ctx.rules):
+        book.pay(renounce.player, Pot.POOL, stake, Reason.RENOUNCE_BEAST, f"beasted for {renounce_words(renounce)}",
+                 (R.RENOUNCE_BEAST,), "EB")
         if stake:
             book.beasts.append(stake)
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import rules as R
 from .errors import ImpossibleDeal
 from .names import listed
-from .play import PREMIERS_TRICKS, disagreement_sentence, referee
-from dataclasses import replace
-
+from .play import PREMIERS_TRICKS, disagreement_sentence, no_bonuses, referee
 from .model import TRICKS, Card, Contract, Deal, Suit, TableState, Vole
 from .rules import HouseRules
 
@@ -43,20 +43,18 @@ def check_deal(deal: Deal, state: TableState, rules: HouseRules) -> None:
         _check_play(deal, state, rules)
 
 
-_PLAY_FIELDS = {"tricks": "tricks", "ally": "ally", "premiers": "premiers", "vole": "vole", "matadors": "matadors"}
-
-
 def _check_play(deal: Deal, state: TableState, rules: HouseRules) -> None:
     """A deal kept with its play record says what the play proves (issue 13: the record is the proof),
     in the inputs its settlement system asks for (the point score ignores matadors, PG)."""
     asked = rules.profile.system.asks(deal.contract, rules, state) | {"tricks", "ally"}
-    report = referee(deal, state.players, deal.play or ())
+    report = referee(deal, state.players, deal.play or (), rules)
     if len(report.tricks) == PREMIERS_TRICKS and not report.derived.premiers:
-        raise ImpossibleDeal("a play of six tricks is premiers claimed, but the contracting side did not take all six: "
-                             "enter all ten tricks", "premiers")
+        why = ("this deal has no premiers to claim" if report.derived.first_six
+               else "the contracting side did not take all six")
+        raise ImpossibleDeal(f"a play of six tricks is premiers claimed, but {why}: enter all ten tricks", "premiers")
     for disagreement in report.disagreements:
         if disagreement.field in asked:
-            raise ImpossibleDeal(disagreement_sentence(disagreement), _PLAY_FIELDS[disagreement.field])
+            raise ImpossibleDeal(disagreement_sentence(disagreement), disagreement.field)
 
 
 def _check_spadille_taker(deal: Deal, state: TableState) -> None:
@@ -207,20 +205,13 @@ def _check_matadors(deal: Deal, rules: HouseRules) -> None:
     # Punto (P, PG) it pays as three (house rule double_matadors_suits, see the hard score).
 
 
-def _no_bonuses(deal: Deal, rules: HouseRules) -> bool:
-    """Nemo, or a forced spadille where the house rule pays neither premiers nor vole."""
-    return deal.kind.nemo or (
-        deal.kind.forced and rules[R.FORCED_SPADILLE_BONUSES] is R.ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE
-    )
-
-
 def implied(deal: Deal, rules: HouseRules) -> Deal:
     """The deal with what its tricks say without being told: all ten tricks to the contracting side
     include premiers, the first six, and mean the side played on past them, so undertook the vole
     (P: the vole is undertaken by leading to the seventh trick after premiers), where the contract
     has premiers and a vole and no vole was announced in the bid. Anything else is left as entered
     (and :func:`check_deal` still refuses what cannot be)."""
-    if deal.side_tricks != TRICKS or _no_bonuses(deal, rules):
+    if deal.side_tricks != TRICKS or no_bonuses(deal, rules):
         return deal
     vole = deal.vole
     if vole is Vole.NONE and not deal.kind.vole_announced:
@@ -231,10 +222,10 @@ def implied(deal: Deal, rules: HouseRules) -> Deal:
 
 
 def _check_premiers_and_vole(deal: Deal, rules: HouseRules) -> None:
-    no_bonuses = _no_bonuses(deal, rules)
-    _check_premiers(deal, no_bonuses)
-    _check_vole(deal, rules, no_bonuses)
-    _check_all_tricks(deal, no_bonuses)
+    bonusless = no_bonuses(deal, rules)
+    _check_premiers(deal, bonusless)
+    _check_vole(deal, rules, bonusless)
+    _check_all_tricks(deal, bonusless)
 
 
 def _check_premiers(deal: Deal, no_bonuses: bool) -> None:

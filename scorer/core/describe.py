@@ -50,7 +50,7 @@ def _played(deal: Deal) -> str:
     if contract is Contract.GRANDISSIMO:
         return f"{who} played grandissimo (no trumps but the black Aces)"
     if contract is Contract.NEMO:
-        return f"{who} played nemo (no trumps; to lose every trick)"
+        return f"{who} played nemo (no trumps but the black Aces; to lose every trick)"
     if contract is Contract.CASCO:
         return f"{who} played casco{_trumps(deal)}{_called(deal)}"
     article = "an " if contract is Contract.ALLIANCE else "a " if contract is Contract.SOLO else ""

@@ -18,7 +18,9 @@ The sources describe the play completely (P, PG; the renounce and the matadors' 
   Manille, Basto: "the three first only enjoy the privilege", EB; Punto is not one, P) need not
   play one to a trump lead, unless a *higher* matador was led: then she must play the lower
   matador or another trump (PG: "must play either it or another trump"). P: the forcing applies
-  only when the higher matador is *led*, not played second or third.
+  only when the higher matador is *led*, not played second or third. In grandissimo and nemo,
+  with no Manille, there are no matadors (as a deal records them) and so no privilege: the app's
+  reading, no source speaks of it.
 
 :func:`legal_plays` answers what may be played; :func:`referee` checks a whole record of the
 tricks against a deal and says what it proves: each player's hand, the tricks each took, the
@@ -32,8 +34,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
+from . import rules as R
 from .errors import ScorerError
 from .model import SEATS, TRICKS, Card, Deal, Suit, Vole
+from .rules import HouseRules
 
 RANKS = "AKQJ765432"
 """The ranks of the pack, as letters (the 8, 9 and 10 are taken out)."""
@@ -43,6 +47,9 @@ PACK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in RAN
 
 SPADILLE = Card("A", Suit.SPADES)
 BASTO = Card("A", Suit.CLUBS)
+
+PLAY_TRICKS = TRICKS
+"""Tricks in a whole play record: all ten."""
 
 PREMIERS_TRICKS = 6
 """Premiers are the first six tricks (P): a record may stop there when the side claimed them."""
@@ -109,7 +116,7 @@ def ranking(trumps: Suit | None) -> Ranking:
     """The rank of every card (P's table) under ``trumps``; ``None`` for grandissimo and nemo."""
     if trumps is None:
         order: tuple[Card, ...] = (SPADILLE, BASTO)
-        matadors: tuple[Card, ...] = (SPADILLE, BASTO)
+        matadors: tuple[Card, ...] = ()  # no Manille, no matadors (as check_deal says): no privilege either
     else:
         low = "KQJ23456" if trumps.is_red else "KQJ76543"
         punto = (Card("A", trumps),) if trumps.is_red else ()
@@ -210,11 +217,13 @@ class Derived:
     ally: str | None
     hombre_tricks: int
     ally_tricks: int | None
+    first_six: bool
+    """The contracting side took the first six tricks (premiers, where the contract has them)."""
     premiers: bool
     vole: Vole
     matadors: int | None
     """0, or the unbroken run from Spadille held by the contracting side, 3 up (P); ``None`` when
-    the record stops after premiers before the run is proven."""
+    the record stops after premiers before the run is proven, or the table's system ignores matadors."""
 
 
 @dataclass(frozen=True)
@@ -283,10 +292,20 @@ def format_tricks(tricks: Sequence[Sequence[Card]]) -> list[list[str]]:
     return [[card.code for card in trick] for trick in tricks]
 
 
-def referee(deal: Deal, players: Sequence[str], tricks: Sequence[Sequence[Card]]) -> PlayReport:
+def no_bonuses(deal: Deal, rules: HouseRules) -> bool:
+    """Nemo, or a forced spadille where the house rule pays neither premiers nor vole: no premiers
+    to claim and no vole to undertake."""
+    return deal.kind.nemo or (
+        deal.kind.forced and rules[R.FORCED_SPADILLE_BONUSES] is R.ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE
+    )
+
+
+def referee(deal: Deal, players: Sequence[str], tricks: Sequence[Sequence[Card]], rules: HouseRules) -> PlayReport:
     """Check a play record (as :func:`parse_tricks` returns it) against ``deal`` at a table of
-    ``players`` (in the order of play): who led and took each trick, each hand, the renounces and
-    privileges, and the deal's inputs as the play proves them, compared with the deal recorded."""
+    ``players`` (in the order of play) under ``rules``: who led and took each trick, each hand, the
+    renounces and privileges, and the deal's inputs as the play proves them (premiers and the vole
+    only where the contract has them, the matadors only where the table's system pays them),
+    compared with the deal recorded."""
     order = tuple(players)
     leader = order[(order.index(deal.dealer) + 1) % SEATS]  # the eldest hand leads first (P)
     played: list[Trick] = []
@@ -299,7 +318,7 @@ def referee(deal: Deal, players: Sequence[str], tricks: Sequence[Sequence[Card]]
     hands = {p: tuple(pc.card for t in played for pc in t.cards if pc.player == p) for p in order}
     renounces, privileges = _renounces(played, hands, deal.trumps)
     won = {p: sum(1 for t in played if t.winner == p) for p in order}
-    derived = _derived(deal, played, hands, won)
+    derived = _derived(deal, played, hands, won, rules)
     return PlayReport(tuple(played), hands, won, renounces, privileges, derived, _disagreements(deal, derived))
 
 
@@ -326,21 +345,24 @@ def _renounces(tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]],
 
 
 def _derived(deal: Deal, tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]],
-             won: Mapping[str, int]) -> Derived:
+             won: Mapping[str, int], rules: HouseRules) -> Derived:
     ally = None
     if deal.kind.allied and deal.called is not None:
         ally = next((p for p, cards in hands.items() if deal.called in cards), None)
     side = {deal.hombre} | ({ally} if ally is not None else set())
-    premiers = len(tricks) >= PREMIERS_TRICKS and all(t.winner in side for t in tricks[:PREMIERS_TRICKS])
+    first_six = len(tricks) >= PREMIERS_TRICKS and all(t.winner in side for t in tricks[:PREMIERS_TRICKS])
+    premiers = first_six and not no_bonuses(deal, rules)
+    # P: the vole is undertaken by leading to the seventh trick after premiers (not after a vole bid).
     vole = Vole.UNDERTAKEN if premiers and len(tricks) > PREMIERS_TRICKS and not deal.kind.vole_announced else Vole.NONE
-    has_ally = ally is not None and ally != deal.hombre
+    pays_matadors = rules.profile.system.asks_matadors  # PG's point score ignores them
     return Derived(
         ally=ally,
         hombre_tricks=won[deal.hombre],
-        ally_tricks=won[ally] if has_ally and ally is not None else None,
-        premiers=premiers and not deal.kind.nemo,
+        ally_tricks=won[ally] if ally is not None and ally != deal.hombre else None,
+        first_six=first_six,
+        premiers=premiers,
         vole=vole,
-        matadors=_matadors(deal.trumps, hands, side, complete=len(tricks) == TRICKS),
+        matadors=_matadors(deal.trumps, hands, side, complete=len(tricks) == TRICKS) if pays_matadors else None,
     )
 
 
@@ -467,7 +489,7 @@ class Progress:
 
     @property
     def complete(self) -> bool:
-        """All ten tricks, or six (premiers may be claimed there) with none begun after."""
+        """All ten tricks played."""
         return len(self.tricks) == TRICKS
 
 
@@ -510,13 +532,25 @@ def _renounces_so_far(deal: Deal, order: tuple[str, ...], tricks: tuple[Trick, .
 def proven_deal(deal: Deal, report: PlayReport) -> Deal:
     """``deal`` with what its play proves in place of what was entered (the ally, the tricks, premiers,
     the vole undertaken and, where proven, the matadors); the play itself kept with it."""
-    d = report.derived
-    changes: dict[str, object] = {"hombre_tricks": d.hombre_tricks, "premiers": d.premiers,
-                                  "play": tuple(tuple(pc.card for pc in t.cards) for t in report.tricks)}
+    proven = report.derived
+    record = tuple(tuple(pc.card for pc in t.cards) for t in report.tricks)
+    corrected = replace(deal, hombre_tricks=proven.hombre_tricks, premiers=proven.premiers, play=record)
     if deal.kind.allied:
-        changes.update(ally=d.ally, ally_tricks=d.ally_tricks)
+        corrected = replace(corrected, ally=proven.ally, ally_tricks=proven.ally_tricks)
     if not deal.vole_in_the_bid:
-        changes["vole"] = d.vole
-    if d.matadors is not None:
-        changes["matadors"] = d.matadors
-    return replace(deal, **changes)  # type: ignore[arg-type]
+        corrected = replace(corrected, vole=proven.vole)
+    if proven.matadors is not None:
+        corrected = replace(corrected, matadors=proven.matadors)
+    return corrected
+
+
+def renounce_words(renounce: Renounce) -> str:
+    """ "a renounce in trick 3: 6S to AC led, holding 6H" (for a transfer's sentence)."""
+    return f"a renounce in trick {renounce.trick}: {renounce.played} to {renounce.led} led, holding {renounce.held}"
+
+
+def beasted_renounces(deal: Deal, players: Sequence[str], rules: HouseRules) -> tuple[Renounce, ...]:
+    """The renounces a deal's kept play proves that the house rule renounce_beast beasts (EB)."""
+    if deal.play is None or rules[R.RENOUNCE_BEAST] is R.RenounceBeast.NONE:
+        return ()
+    return referee(deal, players, deal.play, rules).renounces

@@ -457,8 +457,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         """P: double matadors are "3 plus Punto", "of course possible only when
         a red suit was trump"; PG likewise: "Punto, or Ace, only applies when a
         red suit is trump". So with black trumps a run of four or more is
-        entered as held and paid as three matadors (P: "'Matadors' are paid
-        when Hombre originally held Spadille, Manille, and Basto"). W pays them
+        entered as held and paid as three matadors (the app's reading of P:
+        "'Matadors' are paid when Hombre originally held Spadille, Manille,
+        and Basto"). W pays them
         when "the four highest matadors (trumps)" are held, in any suit (its
         fourth trump in black is the King).""",
         ("red_only", "with Punto: red trumps only (a black run of four pays as three)", "P, PG"),
@@ -807,17 +808,20 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         RENOUNCE_BEAST, "A renounce proven by the play", None, "upon_the_game",
         """Only where the play of a deal is recorded card by card. EB: "If any
         one renounces, he is beasted as often as he has renounced and it is
-        detected"; a beast is what the losers are "beasted": "what goes upon
-        the game". So the renouncer puts into the pool as much as is upon the
-        game (the pool in play, after the antes), once for each renounce. P and
-        PG give no penalty for a renounce: at their tables the figure is EB's.
-        With the point score, which has no pool, the renouncer is struck off
-        the points the game counted, once for each renounce (no source). EB
-        also has the cards taken up and the deal replayed from the renounce
-        when it is found before the deal ends; a table that plays so enters
-        the replayed deal and no beast.""",
+        detected"; "if the cards are all played, the beast is still made"; a
+        beast is what losers are "beasted": "what goes upon the game". The app
+        reads that as the pool in play after the antes, once for each renounce
+        (its reading). EB also says that when the renounce is found before the
+        deal is finished "and has been detrimental to the game" the cards are
+        taken up and replayed from that trick, and that "several renounces in
+        the same deal" are "to be played again, unless the cards should be
+        mixed": a table that replays enters the replayed deal, whose play has
+        no renounce. P and PG give no penalty for a renounce: at their tables
+        the figure is EB's. With the point score, which has no pool, the
+        renouncer is struck off the points the game counted, once for each
+        renounce (no source).""",
         ("upon_the_game", "the renouncer puts up what is upon the game, once a renounce", "EB"),
-        ("none", "no beast (the deal is replayed instead)", "EB (the replay), no source for no beast"),
+        ("none", "no beast for a renounce", ""),
     ),
     _rule(
         BEASTS_TOGETHER, "Several beasts in one deal", None, "together",

@@ -49,7 +49,7 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
         if first is not None:
             return Outcome(first, again=True)
         current = reread(conn, table)
-        ledger, _ = LEDGERS.get(conn, current)
+        ledger, _ = LEDGERS.recheck(conn, current)  # a log folded unchecked is checked again once, here
         line = decide(command, ledger, at=now())
         after = advance(ledger, [line], check=False)  # decide checked every deal this line settles
         if after.damage is not None:  # never store a line the fold cannot take (decide should not make one)
@@ -58,7 +58,7 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
         row = row_of(line)
         row["hash"] = link(previous[0] if previous else genesis(current), row)
         conn.execute(INSERT, insert_values(table.id, row, once))
-    LEDGERS.put(current, after, line.seq)
+    LEDGERS.put(current, after, line.seq, rechecked=True)  # rechecked above, and the new line decided here
     return Outcome(line)
 
 

@@ -30,6 +30,8 @@ class _Entry:
     ledger: Ledger
     size: int
     """The log's length when this ledger was made (past ``ledger.seq`` if the log is damaged)."""
+    rechecked: bool = False
+    """Every deal folded from the database has been checked again (:meth:`LedgerCache.recheck`)."""
 
     @property
     def weight(self) -> int:
@@ -56,9 +58,9 @@ class LedgerCache:
                 self.tables.move_to_end(table.token)
         return entry if entry is not None and entry.settings == table.settings else None
 
-    def put(self, table: Table, ledger: Ledger, size: int) -> None:
+    def put(self, table: Table, ledger: Ledger, size: int, rechecked: bool = False) -> None:
         """Keep ``ledger`` (the log folded up to line ``size``), unless a newer one is kept already."""
-        entry = _Entry(table.settings, ledger, size)
+        entry = _Entry(table.settings, ledger, size, rechecked)
         with self.lock:
             old = self.tables.get(table.token)
             if old is not None:
@@ -78,24 +80,28 @@ class LedgerCache:
         entry = self._cached(table)
         if entry is not None and entry.size == size:
             return entry.ledger, size
-        ledger = entry.ledger if entry is not None and entry.size < size else Ledger.start(table.evening())
+        growing = entry is not None and entry.size < size
+        ledger = entry.ledger if entry is not None and growing else Ledger.start(table.evening())
         if ledger.damage is None:
             lines, unreadable = read_lines(conn, table.id, ledger.seq)
             # checked when written (decide, or the import's check), hash-chained since: not checked again
-            # here; a deal that fails to settle still damages the ledger, and the Check page rechecks all
+            # here; a deal that fails to settle still damages the ledger, and recheck checks every deal
             ledger = advance(ledger, lines, unreadable, check=False)
             size = max(size, ledger.seq)  # a line appended between the two reads
-        self.put(table, ledger, size)
+        self.put(table, ledger, size, rechecked=growing and entry is not None and entry.rechecked)
         return ledger, size
 
 
     def recheck(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
-        """The table's ledger with every deal checked again (:func:`~scorer.core.log.recheck`); a deal
-        that fails makes the cached ledger damaged too, so the table turns read-only from now on."""
+        """The table's ledger with every deal folded from the database checked again, once for each
+        time it is folded from the database (:func:`~scorer.core.log.recheck`): the write path calls
+        it inside its transaction, the Check page too. A deal that fails damages the kept ledger."""
         ledger, size = self.get(conn, table)
+        entry = self._cached(table)
+        if entry is not None and entry.size == size and entry.rechecked:
+            return ledger, size
         checked = recheck(ledger)
-        if checked is not ledger:
-            self.put(table, checked, size)
+        self.put(table, checked, size, rechecked=True)
         return checked, size
 
 

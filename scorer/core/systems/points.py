@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from .. import rules as R
 from ..context import DealContext
-from ..play import referee
+from ..play import beasted_renounces, renounce_words
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, SystemState, TableState, Transfer
 from ..rules import HouseRules
 from . import register_system
@@ -82,15 +82,11 @@ def settle_points(deal: Deal, state: TableState, rules: HouseRules, deals_agreed
 def _renounce_beasts(ctx: DealContext, points: int, balances: dict[str, int]) -> tuple[Transfer, ...]:
     """Each renounce the play proves strikes its player off the points the game counted (house rule
     renounce_beast: EB beasts a renouncer; with no pool to beast, the figure is the app's, no source)."""
-    deal = ctx.deal
-    if deal.play is None or ctx.rules[R.RENOUNCE_BEAST] is R.RenounceBeast.NONE or not points:
-        return ()
     beasts = []
-    for renounce in referee(deal, ctx.state.players, deal.play).renounces:
+    for renounce in beasted_renounces(ctx.deal, ctx.state.players, ctx.rules) if points else ():
         balances[renounce.player] -= points
         beasts.append(Transfer(renounce.player, Pot.SCORE_SHEET, points, Reason.RENOUNCE_BEAST,
-                               f"struck off for a renounce in trick {renounce.trick}: {renounce.played} to {renounce.led} "
-                               f"led, holding {renounce.held}", (R.RENOUNCE_BEAST,), "EB"))
+                               f"struck off for {renounce_words(renounce)}", (R.RENOUNCE_BEAST,), "EB"))
     return tuple(beasts)
 
 
