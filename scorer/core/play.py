@@ -384,7 +384,7 @@ def _matadors(trumps: Suit | None, hands: Mapping[str, tuple[Card, ...]], side: 
     return run if run >= 3 else 0
 
 
-def _tricks_of(hombre: int, ally: int | None) -> dict[str, int | None]:
+def _tricks_json(hombre: int, ally: int | None) -> dict[str, int | None]:
     return {"hombre": hombre, "ally": ally}
 
 
@@ -394,8 +394,8 @@ def _disagreements(deal: Deal, derived: Derived) -> tuple[Disagreement, ...]:
     if deal.kind.allied:
         pairs.append(("ally", deal.ally, derived.ally))
     pairs += [
-        ("tricks", _tricks_of(deal.hombre_tricks, deal.ally_tricks if deal.kind.allied else None),
-         _tricks_of(derived.hombre_tricks, derived.ally_tricks)),
+        ("tricks", _tricks_json(deal.hombre_tricks, deal.ally_tricks if deal.kind.allied else None),
+         _tricks_json(derived.hombre_tricks, derived.ally_tricks)),
         ("premiers", deal.premiers, derived.premiers),
     ]
     if not deal.vole_in_the_bid:
@@ -421,14 +421,14 @@ def report_json(number: int, report: PlayReport) -> dict[str, object]:
         "renounces": [{"trick": r.trick, "player": r.player, "led": r.led.code, "played": r.played.code,
                        "held": r.held.code} for r in report.renounces],
         "privileges": [{"trick": p.trick, "player": p.player, "kept": p.kept.code} for p in report.privileges],
-        "derived": {"ally": d.ally, "tricks": _tricks_of(d.hombre_tricks, d.ally_tricks), "premiers": d.premiers,
+        "derived": {"ally": d.ally, "tricks": _tricks_json(d.hombre_tricks, d.ally_tricks), "premiers": d.premiers,
                     "vole": d.vole.value, "matadors": d.matadors},
         "disagreements": [{"field": x.field, "recorded": x.recorded, "from_play": x.from_play}
                           for x in report.disagreements],
     }
 
 
-def _said(field: str, value: object) -> str:
+def _in_words(field: str, value: object) -> str:
     if field == "tricks" and isinstance(value, dict):
         ally = f" and her ally {value['ally']}" if value.get("ally") is not None else ""
         return f"Hombre {value['hombre']}{ally}"
@@ -439,7 +439,7 @@ def _said(field: str, value: object) -> str:
 
 def disagreement_sentence(x: Disagreement) -> str:
     """ "the play proves tricks: Hombre 7, but the deal says Hombre 6" """
-    return f"the play proves {x.field}: {_said(x.field, x.from_play)}, but the deal says {_said(x.field, x.recorded)}"
+    return f"the play proves {x.field}: {_in_words(x.field, x.from_play)}, but the deal says {_in_words(x.field, x.recorded)}"
 
 
 def report_text(number: int, report: PlayReport) -> str:
