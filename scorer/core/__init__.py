@@ -43,6 +43,7 @@ from .rules_doc import rules_markdown, rules_text
 from .settleup import Payment, SettleUp, settle_up
 from .summary import DealSummary, Group, Net, Part, RuleRef, summarise
 from .stats import ContractStats, PlayerStats, Statistics, statistics
+from .season import Season, SeasonError, SeasonEvening, replay_season
 
 __all__ = [
     "System", "register_system", "system_named", "register_profile",
@@ -65,4 +66,6 @@ __all__ = [
     "play_from_codes", "proven_deal", "referee", "report_json", "report_text", "why_not",
     # Statistics of evenings (issue 14, point 3).
     "ContractStats", "PlayerStats", "Statistics", "statistics",
+    # A circle's season of evenings (issue 14).
+    "Season", "SeasonError", "SeasonEvening", "replay_season",
 ]

@@ -35,7 +35,7 @@ class Book:
         self.ctx = ctx
         self.balances = dict(zip(state.players, state.balances))
         self.pots = {Pot.POOL: state.pool, Pot.VOLE_POOL: state.vole_pool, Pot.SPADILLE_RESERVE: state.spadille_reserve,
-                     Pot.BEASTS_WAITING: sum(state.beasts_waiting)}
+                     Pot.BEASTS_WAITING: sum(state.beasts_waiting), Pot.CIRCLE_POOL: state.circle_pool}
         self.waiting = list(state.beasts_waiting)
         """The beasts waiting for a later pool, greatest first (house rule beasts_together)."""
         self.beasts: list[int] = []
@@ -74,6 +74,7 @@ class Book:
             spadille_reserve=self.pots[Pot.SPADILLE_RESERVE],
             spadille_takers=self.spadille_takers if self.pots[Pot.SPADILLE_RESERVE] else (),
             beasts_waiting=tuple(self.waiting),
+            circle_pool=self.pots[Pot.CIRCLE_POOL],
             deals_played=number,
             last_dealer=ctx.deal.dealer,
         )
@@ -87,7 +88,15 @@ def open_book(ctx: DealContext) -> Book:
     book = Book(ctx)
     release_reserve(book)
     release_waiting_beast(book)
+    carry_in(book)
     return book
+
+
+def carry_in(book: Book) -> None:
+    """What a circle's last evening left on the table joins this evening's first pool, before the antes
+    (house rule pool_at_end: carried whole, or its odd chips; the sources speak of no next evening)."""
+    book.pay(Pot.CIRCLE_POOL, Pot.POOL, book.pots[Pot.CIRCLE_POOL], Reason.POOL_CARRIED_IN,
+             "carried from the last evening into the first pool", (R.POOL_AT_END,), "")
 
 
 def release_waiting_beast(book: Book) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import DealError, ImpossibleDeal
 from .model import Deal, Settlement, TableState, Transfer, check_players
@@ -29,11 +29,20 @@ class Evening:
     deals: tuple[Deal, ...] = ()
     deals_agreed: int = DEFAULT_DEALS_AGREED
     """The length of the evening agreed in advance, a multiple of four (P)."""
+    carried_in: int = 0
+    """Chips a circle's last evening left on the table (house rule pool_at_end), which join this
+    evening's first pool (:mod:`scorer.core.season`)."""
 
     def __post_init__(self) -> None:
         check_players(self.players)
         if self.deals_agreed <= 0 or self.deals_agreed % 4:
             raise ImpossibleDeal(f"an evening is a multiple of four deals, not {self.deals_agreed}", "deals_agreed")
+        if self.carried_in < 0 or (self.carried_in and not self.rules.profile.system.has_pool):
+            raise ImpossibleDeal(f"{self.carried_in} chips cannot be carried into an evening of {self.rules.profile.title}")
+
+    def start(self) -> TableState:
+        """The table before the first deal: nothing won, and what the last evening carried in."""
+        return replace(TableState.start(self.players), circle_pool=self.carried_in)
 
 
 @dataclass(frozen=True)
@@ -73,7 +82,7 @@ def replay_from(previous: Replay, number: int, deal: Deal) -> Replay:
     Raises :class:`DealError` naming the first deal the change makes impossible.
     """
     old = previous.evening
-    evening = Evening(old.players, old.rules, old.deals[: number - 1] + (deal,) + old.deals[number:], old.deals_agreed)
+    evening = replace(old, deals=old.deals[: number - 1] + (deal,) + old.deals[number:])
     return _settle_from(evening, previous.settlements[: number - 1], number)
 
 
@@ -101,7 +110,7 @@ def _collector_paused(deals: int) -> Iterator[None]:
 
 def _settle_from(evening: Evening, kept: tuple[Settlement, ...], number: int) -> Replay:
     """Keep the settlements before deal ``number`` and settle it and every later deal."""
-    state = kept[-1].after if kept else TableState.start(evening.players)
+    state = kept[-1].after if kept else evening.start()
     settlements = list(kept)
     with _collector_paused(len(evening.deals) - number + 1):
         for n, deal in enumerate(evening.deals[number - 1:], start=number):

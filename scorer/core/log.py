@@ -107,11 +107,11 @@ class Ledger:
     @classmethod
     def start(cls, evening: Evening) -> Ledger:
         """The ledger of an empty log (``evening`` gives the players, rules and length; its deals are ignored)."""
-        return cls(Evening(evening.players, evening.rules, (), evening.deals_agreed))
+        return cls(replace(evening, deals=()))
 
     @property
     def final(self) -> TableState:
-        return self.settlements[-1].after if self.settlements else TableState.start(self.evening.players)
+        return self.settlements[-1].after if self.settlements else self.evening.start()
 
     @property
     def replay(self) -> Replay:
@@ -248,12 +248,12 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
     if damage is None and refused is not None:
         broken = len(settlements) + 1
         damage = Damage(versions[broken - 1][-1].seq, broken, f"the deal cannot be settled: {refused.message}")
-    evening = Evening(ledger.evening.players, ledger.evening.rules, tuple(deals[: len(settlements)]), deals_agreed)
+    evening = replace(ledger.evening, deals=tuple(deals[: len(settlements)]))
     return Ledger(evening, seq, tuple(deals), tuple(versions), tuple(mentions), tuple(settlements), damage)
 
 
 def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening, check: bool) -> Settlement:
-    state = settlements[-1].after if settlements else TableState.start(evening.players)
+    state = settlements[-1].after if settlements else evening.start()
     if check:
         return settle(deal, state, evening.rules, evening.deals_agreed)
     try:
@@ -297,7 +297,7 @@ def recheck(ledger: Ledger) -> Ledger:
             number = settlement.number
             damage = Damage(ledger.versions[number - 1][-1].seq, number, f"the deal cannot be settled: {error.message}")
             old = ledger.evening
-            evening = Evening(old.players, old.rules, old.deals[:kept], old.deals_agreed)
+            evening = replace(old, deals=old.deals[:kept])
             return replace(ledger, evening=evening, settlements=ledger.settlements[:kept], damage=damage, _replay=[])
     return ledger
 

@@ -179,6 +179,8 @@ class Pot(str, Enum):
     """Odd codille chips kept for whoever holds Spadille next deal (EB rule only)."""
     BEASTS_WAITING = "beasts_waiting"
     """Beasts made in an earlier deal that wait to join a later pool, the greatest first (EB, house rule beasts_together)."""
+    CIRCLE_POOL = "circle_pool"
+    """What a circle's last evening left on the table, waiting to join this evening's first pool (house rule pool_at_end)."""
     SCORE_SHEET = "score_sheet"
     """The point score (PG): points are written to a player's name from the sheet, or struck off to it."""
 
@@ -192,6 +194,7 @@ _POT_LABELS = {
     Pot.VOLE_POOL: "the vole pool",
     Pot.SPADILLE_RESERVE: "the odd chips kept for Spadille",
     Pot.BEASTS_WAITING: "the beasts waiting",
+    Pot.CIRCLE_POOL: "the pool carried from the last evening",
     Pot.SCORE_SHEET: "the score sheet",
 }
 
@@ -231,6 +234,7 @@ class Reason(str, Enum):
     RENOUNCE_BEAST = "renounce_beast"
     BEAST_WAITS = "beast_waits"
     BEAST_JOINS_POOL = "beast_joins_pool"
+    POOL_CARRIED_IN = "pool_carried_in"
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,6 +376,8 @@ class TableState:
     """Who may take them: the three who won that codille (EB: "him of the three"), never its loser."""
     beasts_waiting: tuple[int, ...] = ()
     """Beasts that wait to join a later pool, one a deal, the greatest first (EB, house rule beasts_together)."""
+    circle_pool: int = 0
+    """Chips a circle's last evening left on the table, which join this evening's first pool."""
     carried: SystemState = field(default_factory=lambda: NOTHING_CARRIED)
     """What the table's settlement system carries from deal to deal besides the balances and the pots
     (the point score: its score sheet and losing streaks); each system owns its own kind."""
@@ -414,7 +420,7 @@ class TableState:
     def total(self) -> int:
         """Balances plus every pot: zero whenever chips are conserved."""
         return (sum(self.balances) + self.pool + self.vole_pool + self.spadille_reserve + sum(self.beasts_waiting)
-                + self.carried.held)
+                + self.circle_pool + self.carried.held)
 
 
 def check_players(players: tuple[str, ...]) -> None:

@@ -1,0 +1,113 @@
+"""A circle's season: the same players, evening after evening, one running ledger each (issue 14).
+
+A season is nothing but its evenings, in order, each with the four who sat down: :func:`replay_season`
+replays them one after the other, and what an evening leaves on the table when it closes (the pool
+under house rule ``pool_at_end``: carried whole, or its odd chips; any vole pool, odd chips kept for
+Spadille or beasts waiting) is carried into the next evening's first pool (``Evening.carried_in``, a
+transfer from the circle's pool with its rule). Nothing carried is stored: a correction in an early
+evening changes what it leaves, and every later evening is replayed with it. The sources speak of no
+next evening: carrying is the app's reading of ``pool_at_end: carry_forward``.
+
+Chips are conserved over the season: every member's season total plus what the last evening left
+on the table is zero. A member who sits out an evening keeps her standing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from .errors import ScorerError
+from .evening import Evening, Replay, close_evening, replay
+from .model import TableState, Transfer
+from .settleup import Payment, fewest_payments
+
+
+class SeasonError(ScorerError):
+    """A season that cannot be: a player at an evening who is not a member, fewer than four members."""
+
+
+@dataclass(frozen=True)
+class SeasonEvening:
+    """One evening of the season, replayed with what the last one carried in, and closed."""
+
+    number: int
+    """From 1."""
+    replay: Replay
+    closing: tuple[Transfer, ...]
+    """What happened to the pool at the close (house rule pool_at_end)."""
+    results: dict[str, int]
+    """Each seated player's figure after the close; members who sat out are not in it."""
+    carried_in: int
+    carried_out: int
+    """What stays on the table for the next evening."""
+
+
+@dataclass(frozen=True)
+class Season:
+    members: tuple[str, ...]
+    evenings: tuple[SeasonEvening, ...]
+
+    @property
+    def carried(self) -> int:
+        """What the last evening left on the table for the next."""
+        return self.evenings[-1].carried_out if self.evenings else 0
+
+    def totals(self, first: int = 1, last: int | None = None) -> dict[str, int]:
+        """Each member's figure summed over evenings ``first`` to ``last`` (numbered from 1; all by default)."""
+        chosen = self.evenings[first - 1: last]
+        return {m: sum(e.results.get(m, 0) for e in chosen) for m in self.members}
+
+    def running(self) -> list[dict[str, int]]:
+        """Each member's running total after each evening (a member who sat out keeps her standing)."""
+        totals = dict.fromkeys(self.members, 0)
+        out = []
+        for evening in self.evenings:
+            for member, figure in evening.results.items():
+                totals[member] += figure
+            out.append(dict(totals))
+        return out
+
+    def settle_up(self, value_cents: int, first: int = 1, last: int | None = None) -> tuple[dict[str, int], tuple[Payment, ...]]:
+        """What each member wins or owes over evenings ``first`` to ``last`` in cents, and the fewest
+        payments that settle it. The seated players' figures sum to what was carried in minus what is
+        left on the table; that difference belongs to the circle's members in common, and each is
+        credited (or debited) an equal share, the odd cents to the first members (the app's choice, no
+        source), so that the settle-up sums to zero."""
+        chosen = self.evenings[first - 1: last]
+        if not chosen:
+            return dict.fromkeys(self.members, 0), ()
+        cents = {m: figure * value_cents for m, figure in self.totals(first, last).items()}
+        common = (chosen[-1].carried_out - chosen[0].carried_in) * value_cents
+        n = len(self.members)
+        base, extra = divmod(common, n)
+        cents = {m: c + base + (1 if i < extra else 0) for i, (m, c) in enumerate(cents.items())}
+        return cents, fewest_payments(cents)
+
+
+def replay_season(members: Sequence[str], evenings: Sequence[Evening]) -> Season:
+    """Replay ``evenings`` in order, each starting with what the one before left on the table.
+
+    Raises :class:`SeasonError` for a player who is not a member, and the core's
+    :class:`~scorer.core.DealError` for an impossible deal."""
+    members = tuple(members)
+    if len(members) < 4 or len(set(members)) != len(members):
+        raise SeasonError("a circle has four or more members, each named once")
+    played = []
+    carried = 0
+    for number, evening in enumerate(evenings, start=1):
+        strangers = [p for p in evening.players if p not in members]
+        if strangers:
+            raise SeasonError(f"evening {number}: {strangers[0]} is not a member of the circle")
+        if carried and not evening.rules.profile.system.has_pool:
+            raise SeasonError(f"evening {number}: {carried} chips are carried, but {evening.rules.profile.title} has no pool")
+        replayed = replay(replace(evening, carried_in=carried))
+        closing, closed = close_evening(replayed.final, evening.rules)
+        left = _left_on_the_table(closed)
+        played.append(SeasonEvening(number, replayed, closing, dict(zip(closed.players, closed.balances)), carried, left))
+        carried = left
+    return Season(members, tuple(played))
+
+
+def _left_on_the_table(closed: TableState) -> int:
+    return closed.pool + closed.vole_pool + closed.spadille_reserve + sum(closed.beasts_waiting) + closed.circle_pool
