@@ -302,9 +302,13 @@ class DealForm(FlaskForm):
             giver=self.giver.data if self.asks_giver else None,
             favourite=Suit(self.favourite.data) if self.asks_favourite and self.favourite.data else None,
         )
-        inferred = implied(entered, self.rules)  # only into the inputs this form asks for
+        return replace(self._inferred(entered), play=self.play_record())
+
+    def _inferred(self, entered: Deal) -> Deal:
+        """``entered`` with what its tricks imply (:func:`scorer.core.implied`), only in the inputs this form asks for."""
+        inferred = implied(entered, self.rules)
         return replace(entered, premiers=inferred.premiers if self.asks_premiers else entered.premiers,
-                       vole=inferred.vole if self.asks_vole else entered.vole, play=self.play_record())
+                       vole=inferred.vole if self.asks_vole else entered.vole)
 
     def play_record(self) -> tuple[tuple[Card, ...], ...] | None:
         """The play carried by the form (:attr:`play`), in tricks; raises :class:`PlayError` if it cannot be."""
