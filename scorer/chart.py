@@ -15,8 +15,10 @@ def _figure(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
 
-def balance_chart(players: tuple[str, ...], series: list[list[int]], width: int = 640, height: int = 260) -> Markup:
-    """``series[i]`` is player i's balance after each deal (starting from 0 before the first)."""
+def balance_chart(players: tuple[str, ...], series: list[list[int]], width: int = 640, height: int = 260,  # more than 5: the chart's size and the word for a step, each with a default
+                  step: str = "deal") -> Markup:
+    """``series[i]`` is player i's balance after each deal (starting from 0 before the first); ``step``
+    names the points ("evening" for a circle's season)."""
     left, right, top, bottom = 44, 12, 10, 46
     points = max((len(s) for s in series), default=0)
     values = [v for s in series for v in s] or [0]
@@ -37,8 +39,8 @@ def balance_chart(players: tuple[str, ...], series: list[list[int]], width: int 
         f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end" font-size="11">{_figure(high)}</text>',
         f'<text x="{left - 6}" y="{y(0) + 4:.1f}" text-anchor="end" font-size="11">0</text>',
         f'<text x="{left - 6}" y="{y(low) + 4:.1f}" text-anchor="end" font-size="11">{_figure(low)}</text>',
-        f'<text x="{left}" y="{height - 26}" font-size="11">deal 0</text>',
-        f'<text x="{width - right}" y="{height - 26}" text-anchor="end" font-size="11">deal {points - 1}</text>',
+        f'<text x="{left}" y="{height - 26}" font-size="11">{step} 0</text>',
+        f'<text x="{width - right}" y="{height - 26}" text-anchor="end" font-size="11">{step} {points - 1}</text>',
     ]
     for i, (name, line) in enumerate(zip(players, series)):
         colour, dash = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)]
@@ -48,7 +50,8 @@ def balance_chart(players: tuple[str, ...], series: list[list[int]], width: int 
         legend_x = left + 10 + i * ((width - left - right) // max(len(players), 1))
         parts.append(f'<line x1="{legend_x}" y1="{height - 10}" x2="{legend_x + 18}" y2="{height - 10}" stroke="{colour}" '
                      f'stroke-width="2"{dash_attr}/>')
-        shown = name if len(name) <= LEGEND_CHARS else name[:LEGEND_CHARS - 1] + "…"  # four names share the width
+        room = LEGEND_CHARS * 4 // max(len(players), 4)  # the names share the width
+        shown = name if len(name) <= room else name[:room - 1] + "…"
         parts.append(f'<text x="{legend_x + 22}" y="{height - 6}" font-size="11">{escape(shown)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))

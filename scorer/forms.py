@@ -21,7 +21,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from .core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
     PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
-    check_deal, check_note, check_players, implied, normalise, PlayError, play_from_codes,
+    check_deal, check_names, check_note, check_players, implied, normalise, PlayError, play_from_codes,
 )
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
@@ -398,3 +398,70 @@ class RestoreForm(CorrectionFields, FlaskForm):
     def __init__(self, *args: Any, players: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.by.choices = [SelectChoice(p, p) for p in players]
+
+
+CIRCLE_NAME_MAX = 60
+"""Characters of a circle's name (the README's limits table lists it with the others)."""
+MEMBER_FIELDS = 8
+"""Names a new circle's form offers (four at least); more members join later."""
+
+
+class CircleForm(TableSettingsForm):
+    """A new circle: its name, its members (four or more) and the house rules its evenings start with."""
+
+    name = StringField("Name of the circle (optional)", filters=[_normalised], validators=[Optional(), Length(max=CIRCLE_NAME_MAX)])
+
+    def members(self) -> tuple[str, ...]:
+        return tuple(n for n in (normalise(getattr(self, f"member_{i}").data or "") for i in range(1, MEMBER_FIELDS + 1)) if n)
+
+    def member_fields(self) -> list[StringField]:
+        return [getattr(self, f"member_{i}") for i in range(1, MEMBER_FIELDS + 1)]
+
+    def in_page_order(self) -> list[Field]:
+        return [self.name, *self.member_fields(), *super().in_page_order()]
+
+    def validate_member_4(self, field: StringField) -> None:
+        members = self.members()
+        if len(members) < 4:
+            raise ValidationError("A circle has four members at least.")
+        try:
+            check_names(members)
+        except ImpossibleDeal as error:
+            raise ValidationError(error.message) from None
+
+
+for _i in range(1, MEMBER_FIELDS + 1):
+    setattr(CircleForm, f"member_{_i}", StringField(f"Member {_i}" + ("" if _i <= 4 else " (optional)"), filters=[_normalised],
+                                                    validators=[Length(max=NAME_MAX)]))
+
+
+class NextEveningForm(FlaskForm):
+    """The next evening of a circle: the four who sit down, in the order of play, and the first dealer."""
+
+    seat_1 = SelectField("1st player")
+    seat_2 = SelectField("2nd player (on the 1st player's right)")
+    seat_3 = SelectField("3rd player")
+    seat_4 = SelectField("4th player")
+    first_dealer = SelectField("Who deals first?", choices=[SelectChoice(str(n), f"The {o} player") for n, o in
+                                                            ((1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"))], default="1")
+    once = HiddenField()
+
+    def __init__(self, *args: Any, members: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i, field in enumerate(self.seats()):
+            field.choices = [SelectChoice(m, m) for m in members]
+            if field.data is None and i < len(members):
+                field.data = members[i]
+
+    def seats(self) -> list[SelectField]:
+        return [self.seat_1, self.seat_2, self.seat_3, self.seat_4]
+
+    def seated(self) -> tuple[str, ...]:
+        return tuple(str(f.data) for f in self.seats())
+
+    def dealer(self) -> str:
+        return self.seated()[int(self.first_dealer.data or "1") - 1]
+
+    def validate_seat_4(self, field: SelectField) -> None:
+        if len(set(self.seated())) != 4:
+            raise ValidationError("Four different members sit down.")

@@ -37,7 +37,7 @@ from .limits import (
 )
 from .limits import PLAY_NOTATION_MAX, RECENT_TABLES_MAX, TALLY_LABEL_MAX
 from .log import Amend, Damage, DealTaken, Ledger, Line, LineKind, Record, Refused, Restore, TableChanged, Undo
-from .names import check_note, normalise
+from .names import check_names, check_note, normalise
 from .report import replay_json, replay_text
 from .rules_doc import rules_markdown, rules_text
 from .settleup import Payment, SettleUp, settle_up
@@ -67,5 +67,5 @@ __all__ = [
     # Statistics of evenings (issue 14, point 3).
     "ContractStats", "PlayerStats", "Statistics", "statistics",
     # A circle's season of evenings (issue 14).
-    "Season", "SeasonError", "SeasonEvening", "replay_season",
+    "Season", "SeasonError", "SeasonEvening", "replay_season", "check_names",
 ]

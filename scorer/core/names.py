@@ -19,6 +19,8 @@ Look-alikes within the Latin script itself (``I`` and ``l``, ``rn`` and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import unicodedata
 from functools import lru_cache
 
@@ -153,6 +155,12 @@ def check_players(players: tuple[str, ...] | list[str]) -> None:
     """Four names, each possible, in normal form, and no two the same or alike to the eye."""
     if len(players) != SEATS:
         raise ImpossibleDeal(f"Quadrille is played by four; {len(players)} players were given", "players")
+    check_names(players)
+
+
+def check_names(players: Sequence[str]) -> None:
+    """Names, any number of them (a circle's members), each possible, in normal form, and no two
+    the same or alike to the eye."""
     for name in players:
         check_name(name)
         if normalise(name) != name:
