@@ -16,7 +16,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 BUSY_TIMEOUT_MS = 10_000
 
 
@@ -125,7 +125,49 @@ def migrate(db: sqlite_utils.Database) -> None:
     if "provenance" not in db.table("tables").columns_dict:
         db.table("tables").add_column("provenance", str)
     db.execute("CREATE UNIQUE INDEX IF NOT EXISTS events_once ON events (table_id, once) WHERE once IS NOT NULL")
+    _migrate_circles(db)
     db.table("meta").upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
+
+
+def _migrate_circles(db: sqlite_utils.Database) -> None:
+    """Schema 6: circles (issue 14), their hash-chained log, and each table's place in its circle's evenings."""
+    if not db["circles"].exists():
+        db.create_table(
+            "circles",
+            {
+                "id": int,
+                "token": str,             # the members' link: unguessable
+                "spectator_token": str,   # the watch-only link
+                "name": str,
+                "members": str,           # JSON list of the names as they were given (four at least)
+                "profile": str,
+                "house_rules": str,       # JSON object: the rules changed from the profile
+                "deals_agreed": int,
+                "chip_value_cents": int,
+                "currency": str,
+                "created_at": str,
+            },
+            pk="id",
+            not_null={"token", "spectator_token", "name", "members", "profile", "house_rules", "deals_agreed"},
+        )
+        db.table("circles").create_index(["token"], unique=True)
+        db.table("circles").create_index(["spectator_token"], unique=True)
+    if not db["circle_events"].exists():
+        # The circle's append-only log: an evening started, a member added; hash-chained like a table's.
+        db.create_table(
+            "circle_events",
+            {"id": int, "circle_id": int, "seq": int, "kind": str, "data": str, "created_at": str, "hash": str},
+            pk="id",
+            foreign_keys=[("circle_id", "circles", "id")],
+            not_null={"circle_id", "seq", "kind", "data", "created_at", "hash"},
+        )
+        db.table("circle_events").create_index(["circle_id", "seq"], unique=True)
+    columns = db.table("tables").columns_dict
+    for name in ("circle_id", "circle_evening"):
+        if name not in columns:
+            db.table("tables").add_column(name, int)
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_circle_evening ON tables (circle_id, circle_evening) "
+               "WHERE circle_id IS NOT NULL")
 
 
 def init_db() -> None:

@@ -8,10 +8,27 @@ log; its deals, versions and ledger are the core's fold of that log.
 - :mod:`.chain`: the hash chain of a log and the signature of an export;
 - :mod:`.ledgers`: each table's folded log, cached in memory, bounded by deals;
 - :mod:`.commands`: the one write path (decide and append in one transaction);
-- :mod:`.files`: export as JSON or CSV, and import with every limit checked.
+- :mod:`.files`: export as JSON or CSV, and import with every limit checked;
+- :mod:`.circles`: circles of players, their evenings in order, and their own hash-chained log.
 """
 
+from ..core.log import Refused
 from .chain import ChainBreak, genesis, link, sign, signed_here, verify
+from .circles import (
+    CIRCLE_MEMBERS_MAX,
+    Circle,
+    CircleRefused,
+    UnreadableCircle,
+    add_member,
+    circle_by_spectator_token,
+    circle_by_token,
+    circle_of,
+    circle_season,
+    circle_tables,
+    create_circle,
+    start_evening,
+    verify_circle,
+)
 from .commands import Outcome, run, sent_before
 from .files import ImportRefused, export_evening, import_evening, raw_export, read_evening_file, transfers_csv
 from .ledgers import LEDGERS, LedgerCache, ledger, ledger_and_log_size, rechecked_ledger
@@ -29,6 +46,8 @@ from .tables import (
 )
 
 __all__ = [
+    "CIRCLE_MEMBERS_MAX", "Circle", "CircleRefused", "Refused", "UnreadableCircle", "add_member", "circle_by_spectator_token",
+    "circle_by_token", "circle_of", "circle_season", "circle_tables", "create_circle", "start_evening", "verify_circle",
     "ChainBreak", "ImportRefused", "LEDGERS", "LedgerCache", "Outcome", "RulesFrozen", "Table", "UnreadableTable",
     "change_settings", "create_table", "export_evening", "genesis", "import_evening", "ledger", "ledger_and_log_size",
     "link", "log_size", "new_token", "raw_export", "read_evening_file", "read_lines", "rechecked_ledger", "run", "sent_before", "sign",

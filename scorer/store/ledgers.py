@@ -12,13 +12,15 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sqlite_utils
 
-from ..core.log import Ledger, advance, recheck
-from .lines import log_size, read_lines
-from .tables import Table
+from ..core.evening import close_evening
+from ..core.log import Damage, Ledger, advance, recheck
+from ..core.season import _left_on_the_table
+from .lines import dict_rows, log_size, read_lines
+from .tables import Table, UnreadableTable, table_from_row
 
 CACHE_DEALS = 20_000
 """Deals kept in memory across all tables (about 3 kB each): the least recently read tables go first."""
@@ -51,16 +53,19 @@ class LedgerCache:
             self.tables.clear()
             self.deals = 0
 
-    def _cached(self, table: Table) -> _Entry | None:
+    def _cached(self, table: Table, carried: int) -> _Entry | None:
         with self.lock:
             entry = self.tables.get(table.token)
             if entry is not None:
                 self.tables.move_to_end(table.token)
-        return entry if entry is not None and entry.settings == table.settings else None
+        return entry if entry is not None and entry.settings == (table.settings, carried) else None
 
-    def put(self, table: Table, ledger: Ledger, size: int, rechecked: bool = False) -> None:
-        """Keep ``ledger`` (the log folded up to line ``size``), unless a newer one is kept already."""
-        entry = _Entry(table.settings, ledger, size, rechecked)
+    def put(self, table: Table, ledger: Ledger, size: int, rechecked: bool = False, carried: int | None = None) -> None:
+        """Keep ``ledger`` (the log folded up to line ``size``), unless a newer one is kept already.
+        It is kept under the table's settings and what its circle carried into it (``carried``, by
+        default the ledger's own ``carried_in``): a change of either folds the log afresh."""
+        carried = ledger.evening.carried_in if carried is None else carried
+        entry = _Entry((table.settings, carried), ledger, size, rechecked)
         with self.lock:
             old = self.tables.get(table.token)
             if old is not None:
@@ -76,19 +81,52 @@ class LedgerCache:
 
     def get(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
         """The table's ledger as of its log's last line, and the log's length (read once)."""
+        carried, problem = self.carried_in(conn, table)
+        return self._get(conn, table, carried, problem)
+
+    def carried_in(self, conn: sqlite3.Connection, table: Table) -> tuple[int, str | None]:
+        """What the evening before this one in its circle left on the table (0 for a table of no circle,
+        or the first evening), from the earlier evenings' ledgers folded in order, each carrying into
+        the next (:func:`~scorer.core.season.replay_season`'s reading). Never stored: a correction in an
+        earlier evening changes it, and the cache then folds this one afresh. With it, why this evening
+        cannot take it (an earlier evening unreadable, or no pool to carry it into), if it cannot."""
+        if table.circle_id is None or table.circle_evening is None or table.circle_evening <= 1:
+            return 0, None
+        rows = dict_rows(conn.execute("select * from tables where circle_id = ? and circle_evening < ? "
+                                      "order by circle_evening", [table.circle_id, table.circle_evening]))
+        carried = 0
+        for row in rows:
+            try:
+                before = table_from_row(row)
+            except UnreadableTable as error:
+                return 0, f"evening {row.get('circle_evening')} of the circle cannot be read ({error})"
+            ledger, _ = self._get(conn, before, carried, None)
+            _, closed = close_evening(ledger.final, before.rules)
+            carried = _left_on_the_table(closed)
+        if carried and not table.rules.profile.system.has_pool:
+            return carried, (f"the circle's evening before left {carried} chips on the table, "
+                             f"but {table.rules.profile.title} has no pool to carry them into")
+        return carried, None
+
+    def _get(self, conn: sqlite3.Connection, table: Table, carried: int, problem: str | None) -> tuple[Ledger, int]:
         size = log_size(conn, table.id)
-        entry = self._cached(table)
+        entry = self._cached(table, carried)
         if entry is not None and entry.size == size:
             return entry.ledger, size
         growing = entry is not None and entry.size < size
-        ledger = entry.ledger if entry is not None and growing else Ledger.start(table.evening())
+        if entry is not None and growing:
+            ledger = entry.ledger
+        elif problem is not None:  # nothing of this evening can be settled: a damage before its first line
+            ledger = replace(Ledger.start(table.evening()), damage=Damage(0, None, problem))
+        else:
+            ledger = Ledger.start(replace(table.evening(), carried_in=carried))
         if ledger.damage is None:
             lines, unreadable = read_lines(conn, table.id, ledger.seq)
             # checked when written (decide, or the import's check), hash-chained since: not checked again
             # here; a deal that fails to settle still damages the ledger, and recheck checks every deal
             ledger = advance(ledger, lines, unreadable, check=False)
             size = max(size, ledger.seq)  # a line appended between the two reads
-        self.put(table, ledger, size, rechecked=growing and entry is not None and entry.rechecked)
+        self.put(table, ledger, size, rechecked=growing and entry is not None and entry.rechecked, carried=carried)
         return ledger, size
 
 
@@ -96,12 +134,13 @@ class LedgerCache:
         """The table's ledger with every deal folded from the database checked again, once for each
         time it is folded from the database (:func:`~scorer.core.log.recheck`): the write path calls
         it inside its transaction, the Check page too. A deal that fails damages the kept ledger."""
-        ledger, size = self.get(conn, table)
-        entry = self._cached(table)
+        carried, problem = self.carried_in(conn, table)
+        ledger, size = self._get(conn, table, carried, problem)
+        entry = self._cached(table, carried)
         if entry is not None and entry.size == size and entry.rechecked:
             return ledger, size
         checked = recheck(ledger)
-        self.put(table, checked, size, rechecked=True)
+        self.put(table, checked, size, rechecked=True, carried=carried)
         return checked, size
 
 

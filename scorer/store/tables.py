@@ -45,6 +45,10 @@ class Table:
     provenance: str = "created"
     """How its history came here: ``created`` on this server, or imported ``signed`` by this server,
     or imported ``unverified`` (a hash chain anyone could have recomputed)."""
+    circle_id: int | None = None
+    circle_evening: int | None = None
+    """Which evening of its circle this table is (1, 2, ...), if it is one: from the second on, its first
+    pool starts with what the evening before left on the table (:mod:`scorer.store.ledgers`, never stored)."""
 
     @property
     def settings(self) -> tuple[object, ...]:
@@ -73,6 +77,8 @@ def table_from_row(row: dict[str, object]) -> Table:
             currency=str(row["currency"] or ""),
             created_at=str(row["created_at"]),
             provenance=str(row.get("provenance") or "created"),
+            circle_id=None if row.get("circle_id") is None else int(row["circle_id"]),  # type: ignore[call-overload]
+            circle_evening=None if row.get("circle_evening") is None else int(row["circle_evening"]),  # type: ignore[call-overload]
         )
         table.evening()  # the core's checks of the names and the length (a row written by another build may fail them)
         return table

@@ -1,0 +1,328 @@
+"""Circles in the database (issue 14): a named group of players, its evenings in order, and its own log.
+
+A circle is its settings row (its name, its founding members, the house rules, length and chip value
+its evenings start with) and its append-only log ``circle_events``: a member added, an evening started.
+Each line is hash-chained to the one before, the first to the circle's settings, exactly as a table's
+log is (:mod:`.chain`). Its evenings are ordinary tables (``tables.circle_id``, ``tables.circle_evening``
+1, 2, ...) with their own logs; what an evening leaves on the table is carried into the next one's first
+pool by the ledger cache (:meth:`~.ledgers.LedgerCache.carried_in`), never stored, so a correction in an
+early evening flows into every later one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from ..core import Evening, HouseRules, ImpossibleDeal, ScorerError
+from ..core.limits import CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, TALLY_LABEL_MAX
+from ..core.log import Refused
+from ..core.model import check_players
+from ..core.names import check_name, check_note, identity, normalise, skeleton
+from ..core.season import Season, replay_season
+from ..db import write
+from .chain import ChainBreak
+from .ledgers import LEDGERS, ledger
+from .lines import dict_rows
+from .tables import Table, insert_table, new_token, now, table_from_row
+
+CIRCLE_MEMBERS_MAX = 12
+"""Members of one circle, founders and those added later (four play an evening; the others sit out)."""
+
+CIRCLE_NAME_MAX = TALLY_LABEL_MAX
+"""Characters of a circle's name (it heads its page and its printed tally, like a table's name)."""
+
+KINDS = ("evening", "member")
+
+
+class CircleRefused(Refused):
+    """A change to a circle that cannot be made against the circle as it is now; the message says why."""
+
+
+class UnreadableCircle(ScorerError):
+    """A circle whose row or log cannot be read (edited by hand, or written by another build)."""
+
+
+@dataclass(frozen=True)
+class Circle:
+    id: int
+    token: str
+    spectator_token: str
+    name: str
+    members: tuple[str, ...]
+    """Every member, in the order they joined: the founders, then each one added since."""
+    founders: tuple[str, ...]
+    """The members the circle was started with (its settings row: the first link of its chain)."""
+    rules: HouseRules
+    deals_agreed: int
+    chip_value_cents: int | None
+    currency: str
+    created_at: str
+    evenings: int = 0
+    """How many evenings its log has started."""
+
+
+# --- the hash chain ------------------------------------------------------------------------------------
+
+
+def circle_genesis(row: Mapping[str, object]) -> str:
+    """The chain's first link: the circle's settings row as it was written (never changed)."""
+    settings = {"name": row["name"], "members": json.loads(str(row["members"])), "profile": row["profile"],
+                "house_rules": json.loads(str(row["house_rules"])), "deals_agreed": row["deals_agreed"],
+                "chip_value_cents": row["chip_value_cents"], "currency": row["currency"]}
+    return hashlib.sha256(json.dumps(settings, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def circle_link(previous: str, row: Mapping[str, object]) -> str:
+    """The hash of one line of a circle's log, chained to the line before it (as :func:`.chain.link`)."""
+    fields = {k: row.get(k) for k in ("seq", "kind", "data", "created_at")}
+    return hashlib.sha256((previous + json.dumps(fields, sort_keys=True, ensure_ascii=False)).encode()).hexdigest()
+
+
+def _append(conn: sqlite3.Connection, circle_row: Mapping[str, object], kind: str, data: Mapping[str, object]) -> None:
+    """Append one line to the circle's log, chained to its last; call inside :func:`write`."""
+    last = conn.execute("select seq, hash from circle_events where circle_id = ? order by seq desc limit 1",
+                        [circle_row["id"]]).fetchone()
+    row: dict[str, object] = {"seq": (last[0] if last else 0) + 1, "kind": kind,
+                              "data": json.dumps(data, sort_keys=True, ensure_ascii=False), "created_at": now()}
+    row["hash"] = circle_link(last[1] if last else circle_genesis(circle_row), row)
+    conn.execute("insert into circle_events (circle_id, seq, kind, data, created_at, hash) values (?, ?, ?, ?, ?, ?)",
+                 [circle_row["id"], row["seq"], row["kind"], row["data"], row["created_at"], row["hash"]])
+
+
+def verify_circle(db: sqlite_utils.Database, circle: Circle) -> ChainBreak | None:
+    """Check the circle's log: every line's hash follows from the line before, with no line missing, and
+    each evening it started is the table that says so. Return where it first breaks, or None if it holds."""
+    row = _row(db.conn, "id", circle.id)
+    if row is None:
+        return ChainBreak(0, None, "the circle no longer exists")
+    previous = circle_genesis(row)
+    evenings = {t.circle_evening: t for t in circle_tables(db, circle)}
+    for expected_seq, line in enumerate(_events(db.conn, circle.id), start=1):
+        seq = line["seq"]
+        if seq != expected_seq:
+            return ChainBreak(expected_seq, None, f"line {expected_seq} of the circle's log is missing")
+        if line["kind"] not in KINDS:
+            return ChainBreak(seq, None, f"line {seq} of the circle's log has an unknown kind {line['kind']!r}")
+        if circle_link(previous, line) != line["hash"]:
+            return ChainBreak(seq, None, f"line {seq} of the circle's log was changed after it was written")
+        previous = str(line["hash"])
+        if line["kind"] == "evening":
+            data = json.loads(str(line["data"]))
+            table = evenings.get(data.get("evening"))
+            if table is None or list(table.players) != data.get("players"):
+                return ChainBreak(seq, data.get("evening"),
+                                  f"line {seq} of the circle's log starts evening {data.get('evening')}, "
+                                  "which is not the circle's table of that evening")
+    return None
+
+
+# --- reading -------------------------------------------------------------------------------------------
+
+
+def _row(conn: sqlite3.Connection, column: str, value: object) -> dict[str, object] | None:
+    found = dict_rows(conn.execute(f"select * from circles where {column} = ? limit 1", [value]))
+    return found[0] if found else None
+
+
+def _events(conn: sqlite3.Connection, circle_id: int) -> list[dict[str, object]]:
+    return dict_rows(conn.execute("select * from circle_events where circle_id = ? order by seq", [circle_id]))
+
+
+def _circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]]) -> Circle:
+    try:
+        founders = tuple(str(name) for name in json.loads(str(row["members"])))
+        added: list[str] = []
+        evenings = 0
+        for line in events:
+            data = json.loads(str(line["data"]))
+            if line["kind"] == "member":
+                added.append(str(data["name"]))
+            elif line["kind"] == "evening":
+                evenings += 1
+        return Circle(
+            id=int(row["id"]),  # type: ignore[call-overload]
+            token=str(row["token"]),
+            spectator_token=str(row["spectator_token"]),
+            name=str(row["name"]),
+            members=founders + tuple(added),
+            founders=founders,
+            rules=HouseRules.of(str(row["profile"]), json.loads(str(row["house_rules"]))),
+            deals_agreed=int(row["deals_agreed"]),  # type: ignore[call-overload]
+            chip_value_cents=None if row["chip_value_cents"] is None else int(row["chip_value_cents"]),  # type: ignore[call-overload]
+            currency=str(row["currency"] or ""),
+            created_at=str(row["created_at"]),
+            evenings=evenings,
+        )
+    except (ValueError, TypeError, KeyError, ScorerError) as error:
+        raise UnreadableCircle(f"the circle cannot be read: {error}") from None
+
+
+def _circle_where(conn: sqlite3.Connection, column: str, value: object) -> Circle | None:
+    row = _row(conn, column, value)
+    return None if row is None else _circle_from(row, _events(conn, int(row["id"])))  # type: ignore[call-overload]
+
+
+def circle_by_token(db: sqlite_utils.Database, token: str) -> Circle | None:
+    """The circle of a members' link; raises :class:`UnreadableCircle` if it cannot be read."""
+    return _circle_where(db.conn, "token", token)
+
+
+def circle_by_spectator_token(db: sqlite_utils.Database, token: str) -> Circle | None:
+    """The circle of a watch-only link."""
+    return _circle_where(db.conn, "spectator_token", token)
+
+
+def circle_of(db: sqlite_utils.Database, table: Table) -> Circle | None:
+    """The circle a table is an evening of, if any."""
+    return None if table.circle_id is None else _circle_where(db.conn, "id", table.circle_id)
+
+
+def _tables(conn: sqlite3.Connection, circle_id: int) -> list[Table]:
+    rows = dict_rows(conn.execute("select * from tables where circle_id = ? order by circle_evening", [circle_id]))
+    return [table_from_row(row) for row in rows]
+
+
+def circle_tables(db: sqlite_utils.Database, circle: Circle) -> list[Table]:
+    """The circle's evenings, in order (each an ordinary table)."""
+    return _tables(db.conn, circle.id)
+
+
+def circle_season(db: sqlite_utils.Database, circle: Circle) -> Season:
+    """The circle's season: :func:`~scorer.core.season.replay_season` over its evenings' standing deals
+    (each as far as it settles), each carrying into the next what the one before left on the table.
+
+    Raises :class:`~scorer.core.SeasonError` for an evening the season cannot take (chips carried into
+    an evening whose rules have no pool)."""
+    return replay_season(circle.members, [ledger(db, table).evening for table in circle_tables(db, circle)])
+
+
+# --- writing -------------------------------------------------------------------------------------------
+
+
+def _check_new_name(name: str, others: Sequence[str]) -> None:
+    """A possible name, in normal form, neither the same as nor alike to the eye to any of ``others``
+    (as the core checks a table's four players: :func:`scorer.core.model.check_players`)."""
+    check_name(name)
+    if normalise(name) != name:
+        raise ImpossibleDeal(f"{name!r} is not written in its normal form (NFC, single spaces, none around it): "
+                             f"write it as {normalise(name)!r}", "players")
+    for other in others:
+        if identity(name) == identity(other):
+            raise ImpossibleDeal(f"the circle already has a member named {other!r}; give each a different name", "players")
+        if any(a == b for a, b in zip(skeleton(name), skeleton(other))):
+            raise ImpossibleDeal(f"{name!r} looks like {other!r}, a member of the circle; "
+                                 "give each member a name the others can tell apart", "players")
+
+
+def check_members(members: Sequence[str]) -> None:
+    """Four to :data:`CIRCLE_MEMBERS_MAX` names, each possible and in normal form, no two the same or alike."""
+    if not 4 <= len(members) <= CIRCLE_MEMBERS_MAX:
+        raise ImpossibleDeal(f"a circle has 4 to {CIRCLE_MEMBERS_MAX} members; {len(members)} were given", "players")
+    for i, name in enumerate(members):
+        _check_new_name(name, members[:i])
+
+
+def _check_settings(name: str, rules: HouseRules, deals_agreed: int, chip_value_cents: int | None, currency: str) -> None:
+    if not name or len(name) > CIRCLE_NAME_MAX or name != name.strip():
+        raise ImpossibleDeal(f"a circle's name has 1 to {CIRCLE_NAME_MAX} characters, none blank around it", "name")
+    check_note(name, "a circle's name")
+    if not DEALS_AGREED_MIN <= deals_agreed <= DEALS_AGREED_MAX:
+        raise ImpossibleDeal(f"an evening has {DEALS_AGREED_MIN} to {DEALS_AGREED_MAX} deals", "deals_agreed")
+    if chip_value_cents is not None and not 0 <= chip_value_cents <= CHIP_VALUE_CENTS_MAX:
+        raise ImpossibleDeal(f"a chip is worth at most {CHIP_VALUE_CENTS_MAX} cents", "chip_value_cents")
+    if len(currency) > CURRENCY_MAX:
+        raise ImpossibleDeal(f"the currency has at most {CURRENCY_MAX} characters", "currency")
+    check_note(currency, "the currency")
+    Evening(("A", "B", "C", "D"), rules, (), deals_agreed)  # the core's check of the length
+
+
+def create_circle(  # more than 5: a circle's settings are a table's, with its name and members
+    db: sqlite_utils.Database, name: str, members: Sequence[str], rules: HouseRules, deals_agreed: int,
+    chip_value_cents: int | None, currency: str,
+) -> Circle:
+    """Start a circle; raises :class:`~scorer.core.ImpossibleDeal` naming the setting at fault."""
+    members = tuple(members)
+    check_members(members)
+    _check_settings(name, rules, deals_agreed, chip_value_cents, currency)
+    row: dict[str, object] = {
+        "token": new_token(),
+        "spectator_token": new_token(),
+        "name": name,
+        "members": json.dumps(list(members), ensure_ascii=False),
+        "profile": rules.profile_name,
+        "house_rules": json.dumps(rules.changes()),
+        "deals_agreed": deals_agreed,
+        "chip_value_cents": chip_value_cents,
+        "currency": currency,
+        "created_at": now(),
+    }
+    with write(db) as conn:
+        cursor = conn.execute(f"insert into circles ({', '.join(row)}) values ({', '.join('?' * len(row))})",
+                              list(row.values()))
+    return _circle_from({**row, "id": cursor.lastrowid}, [])
+
+
+def _reread(conn: sqlite3.Connection, circle: Circle) -> tuple[dict[str, object], Circle]:
+    """The circle's row and the circle as its log says now, inside a write transaction."""
+    row = _row(conn, "id", circle.id)
+    if row is None:
+        raise CircleRefused("This circle no longer exists.")
+    return row, _circle_from(row, _events(conn, circle.id))
+
+
+def add_member(db: sqlite_utils.Database, circle: Circle, name: str) -> Circle:
+    """Add a member, who starts at 0 (a ``member`` line of the circle's log). A name the circle has
+    (or one alike to the eye) cannot be used again. Raises :class:`CircleRefused` or
+    :class:`~scorer.core.ImpossibleDeal`, and writes nothing."""
+    with write(db) as conn:
+        row, current = _reread(conn, circle)
+        if len(current.members) >= CIRCLE_MEMBERS_MAX:
+            raise CircleRefused(f"The circle has {CIRCLE_MEMBERS_MAX} members, as many as a circle may have.")
+        _check_new_name(name, current.members)
+        _append(conn, row, "member", {"name": name})
+        events = _events(conn, circle.id)
+    return _circle_from(row, events)
+
+
+def start_evening(db: sqlite_utils.Database, circle: Circle, seated: Sequence[str], first_dealer: str,
+                  number: int | None = None) -> Table:
+    """Start the circle's next evening: a table of the four ``seated`` (in the order of play) with the
+    circle's house rules, length and chip value, and an ``evening`` line in the circle's log, in one
+    write transaction. ``number``, if given, is the evening the form meant to start: if another phone
+    started it meanwhile, nothing is written.
+
+    Refused (:class:`CircleRefused`, nothing written) when one seated is not a member or sits twice,
+    the first dealer is not seated, or the evening before has no deal standing (so two phones starting
+    the next evening at once start it once)."""
+    seated = tuple(seated)
+    with write(db) as conn:
+        row, current = _reread(conn, circle)
+        strangers = [name for name in seated if name not in current.members]
+        if strangers:
+            raise CircleRefused(f"{strangers[0]} is not a member of the circle.")
+        try:
+            check_players(seated)
+        except ImpossibleDeal as error:
+            raise CircleRefused(f"Four different members sit down: {error.message}.") from None
+        if first_dealer not in seated:
+            raise CircleRefused(f"The first dealer must be one of the four at the table, not {first_dealer}.")
+        tables = _tables(conn, circle.id)
+        n = len(tables) + 1
+        if current.evenings != len(tables) or any(t.circle_evening != k for k, t in enumerate(tables, start=1)):
+            raise CircleRefused("The circle's evenings do not match its log: check it before starting another.")
+        if number is not None and number != n:
+            raise CircleRefused(f"Evening {n - 1} was just started on another phone.")
+        if tables and not LEDGERS.get(conn, tables[-1])[0].deals:
+            raise CircleRefused(f"Evening {n - 1} has no deal recorded yet: play it before starting the next.")
+        table = insert_table(conn, seated, first_dealer, current.rules, current.deals_agreed,
+                             current.chip_value_cents, current.currency)
+        conn.execute("update tables set circle_id = ?, circle_evening = ? where id = ?", [circle.id, n, table.id])
+        _append(conn, row, "evening", {"evening": n, "players": list(seated), "first_dealer": first_dealer})
+        started = dict_rows(conn.execute("select * from tables where id = ?", [table.id]))[0]
+    return table_from_row(started)
