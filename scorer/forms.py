@@ -21,7 +21,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from .core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
     PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
-    check_deal, check_names, check_note, check_players, implied, normalise, PlayError, play_from_codes,
+    CIRCLE_NAME_MAX, check_deal, check_names, check_note, check_players, implied, normalise, PlayError, play_from_codes,
 )
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
@@ -400,8 +400,6 @@ class RestoreForm(CorrectionFields, FlaskForm):
         self.by.choices = [SelectChoice(p, p) for p in players]
 
 
-CIRCLE_NAME_MAX = 60
-"""Characters of a circle's name (the README's limits table lists it with the others)."""
 MEMBER_FIELDS = 8
 """Names a new circle's form offers (four at least); more members join later."""
 
@@ -409,7 +407,8 @@ MEMBER_FIELDS = 8
 class CircleForm(TableSettingsForm):
     """A new circle: its name, its members (four or more) and the house rules its evenings start with."""
 
-    name = StringField("Name of the circle (optional)", filters=[_normalised], validators=[Optional(), Length(max=CIRCLE_NAME_MAX)])
+    name = StringField("Name of the circle", filters=[_normalised],
+                       validators=[DataRequired("Give the circle a name, such as Thursday club."), Length(max=CIRCLE_NAME_MAX)])
 
     def members(self) -> tuple[str, ...]:
         return tuple(n for n in (normalise(getattr(self, f"member_{i}").data or "") for i in range(1, MEMBER_FIELDS + 1)) if n)

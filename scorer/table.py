@@ -27,6 +27,7 @@ from .links import external_url
 from .ratelimits import rate_limited
 from .forms import BY_NAME, ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
 from .store import (
+    circle_of,
     RulesFrozen,
     Table,
     UnreadableTable,
@@ -109,7 +110,8 @@ def play(token: str) -> str:
     table = _table(token)
     view = table_view(table)
     last = summarise(view.last, table.rules) if view.last else None
-    return render_template("table/play.html", me_form=ConfirmForm(), last_summary=last, **view.context())
+    circle = circle_of(get_db(), table) if table.circle_id is not None else None
+    return render_template("table/play.html", me_form=ConfirmForm(), last_summary=last, circle=circle, **view.context())
 
 
 @bp.route("/t/<token>/deal/<contract>", methods=("GET", "POST"))

@@ -93,3 +93,14 @@ def test_a_stranger_at_an_evening_is_refused() -> None:
         replay_season(MEMBERS, [evening(("Ann", "Bea", "Cat", "Zed"), "6 6 6 6", HouseRules.of())])
     with pytest.raises(SeasonError, match="four or more members"):
         replay_season(("Ann", "Bea", "Cat"), [])
+
+
+def test_a_season_s_statistics_read_each_evening_after_its_close() -> None:
+    from scorer.core import statistics
+
+    rules = HouseRules.of("quadrille", {"pool_at_end": "split_equally"})
+    season = replay_season(MEMBERS, season_of(rules))
+    stats = {s.player: s for s in statistics([e.replay for e in season.evenings], [e.results for e in season.evenings]).players}
+    for member in MEMBERS:
+        figures = tuple(e.results[member] for e in season.evenings if member in e.results)
+        assert stats[member].evenings == figures and sum(figures) == season.totals()[member]

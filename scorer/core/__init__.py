@@ -35,7 +35,7 @@ from .systems.counters import counters_text
 from .limits import (
     CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, NAME_MAX, REASON_MAX,
 )
-from .limits import PLAY_NOTATION_MAX, RECENT_TABLES_MAX, TALLY_LABEL_MAX
+from .limits import CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, PLAY_NOTATION_MAX, RECENT_TABLES_MAX, TALLY_LABEL_MAX
 from .log import Amend, Damage, DealTaken, Ledger, Line, LineKind, Record, Refused, Restore, TableChanged, Undo
 from .names import check_names, check_note, normalise
 from .report import replay_json, replay_text
@@ -60,7 +60,7 @@ __all__ = [
     "Undo", "check_note", "check_players", "counters_text", "differences", "format_deal", "normalise",
     "replay_from", "replay_json", "replay_text", "rules_markdown", "rules_text", "settle_up",
     "DealSummary", "Group", "Net", "Part", "RuleRef", "summarise",
-    "describe", "PLAY_NOTATION_MAX", "RECENT_TABLES_MAX", "TALLY_LABEL_MAX",
+    "describe", "CIRCLE_MEMBERS_MAX", "CIRCLE_NAME_MAX", "PLAY_NOTATION_MAX", "RECENT_TABLES_MAX", "TALLY_LABEL_MAX",
     # The play of a deal, card by card (issue 13).
     "PACK", "PLAY_TRICKS", "PREMIERS_TRICKS", "PlayError", "PlayReport", "Progress", "Renounce", "follow", "parse_tricks",
     "play_from_codes", "proven_deal", "referee", "report_json", "report_text", "why_not",

@@ -96,7 +96,7 @@ def carry_in(book: Book) -> None:
     """What a circle's last evening left on the table joins this evening's first pool, before the antes
     (house rule pool_at_end: carried whole, or its odd chips; the sources speak of no next evening)."""
     book.pay(Pot.CIRCLE_POOL, Pot.POOL, book.pots[Pot.CIRCLE_POOL], Reason.POOL_CARRIED_IN,
-             "carried from the last evening into the first pool", (R.POOL_AT_END,), "")
+             "the evening's first pool", (R.POOL_AT_END,), "")
 
 
 def release_waiting_beast(book: Book) -> None:

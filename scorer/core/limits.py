@@ -39,6 +39,12 @@ JSON_DEPTH_MAX = 8
 RECENT_TABLES_MAX = 12
 """Tables a phone's home page lists as opened recently (kept in a signed cookie of about 1 KB at most)."""
 
+CIRCLE_MEMBERS_MAX = 12
+"""Members of one circle, its founders and those added later."""
+
+CIRCLE_NAME_MAX = 60
+"""Characters of a circle's name."""
+
 PLAY_NOTATION_MAX = 400
 """Characters of a play pasted on the Check-the-play page (forty cards with separators need about 160)."""
 

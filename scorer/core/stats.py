@@ -68,8 +68,11 @@ class Statistics:
     deals: int
 
 
-def statistics(replays: Sequence[Replay]) -> Statistics:
-    """The statistics of these replayed evenings (each counted up to its last settled deal)."""
+def statistics(replays: Sequence[Replay], results: Sequence[Mapping[str, int]] | None = None) -> Statistics:
+    """The statistics of these replayed evenings (each counted up to its last settled deal).
+
+    ``results`` are each evening's figures per player where they are not the balances after its
+    last deal: a season's, after each evening's close (:attr:`SeasonEvening.results`)."""
     names: list[str] = []
     for replayed in replays:
         names += [p for p in replayed.evening.players if p not in names]
@@ -88,8 +91,9 @@ def statistics(replays: Sequence[Replay]) -> Statistics:
             for member in deal.side:
                 tallies[member].voles += result is Result.VOLE_WON
                 tallies[member].matadors += deal.matadors > 0
+    for n, replayed in enumerate(replays):
         for player in replayed.evening.players:
-            tallies[player].evenings.append(replayed.final.balance(player))
+            tallies[player].evenings.append(results[n][player] if results is not None else replayed.final.balance(player))
     return Statistics(
         tuple(tallies[name].freeze(name) for name in names),
         tuple(ContractStats(c, *played[c]) for c in Contract if c in played),

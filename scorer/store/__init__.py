@@ -14,8 +14,8 @@ log; its deals, versions and ledger are the core's fold of that log.
 
 from ..core.log import Refused
 from .chain import ChainBreak, genesis, link, sign, signed_here, verify
+from ..core.limits import CIRCLE_MEMBERS_MAX
 from .circles import (
-    CIRCLE_MEMBERS_MAX,
     Circle,
     CircleRefused,
     UnreadableCircle,

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..core import Evening, HouseRules, ImpossibleDeal, ScorerError
-from ..core.limits import CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, TALLY_LABEL_MAX
+from ..core.limits import (
+    CHIP_VALUE_CENTS_MAX, CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN,
+)
 from ..core.log import Refused
 from ..core.model import check_players
 from ..core.names import check_name, check_note, identity, normalise, skeleton
@@ -30,12 +32,6 @@ from .chain import ChainBreak
 from .ledgers import LEDGERS, ledger
 from .lines import dict_rows
 from .tables import Table, insert_table, new_token, now, table_from_row
-
-CIRCLE_MEMBERS_MAX = 12
-"""Members of one circle, founders and those added later (four play an evening; the others sit out)."""
-
-CIRCLE_NAME_MAX = TALLY_LABEL_MAX
-"""Characters of a circle's name (it heads its page and its printed tally, like a table's name)."""
 
 KINDS = ("evening", "member")
 

@@ -1,0 +1,96 @@
+"""A circle on the phone (issue 14): start one, start its evenings from it, read the season's ledger.
+flaskr-style web tests on a temporary database."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from flask.testing import FlaskClient
+from test_table import csrf_token, record
+
+MEMBERS = ("Ann", "Bea", "Cat", "Dan", "Eve")
+
+
+def text(response: object) -> str:
+    return html.unescape(response.get_data(as_text=True))  # type: ignore[attr-defined]
+
+
+def start_circle(client: FlaskClient, members: tuple[str, ...] = MEMBERS, **fields: str) -> str:
+    data = {"name": "Thursday club", "profile": "quadrille", "deals_agreed": "4", "rule_pool_at_end": "carry_forward",
+            "csrf_token": csrf_token(client, "/c/new")}
+    data.update({f"member_{i}": m for i, m in enumerate(members, start=1)})
+    data.update(fields)
+    response = client.post("/c/new", data=data)
+    assert response.status_code == 302, text(response)[-1500:]
+    return response.headers["Location"].split("/c/")[1]
+
+
+def next_evening(client: FlaskClient, circle: str, seated: tuple[str, ...], dealer: str = "1") -> str:
+    data = {f"seat_{i}": p for i, p in enumerate(seated, start=1)}
+    data.update(first_dealer=dealer, csrf_token=csrf_token(client, f"/c/{circle}"))
+    response = client.post(f"/c/{circle}/next", data=data)
+    assert response.status_code == 302, re.findall(r'class="error"[^>]*>([^<]*)', response.get_data(as_text=True))
+    return response.headers["Location"].split("/t/")[1].split("/")[0]
+
+
+def play_evening(client: FlaskClient, table: str, seated: tuple[str, ...], tricks: str) -> None:
+    """Four solos in hearts, Hombre the eldest each time, taking ``tricks`` ("6 5 6 5")."""
+    for n, taken in enumerate(tricks.split(), start=1):
+        hombre = seated[n % 4]
+        response = record(client, table, "solo", n, {"hombre": hombre, "trumps": "hearts", "hombre_tricks": taken,
+                                                      "matadors": "0"})
+        assert response.status_code == 302
+
+
+def test_a_season_of_two_evenings_carries_the_pool_and_keeps_one_ledger(client: FlaskClient) -> None:
+    circle = start_circle(client)
+    page = text(client.get(f"/c/{circle}"))
+    assert "Thursday club" in page and "No evening yet" in page
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")  # ends on a remise: a pool is left
+    page = text(client.get(f"/c/{circle}"))
+    left = re.search(r"<strong>(\d+)</strong> carried to the next evening", page)
+    assert left and int(left.group(1)) > 0
+    second = next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
+    preview = text(client.post(f"/t/{second}/deal/solo", data={
+        "csrf_token": csrf_token(client, f"/t/{second}/deal/solo"), "contract": "solo", "number": "1", "action": "preview",
+        "hombre": "Cat", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}))
+    carried = re.search(r"(\d+) go from the pool carried from the last evening to the pool", preview)
+    assert carried and int(carried.group(1)) == int(left.group(1))
+    page = text(client.get(f"/c/{circle}"))
+    assert "Evening 1: " in page and "Evening 2: " in page and "(sat out)" in page
+    watch = re.search(r'href="(/cs/[^"]+)"', page)
+    assert watch and client.get(watch.group(1)).status_code == 200
+
+
+def test_the_next_evening_needs_four_different_members_and_a_deal_before_it(client: FlaskClient) -> None:
+    circle = start_circle(client)
+    data = {"seat_1": "Ann", "seat_2": "Ann", "seat_3": "Cat", "seat_4": "Dan", "first_dealer": "1",
+            "csrf_token": csrf_token(client, f"/c/{circle}")}
+    refused = client.post(f"/c/{circle}/next", data=data)
+    assert refused.status_code == 422 and "Four different members sit down." in text(refused)
+    next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    data = {"seat_1": "Bea", "seat_2": "Cat", "seat_3": "Dan", "seat_4": "Eve", "first_dealer": "1",
+            "csrf_token": csrf_token(client, f"/c/{circle}")}
+    again = client.post(f"/c/{circle}/next", data=data)
+    assert again.status_code == 422  # the first evening has no deal yet
+
+
+def test_a_circle_needs_four_members_told_apart(client: FlaskClient) -> None:
+    data = {"profile": "quadrille", "deals_agreed": "4", "member_1": "Ann", "member_2": "Bea", "member_3": "ANN",
+            "member_4": "Dan", "csrf_token": csrf_token(client, "/c/new")}
+    refused = client.post("/c/new", data=data)
+    assert refused.status_code == 422 and "same name" in text(refused)
+    data.update(member_3="", member_4="")
+    assert "four members at least" in text(client.post("/c/new", data=data))
+    assert client.get("/c/nosuchcircle").status_code == 404
+
+
+def test_a_circle_needs_a_name(client: FlaskClient) -> None:
+    data = {"profile": "quadrille", "deals_agreed": "4", "csrf_token": csrf_token(client, "/c/new"),
+            **{f"member_{i}": m for i, m in enumerate(MEMBERS, start=1)}}
+    refused = client.post("/c/new", data=data)
+    assert refused.status_code == 422 and "Give the circle a name" in text(refused)
+    data["name"] = "x" * 61
+    assert client.post("/c/new", data=data).status_code == 422
