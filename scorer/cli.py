@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import IO
+from typing import IO, Any
 
 import click
 
@@ -66,7 +66,7 @@ def rules(markdown: bool) -> None:
               help="The app's SQLite database.")
 @click.argument("tokens", nargs=-1)
 def verify(db_path: str, tokens: tuple[str, ...]) -> None:
-    """Check the hash chain of every table's log and every deal in it again (or of the tables whose link tokens are given)."""
+    """Check the hash chain of every table's log and every deal in it again, and every circle's log (or the tables whose link tokens are given)."""
     import os
 
 
@@ -104,4 +104,28 @@ def verify(db_path: str, tokens: tuple[str, ...]) -> None:
             click.echo(f"{who}: BROKEN at line {chain.seq}{where}: {chain.why}")
         if damage is not None:
             click.echo(f"{who}: CANNOT BE REPLAYED at {damage.message}")
+    if not tokens:
+        broken += _verify_circles(db)
     sys.exit(1 if broken else 0)
+
+
+def _verify_circles(db: Any) -> int:
+    """Check every circle's hash-chained log; say what holds and what breaks; return how many broke."""
+    from .store import UnreadableCircle, circle_by_token, verify_circle
+
+    broken = 0
+    for (token,) in db.conn.execute("select token from circles order by id").fetchall():
+        try:
+            circle = circle_by_token(db, token)
+        except UnreadableCircle as error:
+            broken += 1
+            click.echo(f"circle {token}: BROKEN: {error.message}")
+            continue
+        assert circle is not None
+        chain = verify_circle(db, circle)
+        if chain is None:
+            click.echo(f"circle {token} ({circle.name}): {circle.evenings} evening{'' if circle.evenings == 1 else 's'}, intact")
+            continue
+        broken += 1
+        click.echo(f"circle {token} ({circle.name}): BROKEN at line {chain.seq}: {chain.why}")
+    return broken

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 
+from flask import Flask
 from flask.testing import FlaskClient
 from test_table import csrf_token, record
 
@@ -94,3 +95,32 @@ def test_a_circle_needs_a_name(client: FlaskClient) -> None:
     assert refused.status_code == 422 and "Give the circle a name" in text(refused)
     data["name"] = "x" * 61
     assert client.post("/c/new", data=data).status_code == 422
+
+
+def test_the_end_of_an_evening_leads_to_the_next(client: FlaskClient) -> None:
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    assert "Evening 1 of the circle" in text(client.get(f"/t/{first}"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 6 6 6")
+    over = text(client.get(f"/t/{first}"))
+    assert "The evening is over" in over and f'href="/c/{circle}#next"' in over
+
+
+def test_scorer_verify_checks_every_circle_s_log(app: Flask, client: FlaskClient) -> None:
+    import sqlite3
+
+    from click.testing import CliRunner
+
+    from scorer.cli import main
+
+    circle = start_circle(client)
+    next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    database = app.config["DATABASE"]
+    result = CliRunner().invoke(main, ["verify", "--db", database])
+    assert result.exit_code == 0 and f"circle {circle} (Thursday club): 1 evening, intact" in result.output
+    conn = sqlite3.connect(database)
+    conn.execute("update circle_events set data = replace(data, 'Ann', 'Zed')")
+    conn.commit()
+    conn.close()
+    result = CliRunner().invoke(main, ["verify", "--db", database])
+    assert result.exit_code == 1 and f"circle {circle} (Thursday club): BROKEN at line 1" in result.output
