@@ -1,0 +1,77 @@
+"""A circle's season on paper (issue 14): the evenings, every member's running total, the season's
+settle-up, how the season went, and a line for each member to sign, as a PDF through WeasyPrint.
+
+Rendered as a table's tally is (scorer/tally.py): through the same render gate, one at a time, and
+kept in the same bounded cache under the circle and what its season is made of (every evening's log
+length), so a record in any evening makes a new PDF and a repeat costs nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from .core import statistics
+from .db import get_db
+from .store import Circle, circle_by_token, circle_season, circle_tables, ledger_and_log_size
+from .tally import PAPER, _tally_css, printer, render_pdf
+
+bp = Blueprint("circle_tally", __name__)
+
+
+def _season_context(circle: Circle) -> dict[str, Any]:
+    db = get_db()
+    season = circle_season(db, circle)
+    value = circle.chip_value_cents if circle.chip_value_cents is not None else 1
+    cents, payments = season.settle_up(value)
+    stats = statistics([e.replay for e in season.evenings], [e.results for e in season.evenings])
+    return {"circle": circle, "season": season, "running": season.running(), "settle": cents,
+            "payments": payments, "stats": stats, "in_money": circle.chip_value_cents is not None}
+
+
+def _key(circle: Circle, paper: str) -> tuple[str, ...]:
+    """What the season's PDF depends on: the circle, every evening's log (its length), and the paper."""
+    db = get_db()
+    sizes = [ledger_and_log_size(db, t)[1] for t in circle_tables(db, circle)]
+    made_of = hashlib.sha256(repr((circle, sizes)).encode()).hexdigest()
+    return ("circle", circle.token, made_of, paper)
+
+
+@bp.route("/c/<token>/tally.pdf")
+def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
+    paper = PAPER.get(request.args.get("paper", "a4").lower())
+    if paper is None:
+        abort(404)
+    circle = circle_by_token(get_db(), token)
+    if circle is None:
+        abort(404)
+    key = _key(circle, paper)
+    kept = printer()
+    document = kept.cache.get(key)
+    if document is None:
+        who = request.remote_addr or ""
+        if not kept.gate.enter(who):
+            return _busy_circle(token)
+        try:
+            document = kept.cache.get(key)
+            if document is None:
+                html = render_template("circle/tally.html", paper=paper, tally_css=_tally_css(), **_season_context(circle))
+                document = render_pdf(html)
+                kept.cache.put(key, document)
+        finally:
+            kept.gate.leave(who)
+    return Response(document, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="quadrille-season-{paper.lower()}.pdf"'})
+
+
+def _busy_circle(token: str) -> tuple[str, int, dict[str, str]]:
+    seconds = max(1, round(float(current_app.config["PDF_RETRY_AFTER_SECONDS"])))
+    page = render_template(
+        "wait.html", title="The season is being printed",
+        message=f"A tally is being printed for another phone right now. Try again in {seconds} seconds.",
+        back=url_for("circle.page", token=token), back_label="Back to the circle",
+    )
+    return page, 503, {"Retry-After": str(seconds)}
