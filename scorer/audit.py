@@ -12,11 +12,11 @@ from wtforms import Field
 from .core import (
     PlayError, PlayReport, play_from_codes, proven_deal, referee,
     RULES_BY_NAME, Amend, Deal, DealDifference, DealError, ImpossibleDeal, Line, LineKind, Refused, Replay, Restore,
-    Settlement, TableChanged, differences, replay_from,
+    SeasonError, Settlement, TableChanged, differences, replay_from,
 )
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm, one_time_token
-from .store import Table, rechecked_ledger, run, sent_before, verify
+from .store import Table, circle_of, circle_season, rechecked_ledger, run, sent_before, verify
 from .table import CSRF_RESHOWN, Answer, _as_int, _contract, _digest, _table, csrf_lost
 from .views import TableView, table_view
 
@@ -77,6 +77,40 @@ class Comparison:
     changed: list[DealDifference] = field(default_factory=list)
     finals: dict[str, int] = field(default_factory=dict)
     new: Replay | None = None
+    circle: CircleEffect | None = None
+    """For an evening of a circle: what the correction changes in the season."""
+
+
+@dataclass(frozen=True)
+class CircleEffect:
+    """A correction in a circle's evening, seen from the circle: what the evening leaves on the table,
+    and each member's season total, before and after (every later evening replayed with it)."""
+
+    name: str
+    evening: int
+    left_before: int
+    left_after: int
+    totals_before: dict[str, int]
+    totals_after: dict[str, int]
+    later: int
+    """How many later evenings are replayed with it."""
+
+
+def _circle_effect(table: Table, new: Replay) -> CircleEffect | None:
+    """What a corrected evening of a circle changes in its season (None for a table of no circle)."""
+    if table.circle_id is None or table.circle_evening is None:
+        return None
+    db = get_db()
+    circle = circle_of(db, table)
+    if circle is None:
+        return None
+    season = circle_season(db, circle)
+    number = table.circle_evening
+    if number > len(season.evenings):
+        return None
+    after = season.with_evening(number, new.evening.deals)
+    return CircleEffect(circle.name, number, season.evenings[number - 1].carried_out, after.evenings[number - 1].carried_out,
+                        season.totals(), after.totals(), len(season.evenings) - number)
 
 
 def _compare(ledger: Replay, number: int, deal: Deal) -> Comparison:
@@ -87,6 +121,18 @@ def _compare(ledger: Replay, number: int, deal: Deal) -> Comparison:
         return Comparison(f"This correction would make deal {error.number} impossible: {error.cause.message}")
     changed, finals = differences(ledger, new)
     return Comparison(None, changed, finals, new)
+
+
+def _compare_in_circle(table: Table, ledger: Replay, number: int, deal: Deal) -> Comparison:
+    """:func:`_compare`, and for a circle's evening what it changes in the season."""
+    comparison = _compare(ledger, number, deal)
+    if comparison.error or comparison.new is None:
+        return comparison
+    try:
+        effect = _circle_effect(table, comparison.new)
+    except (DealError, SeasonError) as error:  # a later evening the correction makes impossible
+        return Comparison(f"This correction would break a later evening of the circle: {error.message}")
+    return Comparison(None, comparison.changed, comparison.finals, comparison.new, effect)
 
 
 def _remember(name: str) -> None:
@@ -122,7 +168,7 @@ def amend(token: str, number: int, contract: str) -> Answer:
     if corrected == settlement.deal:
         form.hombre.errors.append("This is the deal as it stands: change something to correct it.")
         return render_template("audit/amend.html", **context), 422
-    comparison = _compare(view.ledger, number, corrected)
+    comparison = _compare_in_circle(table, view.ledger, number, corrected)
     context["comparison"] = comparison
     if comparison.error:
         return render_template("audit/amend.html", **context), 422
@@ -178,7 +224,7 @@ def restore(token: str, number: int, seq: int) -> Answer:
         flash("That version is the one standing now.")
         return redirect(url_for("audit.deal", token=token, number=number))
     form = RestoreForm(players=table.players)
-    comparison = _compare(view.ledger, number, version.deal)
+    comparison = _compare_in_circle(table, view.ledger, number, version.deal)
     context: dict[str, object] = {"form": form, "version": version, "comparison": comparison, **audit.context()}
     if request.method == "GET":
         form.by.data = session.get("me")

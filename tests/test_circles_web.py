@@ -124,3 +124,22 @@ def test_scorer_verify_checks_every_circle_s_log(app: Flask, client: FlaskClient
     conn.close()
     result = CliRunner().invoke(main, ["verify", "--db", database])
     assert result.exit_code == 1 and f"circle {circle} (Thursday club): BROKEN at line 1" in result.output
+
+
+def test_a_correction_in_an_earlier_evening_says_what_it_changes_in_the_circle(client: FlaskClient) -> None:
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")  # the last deal a remise: a pool left
+    second = next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
+    play_evening(client, second, ("Bea", "Cat", "Dan", "Eve"), "6 6 6 6")
+    page = text(client.get(f"/c/{circle}"))
+    left = re.search(r"(\d+) left on the table", page)
+    assert left
+    data = {"csrf_token": csrf_token(client, f"/t/{first}/audit/4/amend/solo"), "contract": "solo", "number": "4",
+            "hombre": "Ann", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0", "by": "Cat", "reason": "",
+            "log_length": "4", "action": "preview"}
+    preview = text(client.post(f"/t/{first}/audit/4/amend/solo", data=data))
+    assert "In the circle Thursday club" in preview
+    assert f"Evening 1 leaves {left.group(1)} 0 on the table, and the 1 later evening is replayed with it" in \
+        re.sub(r"<[^>]+>", "", preview)
+    assert "season total" in preview

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from .errors import ScorerError
 from .evening import Evening, Replay, close_evening, replay
-from .model import TableState, Transfer
+from .model import Deal, TableState, Transfer
 from .settleup import Payment, fewest_payments
 
 
@@ -52,6 +52,13 @@ class Season:
     def carried(self) -> int:
         """What the last evening left on the table for the next."""
         return self.evenings[-1].carried_out if self.evenings else 0
+
+    def with_evening(self, number: int, deals: tuple[Deal, ...]) -> Season:
+        """The season replayed with evening ``number``'s deals as given (a correction), every later
+        evening replayed with what it then carries in. Raises as :func:`replay_season` does."""
+        evenings = [e.replay.evening for e in self.evenings]
+        evenings[number - 1] = replace(evenings[number - 1], deals=deals)
+        return replay_season(self.members, evenings)
 
     def totals(self, first: int = 1, last: int | None = None) -> dict[str, int]:
         """Each member's figure summed over evenings ``first`` to ``last`` (numbered from 1; all by default)."""
