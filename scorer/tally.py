@@ -14,8 +14,10 @@ from markupsafe import Markup
 
 from .chart import balance_chart
 from .core import TALLY_LABEL_MAX, HouseRule, Replay, SettleUp, Statistics, System, settle_up, statistics
+from .db import get_db
 from .links import base_url
 from .pdfcache import Printer
+from .store import Circle, circle_of
 from .table import _table
 from .views import TableView, table_view
 
@@ -109,7 +111,13 @@ class TallyView:
         return {**self.view.context(), "settle": self.settle, "has_money": self.has_money, "money": self.money,
                 "chart": self.chart, "rules_shown": shown, "changed_count": sum(1 for *_, changed in shown if changed),
                 "label_place": self.place, "label_name": self.name, "label_max": TALLY_LABEL_MAX,
-                "stats": self.stats}
+                "stats": self.stats, "circle": self.circle}
+
+    @property
+    def circle(self) -> Circle | None:
+        """The circle this evening belongs to, if any: it settles with the season, not alone."""
+        table = self.view.table
+        return circle_of(get_db(), table) if table.circle_id is not None else None
 
 
 def rules_shown(rules: HouseRules) -> list[tuple[HouseRule, str, bool]]:
@@ -208,7 +216,7 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     place, name = label(request.args.get("place")), label(request.args.get("name"))
     table = _table(token)
     view = table_view(table)
-    key = _pdf_key(table, view.log_size, paper, place, name)
+    key = _pdf_key(table, view.log_size, paper, place, name) + (view.ledger.evening.carried_in,)  # a circle's carried pool
     kept = printer()
     document = kept.cache.get(key)
     if document is None:

@@ -33,3 +33,29 @@ def test_the_season_prints_its_evenings_settle_up_statistics_and_signatures(app:
     assert client.get(f"/c/{circle}/tally.pdf").data != response.data  # a deal in any evening: a new PDF
     assert client.get(f"/c/{circle}/tally.pdf?paper=legal").status_code == 404
     assert client.get("/c/nosuchcircle/tally.pdf").status_code == 404
+
+
+def test_a_circle_s_evening_settles_with_the_season_and_its_pdf_follows_what_it_carries_in(
+        app: Flask, client: FlaskClient) -> None:
+    import re
+
+    from test_table import csrf_token
+
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    second = next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
+    tally = client.get(f"/t/{second}/tally").get_data(as_text=True)
+    assert "This is evening 2 of the circle Thursday club: it settles with the season" in tally
+    assert re.search(r"It began with \d+ chips carried in from the evening before", tally)
+    before = client.get(f"/t/{second}/tally.pdf").data
+    data = {"csrf_token": csrf_token(client, f"/t/{first}/audit/4/amend/solo"), "contract": "solo", "number": "4",
+            "hombre": "Ann", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0", "by": "Cat", "reason": "",
+            "log_length": "4", "action": "preview"}
+    preview = client.post(f"/t/{first}/audit/4/amend/solo", data=data).get_data(as_text=True)
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview)
+    once = re.search(r'name="once" type="hidden" value="([^"]+)"', preview)
+    assert digest
+    data.update(action="save", previewed=digest.group(1), once=once.group(1) if once else "")
+    assert client.post(f"/t/{first}/audit/4/amend/solo", data=data).status_code == 302
+    assert client.get(f"/t/{second}/tally.pdf").data != before  # evening 2 now starts with another pool
