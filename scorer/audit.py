@@ -172,7 +172,7 @@ def amend(token: str, number: int, contract: str) -> Answer:
     context["comparison"] = comparison
     if comparison.error:
         return render_template("audit/amend.html", **context), 422
-    digest = _digest(table, corrected)
+    digest = _digest(table, corrected, (comparison.finals, view.ledger.evening.carried_in))
     action = None if g.get("csrf_lost") else request.form.get("action")
     if g.get("csrf_lost"):
         flash("This phone's session ended (the browser was closed or its cookies cleared), so nothing was saved. "

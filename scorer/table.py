@@ -77,12 +77,13 @@ def _qr_svg(url: str) -> Markup:
     return Markup(out.getvalue().decode())
 
 
-def _digest(table: Table, deal: Deal) -> str:
-    """What a preview showed: the deal and the settings it was settled under. Recording needs the
-    same digest back, so a deal changed, or house rules changed on another phone, since the
-    preview is previewed again before it can be recorded."""
+def _digest(table: Table, deal: Deal, payments: object = None) -> str:
+    """What a preview showed: the deal, the settings it was settled under and (``payments``) what it
+    moved. Recording needs the same digest back, so a deal changed, house rules changed on another
+    phone, or a pool changed under it (a circle's earlier evening corrected) since the preview is
+    previewed again before it can be recorded."""
     shown = {"deal": format_deal(deal), "profile": table.rules.profile_name, "rules": table.rules.changes(),
-             "deals_agreed": table.deals_agreed}
+             "deals_agreed": table.deals_agreed, "payments": payments}
     return hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -146,7 +147,7 @@ def deal(token: str, contract: str) -> Answer:
         return render_template("table/deal.html", form=form, preview=None, **view.context()), 422
     the_deal = form.to_deal()
     settlement: Settlement = settle(the_deal, state, table.rules, table.deals_agreed)
-    digest = _digest(table, the_deal)
+    digest = _digest(table, the_deal, [(str(t.payer), str(t.payee), t.chips) for t in settlement.transfers])
     if action == "record":
         if form.previewed.data == digest:
             try:
