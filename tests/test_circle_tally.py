@@ -59,3 +59,31 @@ def test_a_circle_s_evening_settles_with_the_season_and_its_pdf_follows_what_it_
     data.update(action="save", previewed=digest.group(1), once=once.group(1) if once else "")
     assert client.post(f"/t/{first}/audit/4/amend/solo", data=data).status_code == 302
     assert client.get(f"/t/{second}/tally.pdf").data != before  # evening 2 now starts with another pool
+
+
+def test_a_deal_previewed_before_an_earlier_evening_changed_its_pool_is_previewed_again(client: FlaskClient) -> None:
+    import re
+
+    from test_table import csrf_token, post_deal
+
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    second = next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
+    taps = {"hombre": "Cat", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}
+    preview = post_deal(client, second, "solo", 1, taps).get_data(as_text=True)
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview)
+    assert digest
+    # Another phone corrects evening 1: it now leaves nothing, and evening 2's first pool changes.
+    data = {"csrf_token": csrf_token(client, f"/t/{first}/audit/4/amend/solo"), "contract": "solo", "number": "4",
+            "hombre": "Ann", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0", "by": "Cat", "reason": "",
+            "log_length": "4", "action": "preview"}
+    amend = client.post(f"/t/{first}/audit/4/amend/solo", data=data).get_data(as_text=True)
+    fixed = re.search(r'name="previewed" type="hidden" value="([^"]+)"', amend)
+    once = re.search(r'name="once" type="hidden" value="([^"]+)"', amend)
+    assert fixed
+    data.update(action="save", previewed=fixed.group(1), once=once.group(1) if once else "")
+    assert client.post(f"/t/{first}/audit/4/amend/solo", data=data).status_code == 302
+    again = post_deal(client, second, "solo", 1, taps, action="record", previewed=digest.group(1))
+    assert again.status_code == 200 and "Record deal 1" in again.get_data(as_text=True)  # shown again, not recorded
+    assert client.get(f"/t/{second}/export.json").get_json()["deals"] == []
