@@ -9,7 +9,8 @@ log; its deals, versions and ledger are the core's fold of that log.
 - :mod:`.ledgers`: each table's folded log, cached in memory, bounded by deals;
 - :mod:`.commands`: the one write path (decide and append in one transaction);
 - :mod:`.files`: export as JSON or CSV, and import with every limit checked;
-- :mod:`.circles`: circles of players, their evenings in order, and their own hash-chained log.
+- :mod:`.circles`: circles of players, their evenings in order, and their own hash-chained log;
+- :mod:`.circle_files`: a whole circle as one quadrille-circle/1 file, exported and imported.
 """
 
 from ..core.log import Refused
@@ -29,6 +30,7 @@ from .circles import (
     start_evening,
     verify_circle,
 )
+from .circle_files import export_circle, import_circle, read_circle_file
 from .commands import Outcome, run, sent_before
 from .files import ImportRefused, export_evening, import_evening, raw_export, read_evening_file, transfers_csv
 from .ledgers import LEDGERS, LedgerCache, ledger, ledger_and_log_size, rechecked_ledger
@@ -48,6 +50,7 @@ from .tables import (
 __all__ = [
     "CIRCLE_MEMBERS_MAX", "Circle", "CircleRefused", "Refused", "UnreadableCircle", "add_member", "circle_by_spectator_token",
     "circle_by_token", "circle_of", "circle_season", "circle_tables", "create_circle", "start_evening", "verify_circle",
+    "export_circle", "import_circle", "read_circle_file",
     "ChainBreak", "ImportRefused", "LEDGERS", "LedgerCache", "Outcome", "RulesFrozen", "Table", "UnreadableTable",
     "change_settings", "create_table", "export_evening", "genesis", "import_evening", "ledger", "ledger_and_log_size",
     "link", "log_size", "new_token", "raw_export", "read_evening_file", "read_lines", "rechecked_ledger", "run", "sent_before", "sign",

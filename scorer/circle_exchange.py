@@ -1,0 +1,67 @@
+"""A whole circle as one quadrille-circle/1 JSON file: export it, or import such a file as a new circle (issue 14)."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, url_for
+from flask_wtf import FlaskForm
+from flask_wtf.csrf import CSRFError
+from flask_wtf.file import FileField, FileRequired
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response as BaseResponse
+
+from .core import IMPORT_BYTES_MAX, ScorerError
+from .db import get_db
+from .ratelimits import rate_limited
+from .store import ImportRefused, circle_by_token, export_circle, import_circle, read_circle_file
+from .table import csrf_lost
+
+bp = Blueprint("circle_exchange", __name__)
+bp.register_error_handler(CSRFError, csrf_lost)
+
+
+class CircleImportForm(FlaskForm):
+    circle = FileField("A circle file (quadrille-circle/1 JSON)", validators=[FileRequired("Choose the file to import.")])
+
+    def upload(self) -> bytes:
+        """The file's first bytes, at most one past the limit (read once the form is valid)."""
+        if self.circle.data is None:
+            raise ValueError("the circle file is read before the form is validated")
+        first: bytes = self.circle.data.read(IMPORT_BYTES_MAX + 1)
+        return first
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
+    """An upload past the server's limit: the import page again, saying which limit."""
+    form = CircleImportForm(formdata=None)
+    form.circle.errors = [f"That file is too large: a circle file may be at most {IMPORT_BYTES_MAX:,} bytes."]
+    return render_template("circle/import.html", form=form), 413
+
+
+@bp.route("/c/<token>/export.json")
+def export_json(token: str) -> Response:
+    circle = circle_by_token(get_db(), token)
+    if circle is None:
+        abort(404)
+    data = export_circle(get_db(), circle, current_app.config["SECRET_KEY"])
+    body = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": 'attachment; filename="quadrille-circle.json"'})
+
+
+@bp.route("/c/import", methods=("GET", "POST"))
+@rate_limited("LIMIT_IMPORTS")
+def upload() -> BaseResponse | tuple[str, int]:
+    form = CircleImportForm()
+    if form.validate_on_submit():
+        try:
+            circle = import_circle(get_db(), read_circle_file(form.upload()), current_app.config["SECRET_KEY"])
+        except (ImportRefused, ScorerError) as error:
+            form.circle.errors.append(str(error))
+        else:
+            flash(f"Imported the circle {circle.name}: {circle.evenings} evening{'' if circle.evenings == 1 else 's'}. "
+                  "This is a new circle with its own link.")
+            return redirect(url_for("circle.page", token=circle.token))
+    return render_template("circle/import.html", form=form), (422 if form.is_submitted() else 200)
