@@ -15,12 +15,13 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .chart import balance_chart
-from .core import Payment, Season, SeasonError, Statistics, statistics
+from .core import ImpossibleDeal, Payment, Season, SeasonError, Statistics, statistics
 from .db import get_db
-from .forms import CircleForm, NextEveningForm
+from .forms import AddMemberForm, CircleForm, NextEveningForm, RenameMemberForm, SettleForm
 from .ratelimits import rate_limited
 from .store import Circle, Table, circle_by_spectator_token, circle_by_token, circle_season, circle_tables, create_circle, start_evening
 from .store import Refused as StoreRefused
+from .store.circles import add_member, record_settlement, rename_member, settle_digest, to_settle
 
 bp = Blueprint("circle", __name__)
 
@@ -37,6 +38,9 @@ class CircleView:
     chart: Markup
     settle: dict[str, int]
     payments: tuple[Payment, ...]
+    settling: tuple[int, int] | None
+    """The evenings since the last settling (after the last ``settled`` line), if any was played."""
+    digest: str
     spectator: bool
 
     def context(self) -> dict[str, object]:
@@ -50,10 +54,28 @@ def _view(circle: Circle, spectator: bool) -> CircleView:
     running = season.running()
     series = [[0] + [r[m] for r in running] for m in circle.members]
     value = circle.chip_value_cents if circle.chip_value_cents is not None else 1
-    cents, payments = season.settle_up(value)
+    settling = to_settle(circle, season)
+    payments: tuple[Payment, ...]
+    if settling is None:
+        cents, payments = dict.fromkeys(circle.members, 0), ()
+    else:
+        cents, payments = season.settle_up(value, *settling)
+    digest = "" if settling is None else settle_digest(*settling, payments)
     stats = statistics([e.replay for e in season.evenings], [e.results for e in season.evenings])
     return CircleView(circle, tables, season, running, stats, balance_chart(circle.members, series, step="evening"),
-                      cents, payments, spectator)
+                      cents, payments, settling, digest, spectator)
+
+
+def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]:
+    """The members' page of the circle, with its forms (those not given, empty)."""
+    view = _view(circle, False)
+    context: dict[str, object] = {
+        "form": NextEveningForm(members=circle.members), "member_form": AddMemberForm(formdata=None),
+        "rename_form": RenameMemberForm(formdata=None, members=circle.members),
+        "settle_form": SettleForm(formdata=None, lines=str(circle.lines), shown=view.digest), "settle_error": None,
+    }
+    context.update(forms)
+    return render_template("circle/page.html", **context, **view.context()), status
 
 
 @bp.route("/c/new", methods=("GET", "POST"))
@@ -76,10 +98,8 @@ def _circle(token: str) -> Circle:
 
 
 @bp.route("/c/<token>")
-def page(token: str) -> str:
-    circle = _circle(token)
-    form = NextEveningForm(members=circle.members)
-    return render_template("circle/page.html", form=form, **_view(circle, False).context())
+def page(token: str) -> tuple[str, int]:
+    return _page(_circle(token))
 
 
 @bp.route("/cs/<token>")
@@ -87,7 +107,8 @@ def watch(token: str) -> str:
     circle = circle_by_spectator_token(get_db(), token)
     if circle is None:
         abort(404)
-    return render_template("circle/page.html", form=None, **_view(circle, True).context())
+    return render_template("circle/page.html", form=None, member_form=None, rename_form=None, settle_form=None,
+                           **_view(circle, True).context())
 
 
 @bp.route("/c/<token>/next", methods=("POST",))
@@ -102,4 +123,56 @@ def next_evening(token: str) -> Response | tuple[str, int]:
         else:
             flash(f"Evening {table.circle_evening} of the circle is ready: {', '.join(table.players)}.")
             return redirect(url_for("table.play", token=table.token))
-    return render_template("circle/page.html", form=form, **_view(circle, False).context()), 422
+    return _page(circle, 422, form=form)
+
+
+@bp.route("/c/<token>/member", methods=("POST",))
+def new_member(token: str) -> Response | tuple[str, int]:
+    circle = _circle(token)
+    form = AddMemberForm()
+    if form.validate_on_submit():
+        name = form.new_member.data or ""
+        try:
+            add_member(get_db(), circle, name)
+        except (StoreRefused, ImpossibleDeal) as refused:
+            form.new_member.errors = [*form.new_member.errors, refused.message]
+        else:
+            flash(f"{name} is a member of the circle: she starts at 0.")
+            return redirect(url_for("circle.page", token=circle.token) + "#members")
+    return _page(circle, 422, member_form=form)
+
+
+@bp.route("/c/<token>/rename", methods=("POST",))
+def rename(token: str) -> Response | tuple[str, int]:
+    circle = _circle(token)
+    form = RenameMemberForm(members=circle.members)
+    if form.validate_on_submit():
+        old, new = str(form.member.data), form.new_name.data or ""
+        try:
+            rename_member(get_db(), circle, old, new)
+        except (StoreRefused, ImpossibleDeal) as refused:
+            form.new_name.errors = [*form.new_name.errors, refused.message]
+        else:
+            flash(f"{old} is {new} from now on; the evenings she played keep the name she played them with.")
+            return redirect(url_for("circle.page", token=circle.token) + "#members")
+    return _page(circle, 422, rename_form=form)
+
+
+@bp.route("/c/<token>/settle", methods=("POST",))
+def settle(token: str) -> Response | tuple[str, int]:
+    circle = _circle(token)
+    form = SettleForm()
+    if form.validate_on_submit():
+        try:
+            lines = int(form.lines.data or "")
+        except ValueError:
+            lines = -1
+        try:
+            settled = record_settlement(get_db(), circle, lines, form.shown.data or None)
+        except (StoreRefused, SeasonError) as refused:
+            return _page(circle, 409, settle_error=refused.message)
+        else:
+            last = settled.settlements[-1]
+            flash(f"The settlement of evenings {last.first} to {last.last} is recorded.")
+            return redirect(url_for("circle.page", token=circle.token) + "#settle")
+    return redirect(url_for("circle.page", token=circle.token) + "#settle")

@@ -464,3 +464,29 @@ class NextEveningForm(FlaskForm):
     def validate_seat_4(self, field: SelectField) -> None:
         if len(set(self.seated())) != 4:
             raise ValidationError("Four different members sit down.")
+
+
+class AddMemberForm(FlaskForm):
+    """A member joining a circle: she starts at 0."""
+
+    new_member = StringField("New member", filters=[_normalised],
+                             validators=[DataRequired("Give the new member's name."), Length(max=NAME_MAX)])
+
+
+class RenameMemberForm(FlaskForm):
+    """A member renamed: the circle calls her by the new name from then on; the old one stays taken."""
+
+    member = SelectField("Member")
+    new_name = StringField("New name", filters=[_normalised],
+                           validators=[DataRequired("Give the member's new name."), Length(max=NAME_MAX)])
+
+    def __init__(self, *args: Any, members: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.member.choices = [SelectChoice(m, m) for m in members]
+
+
+class SettleForm(FlaskForm):
+    """Record the settle-up shown: the circle's log length and the settle-up it was built on."""
+
+    lines = HiddenField(validators=[DataRequired()])
+    shown = HiddenField()

@@ -1,7 +1,9 @@
 """Circles in the database (issue 14): a named group of players, its evenings in order, and its own log.
 
 A circle is its settings row (its name, its founding members, the house rules, length and chip value
-its evenings start with) and its append-only log ``circle_events``: a member added, an evening started.
+its evenings start with) and its append-only log ``circle_events``: a member added, an evening started,
+a member renamed (the old name stays taken, the evenings keep the names they were played with), the
+season settled (evenings a to b: who paid whom, as the page showed it).
 Each line is hash-chained to the one before, the first to the circle's settings, exactly as a table's
 log is (:mod:`.chain`). Its evenings are ordinary tables (``tables.circle_id``, ``tables.circle_evening``
 1, 2, ...) with their own logs; what an evening leaves on the table is carried into the next one's first
@@ -15,11 +17,11 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sqlite_utils
 
-from ..core import Evening, HouseRules, ImpossibleDeal, ScorerError
+from ..core import Deal, Evening, HouseRules, ImpossibleDeal, Payment, ScorerError
 from ..core.limits import (
     CHIP_VALUE_CENTS_MAX, CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN,
 )
@@ -33,7 +35,7 @@ from .ledgers import LEDGERS, ledger
 from .lines import dict_rows
 from .tables import Table, insert_table, new_token, now, table_from_row
 
-KINDS = ("evening", "member")
+KINDS = ("evening", "member", "rename", "settled")
 
 
 class CircleRefused(Refused):
@@ -42,6 +44,18 @@ class CircleRefused(Refused):
 
 class UnreadableCircle(ScorerError):
     """A circle whose row or log cannot be read (edited by hand, or written by another build)."""
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A ``settled`` line of the circle's log: evenings ``first`` to ``last`` settled by these payments
+    (in cents, or in chips when the circle's chips have no value), as the page showed them."""
+
+    seq: int
+    first: int
+    last: int
+    payments: tuple[Payment, ...]
+    created_at: str
 
 
 @dataclass(frozen=True)
@@ -61,6 +75,24 @@ class Circle:
     created_at: str
     evenings: int = 0
     """How many evenings its log has started."""
+    renames: tuple[tuple[str, str], ...] = ()
+    """Each ``rename`` line of its log, in order: (the old name, the new one)."""
+    settlements: tuple[Settlement, ...] = ()
+    """Each ``settled`` line of its log, in order."""
+    lines: int = 0
+    """How many lines its log has (a settlement's form carries it: the season as the page showed it)."""
+
+    def current_names(self) -> dict[str, str]:
+        """Each old name, to the name its member has now."""
+        names: dict[str, str] = {}
+        for old, new in self.renames:
+            names = {k: (new if v == old else v) for k, v in names.items()}
+            names[old] = new
+        return names
+
+    def settled_to(self) -> int:
+        """The last evening settled (0 if none)."""
+        return self.settlements[-1].last if self.settlements else 0
 
 
 # --- the hash chain ------------------------------------------------------------------------------------
@@ -99,6 +131,8 @@ def verify_circle(db: sqlite_utils.Database, circle: Circle) -> ChainBreak | Non
         return ChainBreak(0, None, "the circle no longer exists")
     previous = circle_genesis(row)
     evenings = {t.circle_evening: t for t in circle_tables(db, circle)}
+    members = list(json.loads(str(row["members"])))
+    started = settled = 0
     for expected_seq, line in enumerate(_events(db.conn, circle.id), start=1):
         seq = line["seq"]
         if seq != expected_seq:
@@ -115,6 +149,22 @@ def verify_circle(db: sqlite_utils.Database, circle: Circle) -> ChainBreak | Non
                 return ChainBreak(seq, data.get("evening"),
                                   f"line {seq} of the circle's log starts evening {data.get('evening')}, "
                                   "which is not the circle's table of that evening")
+            started += 1
+        elif line["kind"] == "member":
+            members.append(json.loads(str(line["data"])).get("name"))
+        elif line["kind"] == "rename":
+            data = json.loads(str(line["data"]))
+            if data.get("old") not in members or data.get("new") in members:
+                return ChainBreak(seq, None, f"line {seq} of the circle's log renames {data.get('old')!r}, "
+                                             "who is not a member then, or to a name already taken")
+            members[members.index(data["old"])] = data.get("new")
+        elif line["kind"] == "settled":
+            data = json.loads(str(line["data"]))
+            last = data.get("last")
+            if data.get("first") != settled + 1 or not isinstance(last, int) or not settled < last <= started:
+                return ChainBreak(seq, None, f"line {seq} of the circle's log settles evenings {data.get('first')} "
+                                             f"to {data.get('last')}, not the evenings after {settled} played by then")
+            settled = last
     return None
 
 
@@ -133,20 +183,30 @@ def _events(conn: sqlite3.Connection, circle_id: int) -> list[dict[str, object]]
 def _circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]]) -> Circle:
     try:
         founders = tuple(str(name) for name in json.loads(str(row["members"])))
-        added: list[str] = []
+        members = list(founders)
+        renames: list[tuple[str, str]] = []
+        settlements: list[Settlement] = []
         evenings = 0
         for line in events:
             data = json.loads(str(line["data"]))
             if line["kind"] == "member":
-                added.append(str(data["name"]))
+                members.append(str(data["name"]))
             elif line["kind"] == "evening":
                 evenings += 1
+            elif line["kind"] == "rename":
+                old, new = str(data["old"]), str(data["new"])
+                members[members.index(old)] = new
+                renames.append((old, new))
+            elif line["kind"] == "settled":
+                payments = tuple(Payment(str(p["payer"]), str(p["payee"]), int(p["cents"])) for p in data["payments"])
+                settlements.append(Settlement(int(line["seq"]), int(data["first"]), int(data["last"]),  # type: ignore[call-overload]
+                                              payments, str(line["created_at"])))
         return Circle(
             id=int(row["id"]),  # type: ignore[call-overload]
             token=str(row["token"]),
             spectator_token=str(row["spectator_token"]),
             name=str(row["name"]),
-            members=founders + tuple(added),
+            members=tuple(members),
             founders=founders,
             rules=HouseRules.of(str(row["profile"]), json.loads(str(row["house_rules"]))),
             deals_agreed=int(row["deals_agreed"]),  # type: ignore[call-overload]
@@ -154,6 +214,9 @@ def _circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object
             currency=str(row["currency"] or ""),
             created_at=str(row["created_at"]),
             evenings=evenings,
+            renames=tuple(renames),
+            settlements=tuple(settlements),
+            lines=len(events),
         )
     except (ValueError, TypeError, KeyError, ScorerError) as error:
         raise UnreadableCircle(f"the circle cannot be read: {error}") from None
@@ -195,7 +258,41 @@ def circle_season(db: sqlite_utils.Database, circle: Circle) -> Season:
 
     Raises :class:`~scorer.core.SeasonError` for an evening the season cannot take (chips carried into
     an evening whose rules have no pool)."""
-    return replay_season(circle.members, [ledger(db, table).evening for table in circle_tables(db, circle)])
+    names = circle.current_names()
+    return replay_season(circle.members, [_renamed(ledger(db, table).evening, names) for table in circle_tables(db, circle)])
+
+
+def _renamed(evening: Evening, names: Mapping[str, str]) -> Evening:
+    """An evening read with its players' names of today: a member renamed since is her new name in its
+    players and its deals (its table and log keep the names it was played with)."""
+    if not any(p in names for p in evening.players):
+        return evening
+
+    def name(player: str | None) -> str | None:
+        return None if player is None else names.get(player, player)
+
+    def deal(d: Deal) -> Deal:
+        return replace(d, dealer=names.get(d.dealer, d.dealer), hombre=names.get(d.hombre, d.hombre), ally=name(d.ally),
+                       spadille=name(d.spadille), giver=name(d.giver))
+
+    return replace(evening, players=tuple(names.get(p, p) for p in evening.players), deals=tuple(deal(d) for d in evening.deals))
+
+
+def to_settle(circle: Circle, season: Season) -> tuple[int, int] | None:
+    """The evenings a settlement would settle now: those after the last settled, up to the last with a
+    deal standing; None if no evening has been played since the last settlement."""
+    played = [e.number for e in season.evenings[circle.settled_to():] if e.replay.settlements]
+    return (circle.settled_to() + 1, played[-1]) if played else None
+
+
+def settle_digest(first: int, last: int, payments: Sequence[Payment]) -> str:
+    """What a settlement's form shows, in short: the page's settle-up must still be the one shown."""
+    shown = [first, last, [[p.payer, p.payee, p.cents] for p in payments]]
+    return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
+def _value(circle: Circle) -> int:
+    return circle.chip_value_cents if circle.chip_value_cents is not None else 1
 
 
 # --- writing -------------------------------------------------------------------------------------------
@@ -214,6 +311,17 @@ def _check_new_name(name: str, others: Sequence[str]) -> None:
         if any(a == b for a, b in zip(skeleton(name), skeleton(other))):
             raise ImpossibleDeal(f"{name!r} looks like {other!r}, a member of the circle; "
                                  "give each member a name the others can tell apart", "players")
+
+
+def _check_untaken(name: str, circle: Circle) -> None:
+    """A possible name for a member, not alike to any member's name nor to any name the circle had before
+    a rename (an old name stays taken: it is never used for another person)."""
+    _check_new_name(name, circle.members)
+    try:
+        _check_new_name(name, [old for old, _ in circle.renames])
+    except ImpossibleDeal:
+        raise ImpossibleDeal(f"{name!r} is, or looks like, a name a member of the circle had before she was renamed: "
+                             "a name is never used for another person", "players") from None
 
 
 def check_members(members: Sequence[str]) -> None:
@@ -274,13 +382,13 @@ def _reread(conn: sqlite3.Connection, circle: Circle) -> tuple[dict[str, object]
 
 def add_member(db: sqlite_utils.Database, circle: Circle, name: str) -> Circle:
     """Add a member, who starts at 0 (a ``member`` line of the circle's log). A name the circle has
-    (or one alike to the eye) cannot be used again. Raises :class:`CircleRefused` or
+    or had (or one alike to the eye) cannot be used again. Raises :class:`CircleRefused` or
     :class:`~scorer.core.ImpossibleDeal`, and writes nothing."""
     with write(db) as conn:
         row, current = _reread(conn, circle)
         if len(current.members) >= CIRCLE_MEMBERS_MAX:
             raise CircleRefused(f"The circle has {CIRCLE_MEMBERS_MAX} members, as many as a circle may have.")
-        _check_new_name(name, current.members)
+        _check_untaken(name, current)
         _append(conn, row, "member", {"name": name})
         events = _events(conn, circle.id)
     return _circle_from(row, events)
@@ -322,3 +430,45 @@ def start_evening(db: sqlite_utils.Database, circle: Circle, seated: Sequence[st
         _append(conn, row, "evening", {"evening": n, "players": list(seated), "first_dealer": first_dealer})
         started = dict_rows(conn.execute("select * from tables where id = ?", [table.id]))[0]
     return table_from_row(started)
+
+
+def rename_member(db: sqlite_utils.Database, circle: Circle, old: str, new: str) -> Circle:
+    """Rename a member (a ``rename`` line of the circle's log, never a rewrite): the circle and its season
+    call her ``new`` from then on; the evenings' tables keep the names they were played with. A name
+    the circle has or had (or one alike to the eye) cannot be used again, for anybody. Raises
+    :class:`CircleRefused` or :class:`~scorer.core.ImpossibleDeal`, and writes nothing."""
+    with write(db) as conn:
+        row, current = _reread(conn, circle)
+        if old not in current.members:
+            raise CircleRefused(f"{old} is not a member of the circle (renamed meanwhile on another phone?).")
+        _check_untaken(new, current)
+        _append(conn, row, "rename", {"old": old, "new": new})
+        events = _events(conn, circle.id)
+    return _circle_from(row, events)
+
+
+def record_settlement(db: sqlite_utils.Database, circle: Circle, lines: int, shown: str | None = None) -> Circle:
+    """Record that the circle settled the evenings since its last settlement (a ``settled`` line: the
+    evenings, who paid whom, the payments of :meth:`~scorer.core.Season.settle_up` over them), in one
+    write transaction. ``lines`` is the length of the circle's log the page was built on, ``shown``
+    (optional) the :func:`settle_digest` of the settle-up it showed: if either has changed (another
+    phone settled, an evening was started, a member renamed, a deal recorded or corrected), nothing is
+    written. Refused (:class:`CircleRefused`) too when no evening has been played since the last settlement."""
+    with write(db) as conn:
+        row, current = _reread(conn, circle)
+        if current.lines != lines:
+            raise CircleRefused("The circle changed since this page was shown (settled or added to on another phone): "
+                                "look at the settle-up again before recording it.")
+        season = circle_season(db, current)
+        settling = to_settle(current, season)
+        if settling is None:
+            raise CircleRefused("No evening has been played since the last settlement: there is nothing to settle.")
+        first, last = settling
+        _, payments = season.settle_up(_value(current), first, last)
+        if shown is not None and shown != settle_digest(first, last, payments):
+            raise CircleRefused("The settle-up changed since this page was shown (a deal recorded or corrected): "
+                                "look at it again before recording it.")
+        _append(conn, row, "settled", {"first": first, "last": last,
+                                       "payments": [{"payer": p.payer, "payee": p.payee, "cents": p.cents} for p in payments]})
+        events = _events(conn, circle.id)
+    return _circle_from(row, events)

@@ -1,0 +1,308 @@
+"""A circle settles, and its members join and are renamed (issue 14, points 2 and 5): a ``settled`` line
+of the circle's log (evenings a to b: who paid whom, as the page showed it), the next settle-up starting
+after it, refused when nothing new was played or the page was stale, once when two phones record it
+at once; a member added at 0; a member renamed by a ``rename`` line, the evenings keeping the names they
+were played with and the season's ledger reading them under the new one; no name used twice; the
+circle's log checked after each."""
+
+from __future__ import annotations
+
+import html
+import re
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+import sqlite_utils
+from flask.testing import FlaskClient
+from test_circles_store import SEATINGS, circle_of, play
+from test_circles_web import next_evening, play_evening, start_circle
+from test_table import csrf_token
+
+from scorer.core import ImpossibleDeal
+from scorer.db import connect, migrate
+from scorer.store import (
+    LEDGERS,
+    circle_by_token,
+    circle_season,
+    circle_tables,
+    ledger,
+    start_evening,
+    verify_circle,
+)
+from scorer.store.circles import (
+    Circle,
+    CircleRefused,
+    add_member,
+    record_settlement,
+    rename_member,
+    settle_digest,
+    to_settle,
+)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> sqlite_utils.Database:
+    LEDGERS.clear()
+    database = connect(str(tmp_path / "circles.sqlite"))
+    migrate(database)
+    return database
+
+
+def fresh(db: sqlite_utils.Database, circle: Circle) -> Circle:
+    again = circle_by_token(db, circle.token)
+    assert again is not None
+    return again
+
+
+def evening(db: sqlite_utils.Database, circle: Circle, n: int, results: str = "6 5 6 5") -> None:
+    seated = SEATINGS[n % 3]
+    play(db, start_evening(db, circle, seated, seated[0]), results)
+
+
+def tamper(db: sqlite_utils.Database, seq: int, old: str, new: str) -> None:
+    db.conn.execute("update circle_events set data = replace(data, ?, ?) where seq = ?", [old, new, seq])
+    db.conn.commit()
+
+
+# --- settlements in the store ------------------------------------------------------------------------------
+
+
+def test_a_settlement_is_recorded_and_the_next_settle_up_starts_after_it(db: sqlite_utils.Database) -> None:
+    circle = circle_of(db)
+    with pytest.raises(CircleRefused, match="No evening has been played since the last settlement"):
+        record_settlement(db, circle, 0)
+    evening(db, circle, 0)
+    evening(db, circle, 1)
+    circle = fresh(db, circle)
+    season = circle_season(db, circle)
+    assert to_settle(circle, season) == (1, 2)
+    _, payments = season.settle_up(10, 1, 2)
+    assert payments
+    settled = record_settlement(db, circle, circle.lines, settle_digest(1, 2, payments))
+    assert [(s.first, s.last, s.payments) for s in settled.settlements] == [(1, 2, payments)]
+    assert settled.lines == circle.lines + 1 and fresh(db, circle).settlements == settled.settlements
+    assert verify_circle(db, settled) is None
+    # nothing new since: refused, and nothing written
+    with pytest.raises(CircleRefused, match="No evening has been played since the last settlement"):
+        record_settlement(db, settled, settled.lines)
+    assert to_settle(settled, circle_season(db, settled)) is None
+    # a third evening: the next settle-up is evening 3 alone
+    evening(db, settled, 2, "6 6 6 6")
+    circle = fresh(db, settled)
+    season = circle_season(db, circle)
+    assert to_settle(circle, season) == (3, 3)
+    cents, payments = season.settle_up(10, 3, 3)
+    assert sum(cents.values()) == 0 and payments
+    again = record_settlement(db, circle, circle.lines)
+    assert [(s.first, s.last) for s in again.settlements] == [(1, 2), (3, 3)] and again.settlements[1].payments == payments
+    assert verify_circle(db, again) is None
+
+
+def test_an_evening_started_but_not_played_is_not_settled(db: sqlite_utils.Database) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)
+    start_evening(db, circle, SEATINGS[1], SEATINGS[1][0])
+    circle = fresh(db, circle)
+    assert to_settle(circle, circle_season(db, circle)) == (1, 1)
+    settled = record_settlement(db, circle, circle.lines)
+    assert (settled.settlements[0].first, settled.settlements[0].last) == (1, 1)
+    with pytest.raises(CircleRefused, match="No evening has been played"):
+        record_settlement(db, settled, settled.lines)
+
+
+def test_a_stale_settlement_is_refused(db: sqlite_utils.Database) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)
+    shown = fresh(db, circle)
+    evening(db, circle, 1)  # another phone started and played evening 2 since the page was shown
+    with pytest.raises(CircleRefused, match="changed since this page was shown"):
+        record_settlement(db, shown, shown.lines)
+    # the same log, but a deal recorded since: the settle-up shown is no longer the one to record
+    now = fresh(db, circle)
+    season = circle_season(db, now)
+    _, payments = season.settle_up(10, 1, 2)
+    stale = settle_digest(1, 2, payments)
+    play(db, start_evening(db, now, SEATINGS[2], SEATINGS[2][0]), "5")
+    with pytest.raises(CircleRefused):
+        record_settlement(db, now, now.lines, stale)  # the log grew: an evening was started
+    later = fresh(db, now)
+    with pytest.raises(CircleRefused, match="The settle-up changed since this page was shown"):
+        record_settlement(db, later, later.lines, stale)
+    assert fresh(db, circle).settlements == ()
+
+
+def test_two_phones_recording_the_same_settlement_record_it_once(tmp_path: Path, db: sqlite_utils.Database) -> None:
+    path = str(tmp_path / "circles.sqlite")
+    circle = circle_of(db)
+    phones = [connect(path), connect(path)]
+    for trial in range(3):
+        evening(db, circle, trial)
+        shown = fresh(db, circle)
+        barrier = threading.Barrier(2)
+        outcomes: list[object] = [None, None]
+
+        def phone(n: int, shown: Circle = shown, barrier: threading.Barrier = barrier,
+                  outcomes: list[object] = outcomes) -> None:
+            barrier.wait(timeout=10)
+            try:
+                outcomes[n] = record_settlement(phones[n], shown, shown.lines)
+            except CircleRefused as error:
+                outcomes[n] = error
+
+        threads = [threading.Thread(target=phone, args=(n,)) for n in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=20)
+        recorded = [o for o in outcomes if isinstance(o, Circle)]
+        refused = [o for o in outcomes if isinstance(o, CircleRefused)]
+        assert len(recorded) == 1 and len(refused) == 1, outcomes
+        assert "changed since this page was shown" in refused[0].message
+        circle = fresh(db, circle)
+        assert [(s.first, s.last) for s in circle.settlements] == [(k, k) for k in range(1, trial + 2)]
+    assert verify_circle(db, circle) is None
+
+
+# --- members in the store ----------------------------------------------------------------------------------
+
+
+def test_a_member_added_starts_at_0(db: sqlite_utils.Database) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)
+    grown = add_member(db, circle, "Fay")
+    assert grown.members[-1] == "Fay" and verify_circle(db, grown) is None
+    season = circle_season(db, grown)
+    assert season.running()[-1]["Fay"] == 0 and season.members == grown.members
+    play(db, start_evening(db, grown, ("Fay", "Ann", "Bea", "Cat"), "Fay"), "6 6 6 6")
+    assert "Fay" in circle_season(db, fresh(db, grown)).evenings[1].results
+
+
+def test_a_rename_keeps_the_history_and_the_ledger(db: sqlite_utils.Database) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)  # Ann, Bea, Cat, Dan
+    before = circle_season(db, fresh(db, circle))
+    renamed = rename_member(db, circle, "Ann", "Anna")
+    assert renamed.members == ("Anna", "Bea", "Cat", "Dan", "Eve") and renamed.renames == (("Ann", "Anna"),)
+    assert renamed.founders[0] == "Ann" and verify_circle(db, renamed) is None
+    # the evening's table and log keep the name it was played with
+    first = circle_tables(db, renamed)[0]
+    assert first.players[0] == "Ann" and ledger(db, first).evening.players[0] == "Ann"
+    # the season reads it under the new name: the same figures
+    after = circle_season(db, renamed)
+    assert after.evenings[0].results["Anna"] == before.evenings[0].results["Ann"]
+    assert after.running()[-1]["Anna"] == before.running()[-1]["Ann"] and "Ann" not in after.running()[-1]
+    assert after.evenings[0].replay.evening.players[0] == "Anna"
+    # she plays on under the new name, and the ledger adds both evenings up; renamed again, still one member
+    play(db, start_evening(db, renamed, ("Anna", "Bea", "Cat", "Eve"), "Anna"), "6 6 6 6")
+    twice = rename_member(db, renamed, "Anna", "Annie")
+    season = circle_season(db, twice)
+    assert twice.current_names() == {"Ann": "Annie", "Anna": "Annie"}
+    assert season.running()[-1]["Annie"] == sum(e.results.get("Annie", 0) for e in season.evenings)
+    assert season.evenings[0].results["Annie"] == before.evenings[0].results["Ann"]
+    assert sum(season.running()[-1].values()) + season.carried == 0  # chips conserved
+    assert verify_circle(db, twice) is None
+    with pytest.raises(CircleRefused, match="Anna is not a member"):
+        rename_member(db, twice, "Anna", "Nan")
+
+
+def test_a_name_is_never_used_for_another_person(db: sqlite_utils.Database) -> None:
+    circle = rename_member(db, circle_of(db), "Ann", "Anna")
+    for attempt in (lambda: add_member(db, circle, "Ann"), lambda: add_member(db, circle, "ann"),
+                    lambda: rename_member(db, circle, "Bea", "Ann"), lambda: rename_member(db, circle, "Bea", "Cat")):
+        with pytest.raises(ImpossibleDeal):
+            attempt()
+    assert fresh(db, circle).lines == 1 and verify_circle(db, circle) is None
+
+
+def test_the_circle_s_log_breaks_on_a_tampered_line(db: sqlite_utils.Database) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)
+    circle = record_settlement(db, fresh(db, circle), fresh(db, circle).lines)
+    circle = rename_member(db, circle, "Bea", "Beatrix")
+    circle = add_member(db, circle, "Fay")
+    assert verify_circle(db, circle) is None
+    settled = circle.settlements[0]
+    payer = settled.payments[0].payer
+    tamper(db, 2, f'"cents": {settled.payments[0].cents}', f'"cents": {settled.payments[0].cents + 1}')
+    broken = verify_circle(db, circle)
+    assert broken is not None and "line 2 of the circle's log was changed" in broken.why
+    tamper(db, 2, f'"cents": {settled.payments[0].cents + 1}', f'"cents": {settled.payments[0].cents}')
+    assert verify_circle(db, circle) is None and payer
+    tamper(db, 3, "Beatrix", "Bee")
+    broken = verify_circle(db, circle)
+    assert broken is not None and "line 3" in broken.why
+
+
+# --- on the phone ------------------------------------------------------------------------------------------
+
+
+def text(response: object) -> str:
+    return html.unescape(response.get_data(as_text=True))  # type: ignore[attr-defined]
+
+
+def settle_fields(client: FlaskClient, circle: str) -> dict[str, str]:
+    page = client.get(f"/c/{circle}").get_data(as_text=True)
+    form = re.search(r'action="/c/[^"]+/settle".*?</form>', page, re.DOTALL)
+    assert form, "no settlement form"
+    fields = dict(re.findall(r'name="(\w+)" type="hidden" value="([^"]*)"', form.group(0)))
+    return fields
+
+
+def test_the_page_records_a_settlement_and_shows_it(client: FlaskClient) -> None:
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    page = text(client.get(f"/c/{circle}"))
+    assert "Settle-up over the season" in page and "Record this settlement" in page and "Evening 1, as it stands" in page
+    shown = re.findall(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> (\d+) chips</li>", page)
+    fields = settle_fields(client, circle)
+    stale = dict(fields, lines=str(int(fields["lines"]) - 1))
+    refused = client.post(f"/c/{circle}/settle", data=stale)
+    assert refused.status_code == 409 and "changed since this page was shown" in text(refused)
+    response = client.post(f"/c/{circle}/settle", data=fields)
+    assert response.status_code == 302
+    page = text(client.get(f"/c/{circle}"))
+    assert "Settle-up since the last settling" in page and "No evening played since the last settling" in page
+    assert "Past settlements" in page and "the circle settled evening 1:" in page
+    assert all(f"{payer} paid {payee} {cents} chips" in page for payer, payee, cents in shown) and shown
+    again = client.post(f"/c/{circle}/settle", data=fields)
+    assert again.status_code == 409 and "changed since this page was shown" in text(again)
+    second = next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
+    play_evening(client, second, ("Bea", "Cat", "Dan", "Eve"), "6 6 6 6")
+    assert "Evening 2, as it stands" in text(client.get(f"/c/{circle}"))
+    assert "Record this settlement" not in text(client.get(re.findall(r'href="(/cs/[^"]+)"', page)[0]))
+
+
+def test_the_page_adds_and_renames_members(client: FlaskClient) -> None:
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 6 6 6")
+    token = csrf_token(client, f"/c/{circle}")
+    assert client.post(f"/c/{circle}/member", data={"new_member": "Fay", "csrf_token": token}).status_code == 302
+    response = client.post(f"/c/{circle}/rename", data={"member": "Ann", "new_name": "Anna", "csrf_token": token})
+    assert response.status_code == 302
+    page = text(client.get(f"/c/{circle}"))
+    assert "Anna, Bea, Cat, Dan, Eve, Fay" in page and "Ann → Anna" in page and re.search(r"Evening 1: <a [^>]*>Anna, Bea, Cat, Dan</a>", page)
+    assert '<th scope="col">Ann</th>' in text(client.get(f"/t/{first}/ledger"))  # the evening keeps its names
+    for url, data in ((f"/c/{circle}/member", {"new_member": "Ann"}), (f"/c/{circle}/rename", {"member": "Bea", "new_name": "Ann"})):
+        refused = client.post(url, data={**data, "csrf_token": token})
+        assert refused.status_code == 422 and "a name is never used for another person" in text(refused)
+    refused = client.post(f"/c/{circle}/rename", data={"member": "Bea", "new_name": "Cat", "csrf_token": token})
+    assert refused.status_code == 422 and "already has a member named" in text(refused)
+    second = next_evening(client, circle, ("Anna", "Bea", "Cat", "Fay"))
+    play_evening(client, second, ("Anna", "Bea", "Cat", "Fay"), "6 6 6 6")
+    assert re.search(r"Evening 2: <a [^>]*>Anna, Bea, Cat, Fay</a>", text(client.get(f"/c/{circle}")))
+
+
+def test_a_tampered_settlement_is_found(tmp_path: Path, db: sqlite_utils.Database) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)
+    circle = record_settlement(db, fresh(db, circle), fresh(db, circle).lines)
+    conn = sqlite3.connect(str(tmp_path / "circles.sqlite"))
+    conn.execute("update circle_events set data = replace(data, '\"last\": 1', '\"last\": 2') where kind = 'settled'")
+    conn.commit()
+    conn.close()
+    broken = verify_circle(db, circle)
+    assert broken is not None and "was changed after it was written" in broken.why
