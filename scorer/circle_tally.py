@@ -11,13 +11,13 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .core import statistics
 from .db import get_db
 from .store import Circle, circle_by_token, circle_season, circle_tables, ledger_and_log_size
-from .tally import PAPER, _tally_css, printer, render_pdf
+from .tally import PAPER, _tally_css, busy, printer, render_pdf
 
 bp = Blueprint("circle_tally", __name__)
 
@@ -49,29 +49,9 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     if circle is None:
         abort(404)
     key = _key(circle, paper)
-    kept = printer()
-    document = kept.cache.get(key)
+    document = printer().document(key, request.remote_addr or "", lambda: render_pdf(render_template(
+        "circle/tally.html", paper=paper, tally_css=_tally_css(), **_season_context(circle))))
     if document is None:
-        who = request.remote_addr or ""
-        if not kept.gate.enter(who):
-            return _busy_circle(token)
-        try:
-            document = kept.cache.get(key)
-            if document is None:
-                html = render_template("circle/tally.html", paper=paper, tally_css=_tally_css(), **_season_context(circle))
-                document = render_pdf(html)
-                kept.cache.put(key, document)
-        finally:
-            kept.gate.leave(who)
+        return busy(url_for("circle.page", token=token), "Back to the circle")
     return Response(document, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="quadrille-season-{paper.lower()}.pdf"'})
-
-
-def _busy_circle(token: str) -> tuple[str, int, dict[str, str]]:
-    seconds = max(1, round(float(current_app.config["PDF_RETRY_AFTER_SECONDS"])))
-    page = render_template(
-        "wait.html", title="The season is being printed",
-        message=f"A tally is being printed for another phone right now. Try again in {seconds} seconds.",
-        back=url_for("circle.page", token=token), back_label="Back to the circle",
-    )
-    return page, 503, {"Retry-After": str(seconds)}

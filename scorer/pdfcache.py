@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 
 class PdfCache:
@@ -133,3 +133,20 @@ class Printer:
     def __init__(self, max_bytes: int, at_once: int, waiting_max: int, wait_seconds: float) -> None:
         self.cache = PdfCache(max_bytes)
         self.gate = RenderGate(at_once, waiting_max, wait_seconds)
+
+    def document(self, key: Hashable, who: str, render: Callable[[], bytes], family: Hashable | None = None) -> bytes | None:
+        """The PDF under ``key``: from the cache, or rendered by ``render`` in its turn at the gate and
+        kept; None when the gate is full (the caller answers 503)."""
+        document = self.cache.get(key)
+        if document is not None:
+            return document
+        if not self.gate.enter(who):
+            return None
+        try:
+            document = self.cache.get(key)  # rendered while this request waited its turn?
+            if document is None:
+                document = render()
+                self.cache.put(key, document, family)
+            return document
+        finally:
+            self.gate.leave(who)

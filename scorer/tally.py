@@ -197,13 +197,14 @@ def _pdf_key(table: Table, log_size: int, paper: str, place: str = "", name: str
     return table.token, log_size, settings, paper, place, name
 
 
-def _busy(token: str) -> tuple[str, int, dict[str, str]]:
+def busy(back: str, back_label: str) -> tuple[str, int, dict[str, str]]:
+    """The 503 page of a full render gate, with ``Retry-After`` and a way back."""
     seconds = max(1, round(float(current_app.config["PDF_RETRY_AFTER_SECONDS"])))
     page = render_template(
         "wait.html", title="The tally is being printed",
         message=(f"The tally is being printed for another phone right now. Try again in {seconds} seconds: "
                  f"the PDF will be ready."),
-        back=url_for("tally.page", token=token), back_label="Back to the tally",
+        back=back, back_label=back_label,
     )
     return page, 503, {"Retry-After": str(seconds)}
 
@@ -217,24 +218,18 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     table = _table(token)
     view = table_view(table)
     key = _pdf_key(table, view.log_size, paper, place, name) + (view.ledger.evening.carried_in,)  # a circle's carried pool
-    kept = printer()
-    document = kept.cache.get(key)
+
+    def render() -> bytes:
+        tally = _tally_of(table, view, place, name)
+        sheet, size = deals_sheet(table.players, view.ledger, view.system)
+        lines = sheet.split("\n")
+        # the header and its rule repeat at the top of each page of the sheet (thead); the rest are rows
+        return render_pdf(render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(),
+                                          sheet_head=lines[:2], sheet_rows=lines[2:], sheet_size=size, **tally.context()))
+
+    document = printer().document(key, request.remote_addr or "", render,
+                                  family=key[:4] + ("labelled",) if place or name else None)
     if document is None:
-        who = request.remote_addr or ""
-        if not kept.gate.enter(who):
-            return _busy(token)
-        try:
-            document = kept.cache.get(key)  # rendered while this request waited its turn?
-            if document is None:
-                tally = _tally_of(table, view, place, name)
-                sheet, size = deals_sheet(table.players, view.ledger, view.system)
-                lines = sheet.split("\n")
-                # the header and its rule repeat at the top of each page of the sheet (thead); the rest are rows
-                html = render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(),
-                                       sheet_head=lines[:2], sheet_rows=lines[2:], sheet_size=size, **tally.context())
-                document = render_pdf(html)
-                kept.cache.put(key, document, family=key[:4] + ("labelled",) if place or name else None)
-        finally:
-            kept.gate.leave(who)
+        return busy(url_for("tally.page", token=token), "Back to the tally")
     return Response(document, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="quadrille-tally-{paper.lower()}.pdf"'})
