@@ -85,6 +85,9 @@ def axe() -> Any:
 class Phone:
     """One phone at the table: a browser context in a phone viewport, with its checks."""
 
+    artifacts = ARTIFACTS
+    """Where its screenshots go (a test file of its own sets its own folder)."""
+
     def __init__(self, browser: Any, axe: Any, name: str) -> None:
         self.context = browser.new_context(**PHONE)
         self.page = self.context.new_page()
@@ -108,8 +111,8 @@ class Phone:
     def check(self, step: str) -> None:
         """Screenshot the page, then check its form controls' labels and run axe-core on it."""
         self.shots += 1
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"{self.name}-{self.shots:02d}-{step}.png"), full_page=True)
+        self.artifacts.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(self.artifacts / f"{self.name}-{self.shots:02d}-{step}.png"), full_page=True)
         where = f"{step} ({self.page.url})"
         for control in self.page.evaluate(UNLABELLED):
             self.problems.append(f"{where}: a control with no label: {control}")

@@ -24,15 +24,7 @@ def browser(chromium: Any) -> Any:
 
 
 class CirclePhone(Phone):
-    def check(self, step: str) -> None:
-        self.shots += 1
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"{self.name}-{self.shots:02d}-{step}.png"), full_page=True)
-        results = self.axe.run(self.page)
-        if results.violations_count:
-            self.problems.append(f"{step}: {results.generate_report()}")
-        if self.page.evaluate("document.documentElement.scrollWidth") > 390:
-            self.problems.append(f"{step}: wider than the phone")
+    artifacts = ARTIFACTS
 
 
 def play_four_solos(phone: CirclePhone, table: str, seated: tuple[str, ...], tricks: tuple[int, ...]) -> None:

@@ -27,15 +27,7 @@ def browser(chromium: Any) -> Any:
 
 
 class PlayPhone(Phone):
-    def check(self, step: str) -> None:
-        self.shots += 1
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"{self.name}-{self.shots:02d}-{step}.png"), full_page=True)
-        results = self.axe.run(self.page)
-        if results.violations_count:
-            self.problems.append(f"{step}: {results.generate_report()}")
-        if self.page.evaluate("document.documentElement.scrollWidth") > 390:
-            self.problems.append(f"{step}: wider than the phone")
+    artifacts = ARTIFACTS
 
 
 def test_a_disputed_play_entered_by_taps_finds_the_renounce_and_corrects_the_deal(server: str, browser: Any,
