@@ -39,8 +39,6 @@ def test_a_circle_s_evening_settles_with_the_season_and_its_pdf_follows_what_it_
         app: Flask, client: FlaskClient) -> None:
     import re
 
-    from test_table import csrf_token
-
     circle = start_circle(client)
     first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
     play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
@@ -49,22 +47,14 @@ def test_a_circle_s_evening_settles_with_the_season_and_its_pdf_follows_what_it_
     assert "This is evening 2 of the circle Thursday club: it settles with the season" in tally
     assert re.search(r"It began with \d+ chips carried in from the evening before", tally)
     before = client.get(f"/t/{second}/tally.pdf").data
-    data = {"csrf_token": csrf_token(client, f"/t/{first}/audit/4/amend/solo"), "contract": "solo", "number": "4",
-            "hombre": "Ann", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0", "by": "Cat", "reason": "",
-            "log_length": "4", "action": "preview"}
-    preview = client.post(f"/t/{first}/audit/4/amend/solo", data=data).get_data(as_text=True)
-    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview)
-    once = re.search(r'name="once" type="hidden" value="([^"]+)"', preview)
-    assert digest
-    data.update(action="save", previewed=digest.group(1), once=once.group(1) if once else "")
-    assert client.post(f"/t/{first}/audit/4/amend/solo", data=data).status_code == 302
+    win_the_last_deal_of(client, first)
     assert client.get(f"/t/{second}/tally.pdf").data != before  # evening 2 now starts with another pool
 
 
 def test_a_deal_previewed_before_an_earlier_evening_changed_its_pool_is_previewed_again(client: FlaskClient) -> None:
     import re
 
-    from test_table import csrf_token, post_deal
+    from test_table import post_deal
 
     circle = start_circle(client)
     first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
@@ -75,15 +65,25 @@ def test_a_deal_previewed_before_an_earlier_evening_changed_its_pool_is_previewe
     digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview)
     assert digest
     # Another phone corrects evening 1: it now leaves nothing, and evening 2's first pool changes.
-    data = {"csrf_token": csrf_token(client, f"/t/{first}/audit/4/amend/solo"), "contract": "solo", "number": "4",
-            "hombre": "Ann", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0", "by": "Cat", "reason": "",
-            "log_length": "4", "action": "preview"}
-    amend = client.post(f"/t/{first}/audit/4/amend/solo", data=data).get_data(as_text=True)
-    fixed = re.search(r'name="previewed" type="hidden" value="([^"]+)"', amend)
-    once = re.search(r'name="once" type="hidden" value="([^"]+)"', amend)
-    assert fixed
-    data.update(action="save", previewed=fixed.group(1), once=once.group(1) if once else "")
-    assert client.post(f"/t/{first}/audit/4/amend/solo", data=data).status_code == 302
+    win_the_last_deal_of(client, first)
     again = post_deal(client, second, "solo", 1, taps, action="record", previewed=digest.group(1))
     assert again.status_code == 200 and "Record deal 1" in again.get_data(as_text=True)  # shown again, not recorded
     assert client.get(f"/t/{second}/export.json").get_json()["deals"] == []
+
+
+def win_the_last_deal_of(client: FlaskClient, evening: str) -> None:
+    """Correct deal 4 of a four-deal evening of the circle (Ann's remise) into a win, preview then save:
+    the evening then leaves nothing on the table."""
+    import re
+
+    from test_table import csrf_token
+
+    url = f"/t/{evening}/audit/4/amend/solo"
+    data = {"csrf_token": csrf_token(client, url), "contract": "solo", "number": "4", "hombre": "Ann", "trumps": "hearts",
+            "hombre_tricks": "6", "matadors": "0", "by": "Cat", "reason": "", "log_length": "4", "action": "preview"}
+    preview = client.post(url, data=data).get_data(as_text=True)
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview)
+    once = re.search(r'name="once" type="hidden" value="([^"]+)"', preview)
+    assert digest
+    data.update(action="save", previewed=digest.group(1), once=once.group(1) if once else "")
+    assert client.post(url, data=data).status_code == 302
