@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -21,7 +21,7 @@ from .forms import AddMemberForm, CircleForm, NextEveningForm, RenameMemberForm,
 from .ratelimits import rate_limited
 from .store import Circle, Table, circle_by_spectator_token, circle_by_token, circle_season, circle_tables, create_circle, start_evening
 from .store import Refused as StoreRefused
-from .store.circles import add_member, record_settlement, rename_member, settle_digest, to_settle
+from .store.circles import Owing, add_member, owing, record_settlement, rename_member, settle_digest
 
 bp = Blueprint("circle", __name__)
 
@@ -36,15 +36,34 @@ class CircleView:
     running: list[dict[str, int]]
     stats: Statistics
     chart: Markup
-    settle: dict[str, int]
-    payments: tuple[Payment, ...]
-    settling: tuple[int, int] | None
-    """The evenings since the last settling (after the last ``settled`` line), if any was played."""
+    owing: Owing | None
+    """What a settlement would settle now (the evenings since the last, and changes to those settled)."""
+    chosen: ChosenRange | None
+    """A settle-up over a range of evenings the page was asked for (``?first=a&last=b``), not recorded."""
     digest: str
     spectator: bool
 
     def context(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class ChosenRange:
+    """A settle-up over evenings ``first`` to ``last``, shown on request and never recorded."""
+
+    first: int
+    last: int
+    cents: dict[str, int]
+    payments: tuple[Payment, ...]
+
+
+def _chosen(circle: Circle, season: Season) -> ChosenRange | None:
+    """The range of evenings asked for in the query string, if both ends are evenings of the season."""
+    first, last = request.args.get("first", type=int), request.args.get("last", type=int)
+    if first is None or last is None or not 1 <= first <= last <= len(season.evenings):
+        return None
+    value = circle.chip_value_cents if circle.chip_value_cents is not None else 1
+    return ChosenRange(first, last, *season.settle_up(value, first, last))
 
 
 def _view(circle: Circle, spectator: bool) -> CircleView:
@@ -53,17 +72,11 @@ def _view(circle: Circle, spectator: bool) -> CircleView:
     season = circle_season(db, circle)
     running = season.running()
     series = [[0] + [r[m] for r in running] for m in circle.members]
-    value = circle.chip_value_cents if circle.chip_value_cents is not None else 1
-    settling = to_settle(circle, season)
-    payments: tuple[Payment, ...]
-    if settling is None:
-        cents, payments = dict.fromkeys(circle.members, 0), ()
-    else:
-        cents, payments = season.settle_up(value, *settling)
-    digest = "" if settling is None else settle_digest(*settling, payments)
+    found = owing(circle, season)
+    digest = "" if found is None else settle_digest(found.first, found.last, found.payments)
     stats = statistics([e.replay for e in season.evenings], [e.results for e in season.evenings])
     return CircleView(circle, tables, season, running, stats, balance_chart(circle.members, series, step="evening"),
-                      cents, payments, settling, digest, spectator)
+                      found, _chosen(circle, season), digest, spectator)
 
 
 def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]:
@@ -173,6 +186,8 @@ def settle(token: str) -> Response | tuple[str, int]:
             return _page(circle, 409, settle_error=refused.message)
         else:
             last = settled.settlements[-1]
-            flash(f"The settlement of evenings {last.first} to {last.last} is recorded.")
+            what = (f"evening {last.first}" if last.first == last.last else f"evenings {last.first} to {last.last}"
+                    if last.first < last.last else "the changes to evenings settled before")
+            flash(f"The settlement of {what} is recorded.")
             return redirect(url_for("circle.page", token=circle.token) + "#settle")
     return redirect(url_for("circle.page", token=circle.token) + "#settle")

@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 from .core import statistics
 from .db import get_db
 from .store import Circle, circle_by_token, circle_season, circle_tables, ledger_and_log_size
+from .store.circles import owing
 from .tally import PAPER, _tally_css, busy, printer, render_pdf
 
 bp = Blueprint("circle_tally", __name__)
@@ -29,7 +30,8 @@ def _season_context(circle: Circle) -> dict[str, Any]:
     cents, payments = season.settle_up(value)
     stats = statistics([e.replay for e in season.evenings], [e.results for e in season.evenings])
     return {"circle": circle, "season": season, "running": season.running(), "settle": cents,
-            "payments": payments, "stats": stats, "in_money": circle.chip_value_cents is not None}
+            "payments": payments, "stats": stats, "in_money": circle.chip_value_cents is not None,
+            "owing": owing(circle, season)}
 
 
 def _key(circle: Circle, paper: str) -> tuple[str, ...]:

@@ -8,33 +8,43 @@ circle's log checked after each."""
 from __future__ import annotations
 
 import html
+import random
 import re
 import sqlite3
 import threading
+import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import sqlite_utils
+from flask import Flask
 from flask.testing import FlaskClient
-from test_circles_store import SEATINGS, circle_of, play
+from test_circles_store import RESULTS, SEATINGS, circle_of, deals_of, log_size, play
 from test_circles_web import next_evening, play_evening, start_circle
 from test_table import csrf_token
 
-from scorer.core import ImpossibleDeal
-from scorer.db import connect, migrate
+from scorer.core import Deal, ImpossibleDeal
+from scorer.core.log import Amend, Record
+from scorer.db import connect, get_db, migrate
 from scorer.store import (
     LEDGERS,
     circle_by_token,
     circle_season,
+    Table,
     circle_tables,
     ledger,
+    run,
     start_evening,
+    table_by_token,
     verify_circle,
 )
 from scorer.store.circles import (
     Circle,
     CircleRefused,
     add_member,
+    owing,
+    paid,
     record_settlement,
     rename_member,
     settle_digest,
@@ -165,6 +175,131 @@ def test_two_phones_recording_the_same_settlement_record_it_once(tmp_path: Path,
     assert verify_circle(db, circle) is None
 
 
+def paid_net(circle: Circle) -> dict[str, int]:
+    """What each member has received (+) or paid (-) over every settlement of the circle."""
+    net = dict.fromkeys(circle.members, 0)
+    for payment in paid(circle):
+        net[payment.payer] -= payment.cents
+        net[payment.payee] += payment.cents
+    return net
+
+
+def test_a_correction_in_a_settled_evening_is_settled_next(db: sqlite_utils.Database) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)
+    evening(db, circle, 1)
+    circle = record_settlement(db, fresh(db, circle), fresh(db, circle).lines)
+    assert to_settle(circle, circle_season(db, circle)) is None
+    # Evening 1's last deal was a win, not a remise: corrected after it was settled.
+    first = circle_tables(db, circle)[0]
+    corrected = replace(deals_of(first.players, "6 5 6 5")[3], hombre_tricks=6)
+    run(db, first, Amend(4, corrected, by="Ann", reason="six tricks", seen=log_size(db.conn, first.id)))
+    season = circle_season(db, circle)
+    found = owing(circle, season)
+    assert found is not None and (found.first, found.last) == (3, 2)  # nothing new: only the change
+    # The change is what the season now says evenings 1 and 2 come to, less what was paid.
+    whole, _ = season.settle_up(10, 1, 2)
+    net = paid_net(circle)
+    assert found.changed == found.cents == {m: whole[m] - net[m] for m in circle.members}
+    assert any(found.cents.values()) and sum(found.cents.values()) == 0
+    settled = record_settlement(db, circle, circle.lines, settle_digest(found.first, found.last, found.payments))
+    assert (settled.settlements[-1].first, settled.settlements[-1].last) == (3, 2)
+    assert verify_circle(db, settled) is None
+    # Everything paid now is exactly what the season says evenings 1 and 2 come to.
+    assert paid_net(settled) == whole and to_settle(settled, circle_season(db, settled)) is None
+    # A third evening, then a correction in evening 2: one settlement takes both.
+    evening(db, settled, 2, "6 6 6 5")
+    second = circle_tables(db, settled)[1]
+    fixed = replace(deals_of(second.players, "6 5 6 5")[1], hombre_tricks=6)
+    run(db, second, Amend(2, fixed, by="Bea", reason="six tricks", seen=log_size(db.conn, second.id)))
+    now = fresh(db, settled)
+    found = owing(now, circle_season(db, now))
+    assert found is not None and (found.first, found.last) == (3, 3) and any(found.changed.values())
+    after = record_settlement(db, now, now.lines)
+    assert paid_net(after) == circle_season(db, after).settle_up(10)[0]
+    assert verify_circle(db, after) is None
+
+
+def test_settling_evening_by_evening_comes_to_settling_them_together(db: sqlite_utils.Database) -> None:
+    one, together = circle_of(db), circle_of(db)
+    for n in range(3):
+        evening(db, one, n, RESULTS[n])
+        one = record_settlement(db, fresh(db, one), fresh(db, one).lines)
+        evening(db, together, n, RESULTS[n])
+    together = record_settlement(db, fresh(db, together), fresh(db, together).lines)
+    assert paid_net(one) == paid_net(together) == circle_season(db, together).settle_up(10)[0]
+
+
+def test_a_settlement_races_a_deal_recorded_in_the_evening_it_settles(tmp_path: Path, db: sqlite_utils.Database) -> None:
+    """Two phones: one records the settlement of the evening under way, the other a deal in it. Either the
+    settlement comes first (what it paid is what the page showed, and the deal is settled next time) or
+    the deal does (the settlement is refused: the settle-up changed since the page was shown)."""
+    path = str(tmp_path / "circles.sqlite")
+    phones = [connect(path), connect(path)]
+    orders = set()
+    for trial in range(6):
+        circle = circle_of(db)
+        table = start_evening(db, circle, SEATINGS[0], SEATINGS[0][0])
+        deals = deals_of(table.players, "6 5 6 5")
+        for n, deal in enumerate(deals[:2], start=1):
+            run(db, table, Record(n, deal, by="Ann"))
+        shown = fresh(db, circle)
+        found = owing(shown, circle_season(db, shown))
+        assert found is not None
+        digest = settle_digest(found.first, found.last, found.payments)
+        barrier = threading.Barrier(2)
+        outcomes: list[object] = [None, None]
+
+        def settle(outcomes: list[object] = outcomes, barrier: threading.Barrier = barrier, shown: Circle = shown,
+                   digest: str = digest) -> None:
+            barrier.wait(timeout=10)
+            try:
+                outcomes[0] = record_settlement(phones[0], shown, shown.lines, digest)
+            except CircleRefused as error:
+                outcomes[0] = error
+
+        def record(outcomes: list[object] = outcomes, barrier: threading.Barrier = barrier, table: Table = table,
+                   deal: Deal = deals[2], trial: int = trial) -> None:
+            barrier.wait(timeout=10)
+            time.sleep(random.random() * 0.01 if trial % 2 else 0)
+            outcomes[1] = run(phones[1], table, Record(3, deal, by="Ann"))
+
+        threads = [threading.Thread(target=settle), threading.Thread(target=record)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=20)
+        assert outcomes[1] is not None and not isinstance(outcomes[1], Exception)
+        after = fresh(db, circle)
+        season = circle_season(db, after)
+        assert len(season.evenings[0].replay.settlements) == 3
+        if isinstance(outcomes[0], Circle):
+            orders.add("settlement first")
+            assert after.settlements[0].payments == found.payments  # what the page showed
+            later = owing(after, season)
+            assert later is not None and any(later.changed.values())  # the third deal, settled next
+        else:
+            orders.add("deal first")
+            assert isinstance(outcomes[0], CircleRefused) and "changed since this page was shown" in outcomes[0].message
+            assert after.settlements == ()
+        assert verify_circle(db, after) is None
+    assert orders, "no trial ran"  # both orders are legal; which happened depends on the machine
+
+
+def test_the_page_shows_a_settle_up_over_any_range_of_evenings(client: FlaskClient) -> None:
+    token = start_circle(client)
+    for n in range(3):
+        play_evening(client, next_evening(client, token, SEATINGS[n]), SEATINGS[n], RESULTS[n])
+    page = html.unescape(client.get(f"/c/{token}?first=2&last=3").get_data(as_text=True))
+    assert "Evenings 2 to 3 alone, whatever was settled:" in page
+    chosen = re.search(r"alone, whatever was settled:</p>\s*<ol>(.*?)</ol>", page, re.S)
+    assert chosen is not None and ("would pay" in chosen.group(1) or "Nobody would owe" in chosen.group(1))
+    for query in ("first=3&last=2", "first=0&last=2", "first=2&last=9", "first=x&last=2"):
+        response = client.get(f"/c/{token}?{query}")
+        assert response.status_code == 200
+        assert "Choose a first evening no later than the last" in response.get_data(as_text=True), query
+
+
 # --- members in the store ----------------------------------------------------------------------------------
 
 
@@ -273,6 +408,30 @@ def test_the_page_records_a_settlement_and_shows_it(client: FlaskClient) -> None
     play_evening(client, second, ("Bea", "Cat", "Dan", "Eve"), "6 6 6 6")
     assert "Evening 2, as it stands" in text(client.get(f"/c/{circle}"))
     assert "Record this settlement" not in text(client.get(re.findall(r'href="(/cs/[^"]+)"', page)[0]))
+
+
+def test_the_page_says_what_changed_in_an_evening_already_settled(app: Flask, client: FlaskClient) -> None:
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    assert client.post(f"/c/{circle}/settle", data=settle_fields(client, circle)).status_code == 302
+    with app.app_context():
+        db = get_db()
+        table = table_by_token(db, first)
+        assert table is not None
+        book = ledger(db, table)
+        run(db, table, Amend(4, replace(book.evening.deals[3], hombre_tricks=6), by="Ann", reason="six tricks",
+                             seen=log_size(db.conn, table.id)))
+    page = text(client.get(f"/c/{circle}"))
+    assert "Nothing new was played, but evenings settled before changed since:" in page
+    assert "Changed since evening 1 was settled (a deal recorded or corrected there):" in page
+    changed = re.findall(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> (\d+) chips</li>", page)
+    assert changed
+    assert client.post(f"/c/{circle}/settle", data=settle_fields(client, circle)).status_code == 302
+    page = text(client.get(f"/c/{circle}"))
+    assert "the circle settled changes to evenings settled before:" in page
+    assert all(f"{payer} paid {payee} {cents} chips" in page for payer, payee, cents in changed)
+    assert "No evening played since the last settling" in page
 
 
 def test_the_page_adds_and_renames_members(client: FlaskClient) -> None:

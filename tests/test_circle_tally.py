@@ -4,6 +4,7 @@ the signatures, in one PDF kept in the tally cache until any evening changes."""
 from __future__ import annotations
 
 import io
+import re
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -87,3 +88,21 @@ def win_the_last_deal_of(client: FlaskClient, evening: str) -> None:
     assert digest
     data.update(action="save", previewed=digest.group(1), once=once.group(1) if once else "")
     assert client.post(url, data=data).status_code == 302
+
+
+def test_the_season_prints_what_was_settled_and_what_is_still_owed(client: FlaskClient) -> None:
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    page = client.get(f"/c/{circle}").get_data(as_text=True)
+    form = {name: value for name, value in re.findall(r'name="(lines|shown|csrf_token)" type="hidden" value="([^"]*)"',
+                                                      page.split('id="settle"')[1])}
+    assert client.post(f"/c/{circle}/settle", data=form).status_code == 302
+    text = words(client.get(f"/c/{circle}/tally.pdf").data)
+    assert "Settled already" in text and "evening 1:" in text and " paid " in text
+    assert "Nothing: the season is settled." in text
+    second = next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
+    play_evening(client, second, ("Bea", "Cat", "Dan", "Eve"), "6 6 6 6")
+    text = words(client.get(f"/c/{circle}/tally.pdf").data)
+    owed = text.split("Still to settle")[1].split("How the season went")[0]
+    assert " pays " in owed and "the season is settled" not in owed

@@ -75,21 +75,37 @@ class Season:
             out.append(dict(totals))
         return out
 
+    def evening_cents(self, value_cents: int, number: int) -> dict[str, int]:
+        """What each member wins or owes on evening ``number`` in cents: her figure (0 if she sat out) at
+        ``value_cents`` a chip, and an equal share of what the evening put on the table or took off it
+        (what it left for the next evening minus what it carried in), which belongs to the circle's
+        members in common; the odd cents go to the first members (the app's choice, no source). The
+        evening's cents sum to zero, and a range's are the sum of its evenings' (shared evening by
+        evening, so that settling evenings one at a time or together comes to the same)."""
+        evening = self.evenings[number - 1]
+        common = (evening.carried_out - evening.carried_in) * value_cents
+        base, extra = divmod(common, len(self.members))
+        return {m: evening.results.get(m, 0) * value_cents + base + (1 if i < extra else 0)
+                for i, m in enumerate(self.members)}
+
     def settle_up(self, value_cents: int, first: int = 1, last: int | None = None) -> tuple[dict[str, int], tuple[Payment, ...]]:
-        """What each member wins or owes over evenings ``first`` to ``last`` in cents, and the fewest
-        payments that settle it. The seated players' figures sum to what was carried in minus what is
-        left on the table; that difference belongs to the circle's members in common, and each is
-        credited (or debited) an equal share, the odd cents to the first members (the app's choice, no
-        source), so that the settle-up sums to zero."""
-        chosen = self.evenings[first - 1: last]
-        if not chosen:
-            return dict.fromkeys(self.members, 0), ()
-        cents = {m: figure * value_cents for m, figure in self.totals(first, last).items()}
-        common = (chosen[-1].carried_out - chosen[0].carried_in) * value_cents
-        n = len(self.members)
-        base, extra = divmod(common, n)
-        cents = {m: c + base + (1 if i < extra else 0) for i, (m, c) in enumerate(cents.items())}
+        """What each member wins or owes over evenings ``first`` to ``last`` in cents (the sum of
+        :meth:`evening_cents`), and the fewest payments that settle it."""
+        cents = dict.fromkeys(self.members, 0)
+        for evening in self.evenings[first - 1: last]:
+            for member, c in self.evening_cents(value_cents, evening.number).items():
+                cents[member] += c
         return cents, fewest_payments(cents)
+
+    def owed(self, value_cents: int, paid: Sequence[Payment], through: int | None = None) -> dict[str, int]:
+        """What each member still wins or owes in cents for evenings 1 to ``through`` (all by default)
+        once the payments ``paid`` (every past settlement's, under today's names) are made: a deal
+        recorded or corrected in an evening already settled shows here as the difference."""
+        cents, _ = self.settle_up(value_cents, 1, through)
+        for payment in paid:
+            cents[payment.payer] += payment.cents
+            cents[payment.payee] -= payment.cents
+        return cents
 
 
 def replay_season(members: Sequence[str], evenings: Sequence[Evening]) -> Season:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import sqlite_utils
 
 from ..core import Deal, Evening, HouseRules, ImpossibleDeal, Payment, ScorerError
+from ..core.settleup import fewest_payments
 from ..core.limits import (
     CHIP_VALUE_CENTS_MAX, CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN,
 )
@@ -161,7 +162,7 @@ def verify_circle(db: sqlite_utils.Database, circle: Circle) -> ChainBreak | Non
         elif line["kind"] == "settled":
             data = json.loads(str(line["data"]))
             last = data.get("last")
-            if data.get("first") != settled + 1 or not isinstance(last, int) or not settled < last <= started:
+            if data.get("first") != settled + 1 or not isinstance(last, int) or not settled <= last <= started:
                 return ChainBreak(seq, None, f"line {seq} of the circle's log settles evenings {data.get('first')} "
                                              f"to {data.get('last')}, not the evenings after {settled} played by then")
             settled = last
@@ -278,11 +279,49 @@ def _renamed(evening: Evening, names: Mapping[str, str]) -> Evening:
     return replace(evening, players=tuple(names.get(p, p) for p in evening.players), deals=tuple(deal(d) for d in evening.deals))
 
 
+@dataclass(frozen=True)
+class Owing:
+    """What a settlement would settle now: the evenings played since the last one, and any change made
+    since to the evenings it settled (a deal recorded or corrected there after it was settled)."""
+
+    first: int
+    last: int
+    """The evenings it settles for the first time, ``first`` to ``last``; none when ``last`` is ``first - 1``
+    (it settles only changes made to evenings settled before)."""
+    cents: dict[str, int]
+    """What each member wins or owes (in cents, or chips when they have no value), today's names."""
+    payments: tuple[Payment, ...]
+    """The fewest payments that settle ``cents``."""
+    changed: dict[str, int]
+    """The part of ``cents`` that comes from changes to evenings already settled (all 0 if none)."""
+
+
+def paid(circle: Circle) -> tuple[Payment, ...]:
+    """Every payment of the circle's settlements, under today's names."""
+    names = circle.current_names()
+    return tuple(Payment(names.get(p.payer, p.payer), names.get(p.payee, p.payee), p.cents)
+                 for s in circle.settlements for p in s.payments)
+
+
+def owing(circle: Circle, season: Season) -> Owing | None:
+    """What a settlement would settle now (:class:`Owing`): every evening after the last settled, up to the
+    last with a deal standing, and what changed since in those settled, less what was paid; None if no
+    evening has been played since the last settlement and nothing settled has changed."""
+    settled = circle.settled_to()
+    played = [e.number for e in season.evenings[settled:] if e.replay.settlements]
+    last = played[-1] if played else settled
+    value, payments = _value(circle), paid(circle)
+    changed = season.owed(value, payments, settled)
+    if not played and not any(changed.values()):
+        return None
+    cents = season.owed(value, payments, last)
+    return Owing(settled + 1, last, cents, fewest_payments(cents), changed)
+
+
 def to_settle(circle: Circle, season: Season) -> tuple[int, int] | None:
-    """The evenings a settlement would settle now: those after the last settled, up to the last with a
-    deal standing; None if no evening has been played since the last settlement."""
-    played = [e.number for e in season.evenings[circle.settled_to():] if e.replay.settlements]
-    return (circle.settled_to() + 1, played[-1]) if played else None
+    """The evenings a settlement would settle now (as :func:`owing`), or None."""
+    found = owing(circle, season)
+    return None if found is None else (found.first, found.last)
 
 
 def settle_digest(first: int, last: int, payments: Sequence[Payment]) -> str:
@@ -448,23 +487,22 @@ def rename_member(db: sqlite_utils.Database, circle: Circle, old: str, new: str)
 
 
 def record_settlement(db: sqlite_utils.Database, circle: Circle, lines: int, shown: str | None = None) -> Circle:
-    """Record that the circle settled the evenings since its last settlement (a ``settled`` line: the
-    evenings, who paid whom, the payments of :meth:`~scorer.core.Season.settle_up` over them), in one
-    write transaction. ``lines`` is the length of the circle's log the page was built on, ``shown``
+    """Record that the circle settled what :func:`owing` says now (a ``settled`` line: the evenings it
+    settles for the first time, and who paid whom: the fewest payments of what those evenings come to
+    and what changed since in the evenings settled before, less what was paid), in one write transaction. ``lines`` is the length of the circle's log the page was built on, ``shown``
     (optional) the :func:`settle_digest` of the settle-up it showed: if either has changed (another
     phone settled, an evening was started, a member renamed, a deal recorded or corrected), nothing is
-    written. Refused (:class:`CircleRefused`) too when no evening has been played since the last settlement."""
+    written. Refused (:class:`CircleRefused`) too when there is nothing to settle."""
     with write(db) as conn:
         row, current = _reread(conn, circle)
         if current.lines != lines:
             raise CircleRefused("The circle changed since this page was shown (settled or added to on another phone): "
                                 "look at the settle-up again before recording it.")
-        season = circle_season(db, current)
-        settling = to_settle(current, season)
-        if settling is None:
-            raise CircleRefused("No evening has been played since the last settlement: there is nothing to settle.")
-        first, last = settling
-        _, payments = season.settle_up(_value(current), first, last)
+        found = owing(current, circle_season(db, current))
+        if found is None:
+            raise CircleRefused("No evening has been played since the last settlement, and none settled has changed: "
+                                "there is nothing to settle.")
+        first, last, payments = found.first, found.last, found.payments
         if shown is not None and shown != settle_digest(first, last, payments):
             raise CircleRefused("The settle-up changed since this page was shown (a deal recorded or corrected): "
                                 "look at it again before recording it.")
