@@ -220,6 +220,24 @@ def test_a_correction_in_a_settled_evening_is_settled_next(db: sqlite_utils.Data
     assert verify_circle(db, after) is None
 
 
+def test_a_member_who_joins_later_has_no_share_in_what_earlier_evenings_left(db: sqlite_utils.Database) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)  # ends on a remise: the pool stays on the table, the members' in common
+    season = circle_season(db, circle)
+    assert season.evenings[0].carried_out > 0
+    circle = record_settlement(db, fresh(db, circle), fresh(db, circle).lines)
+    joined = add_member(db, circle, "Fay")
+    season = circle_season(db, joined)
+    assert season.evening_cents(10, 1)["Fay"] == 0
+    assert owing(joined, season) is None  # nothing settled has changed by her joining
+    evening(db, joined, 1, "5 5 5 5")  # four remises: evening 2 leaves more on the table than it found
+    after = circle_season(db, fresh(db, joined))
+    assert after.evenings[1].members == (*circle.members, "Fay")
+    shared = (after.evenings[1].carried_out - after.evenings[1].carried_in) * 10
+    assert sum(after.evening_cents(10, 2).values()) == 0 and shared != 0
+    assert after.evening_cents(10, 2)["Fay"] in (shared // 6, shared // 6 + 1)  # she shares in what evening 2 left
+
+
 def test_settling_evening_by_evening_comes_to_settling_them_together(db: sqlite_utils.Database) -> None:
     one, together = circle_of(db), circle_of(db)
     for n in range(3):

@@ -41,6 +41,8 @@ class SeasonEvening:
     carried_in: int
     carried_out: int
     """What stays on the table for the next evening."""
+    members: tuple[str, ...] = ()
+    """The circle's members when it was played (those who join later have no share in what it left)."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ class Season:
         evening replayed with what it then carries in. Raises as :func:`replay_season` does."""
         evenings = [e.replay.evening for e in self.evenings]
         evenings[number - 1] = replace(evenings[number - 1], deals=deals)
-        return replay_season(self.members, evenings)
+        return replay_season(self.members, evenings, [e.members for e in self.evenings])
 
     def totals(self, first: int = 1, last: int | None = None) -> dict[str, int]:
         """Each member's figure summed over evenings ``first`` to ``last`` (numbered from 1; all by default)."""
@@ -79,14 +81,15 @@ class Season:
         """What each member wins or owes on evening ``number`` in cents: her figure (0 if she sat out) at
         ``value_cents`` a chip, and an equal share of what the evening put on the table or took off it
         (what it left for the next evening minus what it carried in), which belongs to the circle's
-        members in common; the odd cents go to the first members (the app's choice, no source). The
+        members of that evening in common (a member who joined later has no share); the odd cents go to the first members (the app's choice, no source). The
         evening's cents sum to zero, and a range's are the sum of its evenings' (shared evening by
         evening, so that settling evenings one at a time or together comes to the same)."""
         evening = self.evenings[number - 1]
         common = (evening.carried_out - evening.carried_in) * value_cents
-        base, extra = divmod(common, len(self.members))
-        return {m: evening.results.get(m, 0) * value_cents + base + (1 if i < extra else 0)
-                for i, m in enumerate(self.members)}
+        sharing = evening.members or self.members
+        base, extra = divmod(common, len(sharing))
+        shares = {m: base + (1 if i < extra else 0) for i, m in enumerate(sharing)}
+        return {m: evening.results.get(m, 0) * value_cents + shares.get(m, 0) for m in self.members}
 
     def settle_up(self, value_cents: int, first: int = 1, last: int | None = None) -> tuple[dict[str, int], tuple[Payment, ...]]:
         """What each member wins or owes over evenings ``first`` to ``last`` in cents (the sum of
@@ -108,8 +111,12 @@ class Season:
         return cents
 
 
-def replay_season(members: Sequence[str], evenings: Sequence[Evening]) -> Season:
+def replay_season(members: Sequence[str], evenings: Sequence[Evening],
+                  members_then: Sequence[Sequence[str]] | None = None) -> Season:
     """Replay ``evenings`` in order, each starting with what the one before left on the table.
+
+    ``members_then``, if given, holds for each evening the circle's members when it was played (all
+    ``members`` by default): they share what it leaves on the table (:meth:`Season.evening_cents`).
 
     Raises :class:`SeasonError` for a player who is not a member, and the core's
     :class:`~scorer.core.DealError` for an impossible deal."""
@@ -127,7 +134,11 @@ def replay_season(members: Sequence[str], evenings: Sequence[Evening]) -> Season
         replayed = replay(replace(evening, carried_in=carried))
         closing, closed = close_evening(replayed.final, evening.rules)
         left = _left_on_the_table(closed)
-        played.append(SeasonEvening(number, replayed, closing, dict(zip(closed.players, closed.balances)), carried, left))
+        then = tuple(members_then[number - 1]) if members_then is not None else members
+        if any(m not in members for m in then) or any(p not in then for p in evening.players):
+            raise SeasonError(f"evening {number}: its members are not the circle's, or not all who sat down")
+        played.append(SeasonEvening(number, replayed, closing, dict(zip(closed.players, closed.balances)), carried, left,
+                                    then))
         carried = left
     return Season(members, tuple(played))
 

@@ -82,6 +82,8 @@ class Circle:
     """Each ``settled`` line of its log, in order."""
     lines: int = 0
     """How many lines its log has (a settlement's form carries it: the season as the page showed it)."""
+    evening_members: tuple[tuple[str, ...], ...] = ()
+    """For each evening its log started, the members then (with the names they had then)."""
 
     def current_names(self) -> dict[str, str]:
         """Each old name, to the name its member has now."""
@@ -188,12 +190,14 @@ def _circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object
         renames: list[tuple[str, str]] = []
         settlements: list[Settlement] = []
         evenings = 0
+        evening_members: list[tuple[str, ...]] = []
         for line in events:
             data = json.loads(str(line["data"]))
             if line["kind"] == "member":
                 members.append(str(data["name"]))
             elif line["kind"] == "evening":
                 evenings += 1
+                evening_members.append(tuple(members))
             elif line["kind"] == "rename":
                 old, new = str(data["old"]), str(data["new"])
                 members[members.index(old)] = new
@@ -218,6 +222,7 @@ def _circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object
             renames=tuple(renames),
             settlements=tuple(settlements),
             lines=len(events),
+            evening_members=tuple(evening_members),
         )
     except (ValueError, TypeError, KeyError, ScorerError) as error:
         raise UnreadableCircle(f"the circle cannot be read: {error}") from None
@@ -260,7 +265,10 @@ def circle_season(db: sqlite_utils.Database, circle: Circle) -> Season:
     Raises :class:`~scorer.core.SeasonError` for an evening the season cannot take (chips carried into
     an evening whose rules have no pool)."""
     names = circle.current_names()
-    return replay_season(circle.members, [_renamed(ledger(db, table).evening, names) for table in circle_tables(db, circle)])
+    tables = circle_tables(db, circle)
+    then = [tuple(names.get(m, m) for m in members) for members in circle.evening_members]
+    return replay_season(circle.members, [_renamed(ledger(db, table).evening, names) for table in tables],
+                         then if len(then) == len(tables) else None)
 
 
 def _renamed(evening: Evening, names: Mapping[str, str]) -> Evening:
