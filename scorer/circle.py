@@ -16,10 +16,13 @@ from werkzeug.wrappers import Response
 
 from .chart import balance_chart
 from .core import ImpossibleDeal, Payment, Season, SeasonError, Statistics, statistics
+from .core.log import Ledger, Line, LineKind
 from .db import get_db
 from .forms import AddMemberForm, CircleForm, NextEveningForm, RenameMemberForm, SettleForm
 from .ratelimits import rate_limited
-from .store import Circle, Table, circle_by_spectator_token, circle_by_token, circle_season, circle_tables, create_circle, start_evening
+from .store import (
+    Circle, Table, circle_by_spectator_token, circle_by_token, circle_season, circle_tables, create_circle, ledger, start_evening,
+)
 from .store import Refused as StoreRefused
 from .store.circles import Owing, add_member, owing, record_settlement, rename_member, settle_digest
 
@@ -42,6 +45,8 @@ class CircleView:
     """A settle-up over a range of evenings the page was asked for (``?first=a&last=b``), not recorded."""
     digest: str
     spectator: bool
+    corrections: list[list[Line]]
+    """For each evening, the last correction or restoration of each deal that has one (the season follows it)."""
 
     def context(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -76,7 +81,12 @@ def _view(circle: Circle, spectator: bool) -> CircleView:
     digest = "" if found is None else settle_digest(found.first, found.last, found.payments)
     stats = statistics([e.replay for e in season.evenings], [e.results for e in season.evenings])
     return CircleView(circle, tables, season, running, stats, balance_chart(circle.members, series, step="evening"),
-                      found, _chosen(circle, season), digest, spectator)
+                      found, _chosen(circle, season), digest, spectator, [_corrections(ledger(db, t)) for t in tables])
+
+
+def _corrections(book: Ledger) -> list[Line]:
+    """The last correction (or restoration) of each deal standing that has one."""
+    return [versions[-1] for versions in book.versions if versions[-1].kind in (LineKind.AMEND, LineKind.RESTORE)]
 
 
 def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]:

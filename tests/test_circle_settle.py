@@ -441,6 +441,8 @@ def test_the_page_says_what_changed_in_an_evening_already_settled(app: Flask, cl
         run(db, table, Amend(4, replace(book.evening.deals[3], hombre_tricks=6), by="Ann", reason="six tricks",
                              seen=log_size(db.conn, table.id)))
     page = text(client.get(f"/c/{circle}"))
+    assert re.search(r'Deal <a href="/t/[^"]+/audit/4">4</a> corrected by Ann, <time[^>]*>[^<]+</time>: “six tricks”; '
+                     r"the totals below follow it.", page)
     assert "Nothing new was played, but evenings settled before changed since:" in page
     assert "Changed since evening 1 was settled (a deal recorded or corrected there):" in page
     changed = re.findall(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> (\d+) chips</li>", page)
