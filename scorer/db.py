@@ -16,7 +16,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 BUSY_TIMEOUT_MS = 10_000
 
 
@@ -126,6 +126,7 @@ def migrate(db: sqlite_utils.Database) -> None:
         db.table("tables").add_column("provenance", str)
     db.execute("CREATE UNIQUE INDEX IF NOT EXISTS events_once ON events (table_id, once) WHERE once IS NOT NULL")
     _migrate_circles(db)
+    _migrate_circle_provenance(db)
     db.table("meta").upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
 
 
@@ -168,6 +169,14 @@ def _migrate_circles(db: sqlite_utils.Database) -> None:
             db.table("tables").add_column(name, int)
     db.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_circle_evening ON tables (circle_id, circle_evening) "
                "WHERE circle_id IS NOT NULL")
+
+
+def _migrate_circle_provenance(db: sqlite_utils.Database) -> None:
+    """Schema 7: how an imported circle came here (``signed`` by this server, or ``unverified``); null for a
+    circle created here, as a table's ``provenance`` (schema 5). Its export is signed only if neither the
+    circle nor any of its evenings is ``unverified``."""
+    if "provenance" not in db.table("circles").columns_dict:
+        db.table("circles").add_column("provenance", str)
 
 
 def init_db() -> None:

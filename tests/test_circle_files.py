@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import sqlite_utils
 from flask.testing import FlaskClient
-from test_circles_store import MEMBERS, RESULTS, circle_of, deals_of, three_evenings
+from test_circles_store import MEMBERS, RESULTS, SEATINGS, circle_of, deals_of, play, three_evenings
 from test_table import csrf_token
 
 from scorer.core import IMPORT_BYTES_MAX
+from scorer.core.limits import CIRCLE_EVENINGS_MAX
 from scorer.core.evening_json import format_deal
 from scorer.core.log import Amend
 from scorer.db import connect, migrate
@@ -22,6 +24,7 @@ from scorer.store import (
     LEDGERS,
     ImportRefused,
     add_member,
+    circle_by_token,
     circle_season,
     circle_tables,
     export_circle,
@@ -30,10 +33,12 @@ from scorer.store import (
     log_size,
     read_circle_file,
     run,
+    start_evening,
     verify,
     verify_circle,
 )
-from scorer.store.circle_files import CIRCLE_DEPTH_MAX
+from scorer.store.circle_files import CIRCLE_DEPTH_MAX, CIRCLE_LOG_LINES_MAX, PAYMENT_CENTS_MAX
+from scorer.store.circles import Circle, record_settlement, rename_member
 
 KEY = "a secret key for the tests"
 
@@ -199,3 +204,198 @@ def test_on_the_phone_a_circle_is_exported_and_imported(client: FlaskClient, app
     assert client.post("/c/import", data={"circle": (io.BytesIO(body), "circle.json")},
                        content_type="multipart/form-data").status_code in (400, 422)
     assert client.get("/c/nosuchcircle/export.json").status_code == 404
+
+
+# --- renames and settlements -------------------------------------------------------------------------
+
+
+def current(db: sqlite_utils.Database, circle: Circle) -> Circle:
+    again = circle_by_token(db, circle.token)
+    assert again is not None
+    return again
+
+
+def renamed_season(db: sqlite_utils.Database) -> Circle:
+    """Four founders and Eve added; evening 1, settled; Bea renamed Zoe; evenings 2 and 3 (Zoe plays both),
+    settled: the log is member, evening, settled, rename, evening, evening, settled."""
+    circle = add_member(db, circle_of(db, members=MEMBERS[:4]), "Eve")
+    play(db, start_evening(db, circle, SEATINGS[0], "Ann"), RESULTS[0])
+    circle = record_settlement(db, circle, current(db, circle).lines)
+    circle = rename_member(db, circle, "Bea", "Zoe")
+    for players, results in zip([("Zoe", "Cat", "Dan", "Eve"), ("Ann", "Cat", "Dan", "Zoe")], RESULTS[1:]):
+        play(db, start_evening(db, circle, players, players[0]), results)
+    circle = record_settlement(db, current(db, circle), current(db, circle).lines)
+    return current(db, circle)
+
+
+def renamed_file(db: sqlite_utils.Database) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(dumped(export_circle(db, renamed_season(db), KEY)))
+    return data
+
+
+def test_a_circle_with_a_rename_and_settlements_round_trips(db: sqlite_utils.Database) -> None:
+    circle = renamed_season(db)
+    assert circle.renames == (("Bea", "Zoe"),) and [(s.first, s.last) for s in circle.settlements] == [(1, 1), (2, 3)]
+    assert all(s.payments for s in circle.settlements)
+    exported = export_circle(db, circle, KEY)
+    assert [line["kind"] for line in exported["log"]] == [  # type: ignore[attr-defined]
+        "member", "evening", "settled", "rename", "evening", "evening", "settled"]
+    assert exported["evenings"][0]["players"] == list(SEATINGS[0])  # type: ignore[index]  # played as Bea
+    imported = import_circle(db, read_circle_file(dumped(exported)), KEY)
+    assert dumped(export_circle(db, imported, KEY)) == dumped(exported)
+    again = circle_by_token(db, imported.token)
+    assert again == imported and verify_circle(db, imported) is None
+    assert (again.members, again.founders, again.renames) == (circle.members, circle.founders, circle.renames)
+    assert [(s.first, s.last, s.payments) for s in again.settlements] == [(s.first, s.last, s.payments) for s in circle.settlements]
+    assert [t.players for t in circle_tables(db, again)] == [t.players for t in circle_tables(db, circle)]
+    assert circle_season(db, again).totals() == circle_season(db, circle).totals()
+    assert "Zoe" in circle_season(db, again).totals() and "Bea" not in circle_season(db, again).totals()
+
+
+def test_a_settlement_of_corrections_alone_round_trips(db: sqlite_utils.Database) -> None:
+    circle = renamed_season(db)
+    first = circle_tables(db, circle)[0]
+    corrected = replace(deals_of(first.players, RESULTS[0])[0], hombre_tricks=5)
+    run(db, first, Amend(1, corrected, by="Ann", reason="a remise", seen=log_size(db.conn, first.id)))
+    circle = record_settlement(db, circle, circle.lines)
+    assert (circle.settlements[-1].first, circle.settlements[-1].last) == (4, 3)
+    exported = export_circle(db, circle, KEY)
+    imported = import_circle(db, read_circle_file(dumped(exported)), KEY)
+    assert dumped(export_circle(db, imported, KEY)) == dumped(exported) and verify_circle(db, imported) is None
+
+
+def unchained(data: dict[str, Any]) -> dict[str, Any]:
+    for line in data["log"]:
+        line["hash"] = None  # a chain left out is recomputed: only the changed line's own check can refuse it
+    return data
+
+
+RENAME, FIRST, SECOND = 3, 2, 6
+"""Indexes in renamed_file's log: the rename line (line 4), the two settled lines (lines 3 and 7)."""
+
+
+@pytest.mark.parametrize("index, change, says", [
+    (RENAME, {"old": "Nobody", "new": "Zoe"}, "line 4 of the circle's log: \"old\" must be the name of a member "
+                                              "of the circle at that time, not 'Nobody'"),
+    (RENAME, {"old": "Bea", "new": "Cat"}, "line 4 of the circle's log: the circle already has a member named 'Cat'"),
+    (RENAME, {"old": "Bea", "new": "cat"}, "line 4 of the circle's log: the circle already has a member named 'Cat'"),
+    (RENAME, {"old": "Bea", "new": "Zoe "}, "line 4 of the circle's log: 'Zoe ' is not written in its normal form"),
+    (RENAME, {"old": "Bea", "new": "pool"}, "line 4 of the circle's log: .*pot"),
+    (RENAME, {"old": "Bea", "new": 7}, "line 4 of the circle's log: a member's name must be a text"),
+    (RENAME, {"old": "Bea"}, "line 4 of the circle's log: \"data\" of a rename line has exactly new, old"),
+    (FIRST, {"first": 0}, "line 3 of the circle's log: \"first\" must be 1"),
+    (FIRST, {"first": True}, "line 3 of the circle's log: \"first\" must be 1"),
+    (FIRST, {"last": 2}, "line 3 of the circle's log: \"last\" must be from 0 .* to 1 \\(the evenings started by then\\)"),
+    (SECOND, {"first": 3}, "line 7 of the circle's log: \"first\" must be 2"),
+    (SECOND, {"last": 0}, "line 7 of the circle's log: \"last\" must be from 1"),
+    (SECOND, {"last": 4}, "line 7 of the circle's log: \"last\" must be from 1 .* to 3"),
+    (SECOND, {"last": "3"}, "line 7 of the circle's log: \"last\""),
+    (SECOND, {"payments": {}}, "line 7 of the circle's log: \"payments\" must be a list of at most 5"),
+    (SECOND, {"payments": [{"payer": "Ann", "payee": "Cat", "cents": 1}] * 6}, "at most 5 payments"),
+    (SECOND, {"payments": [{"payer": "Bea", "payee": "Cat", "cents": 1}]},  # Bea is Zoe since line 4
+     "line 7 of the circle's log, payment 1: \"payer\" and \"payee\" must be two different members"),
+    (FIRST, {"payments": [{"payer": "Zoe", "payee": "Cat", "cents": 1}]},  # not yet
+     "line 3 of the circle's log, payment 1: \"payer\" and \"payee\""),
+    (SECOND, {"payments": [{"payer": "Ann", "payee": "Ann", "cents": 1}]}, "payment 1: \"payer\" and \"payee\""),
+    (SECOND, {"payments": [{"payer": "Ann", "payee": "Cat", "cents": 0}]}, "payment 1: \"cents\" must be a whole number from 1"),
+    (SECOND, {"payments": [{"payer": "Ann", "payee": "Cat", "cents": -5}]}, "payment 1: \"cents\""),
+    (SECOND, {"payments": [{"payer": "Ann", "payee": "Cat", "cents": 2.5}]}, "payment 1: \"cents\""),
+    (SECOND, {"payments": [{"payer": "Ann", "payee": "Cat", "cents": True}]}, "payment 1: \"cents\""),
+    (SECOND, {"payments": [{"payer": "Ann", "payee": "Cat", "cents": PAYMENT_CENTS_MAX + 1}]},
+     f"payment 1: \"cents\" must be a whole number from 1 to {PAYMENT_CENTS_MAX:,}"),
+    (SECOND, {"payments": [{"payer": "Ann", "payee": "Cat"}]}, "line 7 of the circle's log, payment 1 must have exactly"),
+    (SECOND, {"payments": ["Ann pays Cat"]}, "line 7 of the circle's log, payment 1 must have exactly"),
+    (SECOND, {"by": "Ann"}, "line 7 of the circle's log: \"data\" of a settled line has exactly first, last, payments"),
+])
+def test_a_malformed_rename_or_settlement_is_refused(db: sqlite_utils.Database, index: int, change: dict[str, Any],
+                                                     says: str) -> None:
+    data = renamed_file(db)
+    assert [line["kind"] for line in data["log"]][index] == ("rename" if index == RENAME else "settled")
+    before = counts(db)
+    line = data["log"][index]
+    line["data"] = {**line["data"], **change} if index != RENAME else change
+    with pytest.raises(ImportRefused, match=says):
+        import_circle(db, unchained(data), KEY)
+    assert counts(db) == before
+
+
+def test_an_old_name_is_never_taken_again(db: sqlite_utils.Database) -> None:
+    data = unchained(renamed_file(db))
+    before = counts(db)
+    later = {"seq": len(data["log"]) + 1, "kind": "member", "data": {"name": "Bea"}, "at": data["log"][-1]["at"], "hash": None}
+    with pytest.raises(ImportRefused, match=f"line {later['seq']} of the circle's log: 'Bea' is, or looks like, a name "
+                                            "a member of the circle had before"):
+        import_circle(db, {**data, "log": [*data["log"], later]}, KEY)
+    back = {**later, "kind": "rename", "data": {"old": "Zoe", "new": "Bea"}}
+    with pytest.raises(ImportRefused, match="'Bea' is, or looks like, a name a member of the circle had before"):
+        import_circle(db, {**data, "log": [*data["log"], back]}, KEY)
+    data["log"][4]["data"]["players"][0] = "Bea"  # evening 2 started after Bea became Zoe
+    with pytest.raises(ImportRefused, match="line 5 of the circle's log: \"players\" must be four different members"):
+        import_circle(db, data, KEY)
+    assert counts(db) == before
+
+
+def test_a_rename_line_changes_who_may_be_renamed_or_seated(db: sqlite_utils.Database) -> None:
+    data = unchained(renamed_file(db))
+    again = {"seq": len(data["log"]) + 1, "kind": "rename", "data": {"old": "Bea", "new": "Bee"},
+             "at": data["log"][-1]["at"], "hash": None}
+    with pytest.raises(ImportRefused, match="\"old\" must be the name of a member of the circle at that time, not 'Bea'"):
+        import_circle(db, {**data, "log": [*data["log"], again]}, KEY)
+    fine = {**again, "data": {"old": "Zoe", "new": "Zia"}}
+    circle = import_circle(db, {**data, "log": [*data["log"], fine]}, KEY)
+    assert circle.members == ("Ann", "Zia", "Cat", "Dan", "Eve") and verify_circle(db, circle) is None
+    assert "Zia" in circle_season(db, circle).totals()
+
+
+# --- provenance and limits ----------------------------------------------------------------------------
+
+
+def test_a_circle_file_not_signed_here_exports_unsigned_even_with_no_evenings(db: sqlite_utils.Database) -> None:
+    circle = add_member(db, circle_of(db), "Fay")
+    exported = export_circle(db, circle, KEY)
+    assert "signature" in exported and exported["evenings"] == []
+    unsigned = import_circle(db, json.loads(dumped(exported)), "another server's key")
+    assert db.execute("select provenance from circles where id = ?", [unsigned.id]).fetchone()[0] == "unverified"
+    again = export_circle(db, unsigned, KEY)
+    assert "signature" not in again
+    assert dumped({k: v for k, v in again.items()}) == dumped({k: v for k, v in exported.items() if k != "signature"})
+    twice = import_circle(db, json.loads(dumped(again)), KEY)  # and so on: it never becomes signed
+    assert "signature" not in export_circle(db, twice, KEY)
+    signed = import_circle(db, json.loads(dumped(exported)), KEY)
+    assert db.execute("select provenance from circles where id = ?", [signed.id]).fetchone()[0] == "signed"
+    assert dumped(export_circle(db, signed, KEY)) == dumped(exported)
+    assert db.execute("select provenance from circles where id = ?", [circle.id]).fetchone()[0] is None  # made here
+
+
+def test_a_circle_file_changed_in_one_evening_imports_wholly_unverified(db: sqlite_utils.Database) -> None:
+    data = renamed_file(db)
+    data["evenings"][1].pop("signature")  # the circle's own signature no longer holds either
+    circle = import_circle(db, data, KEY)
+    assert [t.provenance for t in circle_tables(db, circle)] == ["unverified"] * 3
+    assert db.execute("select provenance from circles where id = ?", [circle.id]).fetchone()[0] == "unverified"
+    assert "signature" not in export_circle(db, circle, KEY)
+
+
+def test_a_database_of_schema_6_gains_the_circles_provenance(tmp_path: Path) -> None:
+    old = connect(str(tmp_path / "schema6.sqlite"))
+    migrate(old)
+    old.execute("ALTER TABLE circles DROP COLUMN provenance")  # the database as schema 6 left it
+    circle = circle_of(old)
+    migrate(old)
+    assert "provenance" in old.table("circles").columns_dict
+    assert "signature" in export_circle(old, circle, KEY)
+    assert old.execute("select value from meta where key = 'schema_version'").fetchone()[0] == "7"
+    migrate(old)  # and again, safely
+
+
+def test_a_circle_of_too_many_evenings_or_log_lines_is_refused(db: sqlite_utils.Database) -> None:
+    data = unchained(renamed_file(db))
+    before = counts(db)
+    with pytest.raises(ImportRefused, match=f"the file holds {CIRCLE_EVENINGS_MAX + 1} evenings; "
+                                            f"a circle has at most {CIRCLE_EVENINGS_MAX}"):
+        import_circle(db, {**data, "evenings": data["evenings"][:1] * (CIRCLE_EVENINGS_MAX + 1)}, KEY)
+    lines = [{**data["log"][0], "seq": n} for n in range(1, CIRCLE_LOG_LINES_MAX + 2)]
+    with pytest.raises(ImportRefused, match=f"the circle's log has {CIRCLE_LOG_LINES_MAX + 1} lines; "
+                                            f"a circle file may hold at most {CIRCLE_LOG_LINES_MAX}"):
+        import_circle(db, {**data, "log": lines}, KEY)
+    assert counts(db) == before

@@ -45,6 +45,11 @@ CIRCLE_MEMBERS_MAX = 12
 CIRCLE_NAME_MAX = 60
 """Characters of a circle's name."""
 
+CIRCLE_EVENINGS_MAX = 100
+"""Evenings of one circle: two years of a weekly club. At this many evenings of 40 deals (about 46 KB each in
+the app's export, names at their longest) a circle file is about 4.6 MB and imports back under
+:data:`IMPORT_BYTES_MAX`, which binds first for longer evenings (one of 400 deals is about 4.3 MB)."""
+
 PLAY_NOTATION_MAX = 400
 """Characters of a play pasted on the Check-the-play page (forty cards with separators need about 160)."""
 

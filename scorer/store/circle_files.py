@@ -4,10 +4,24 @@ The file is the circle's settings (as its row holds them: the first link of its 
 log as stored (each line with its hash), and each evening as the table export the app already makes
 (:func:`.files.export_evening`, in order). An import is checked whole before anything is written: the
 file's size, encoding and nesting (as an evening file's, with the two levels a circle adds), the
-circle's settings and members, every line of its log (hash recomputed and compared with the file's),
-and every evening as a table import checks it, folded with what the evening before left on the table
-(through the core's :func:`~scorer.core.season.replay_season`). Then the circle, its log, and each
-evening's table with its log are written in one transaction.
+number of its evenings and log lines, the circle's settings and members, every line of its log (hash
+recomputed and compared with the file's; each kind checked as the store checks it when it writes it:
+a member added or renamed under the same name rules, an old name never taken again; an evening
+started with four members of that time; a settlement of the evenings after the last one settled, up
+to those started by then), and every evening as a table import checks it, read under today's names
+and folded with what the evening before left on the table (through the core's
+:func:`~scorer.core.season.replay_season`). Then the circle, its log, and each evening's table with
+its log are written in one transaction.
+
+A ``settled`` line's payments are checked for their shape and ranges only (members of that time, two
+different ones, a whole number of cents from 1 to what a file may write, no more payments than
+members), not recomputed: they are what the page showed when it was recorded, and the rule that made
+them may since have changed.
+
+Provenance: the circle's row and each evening's table say ``signed`` only when the file carries this
+server's signature of exactly its content (and, for an evening, its own); otherwise ``unverified``. A
+circle or any of its evenings ``unverified`` exports with no signature, so a file cannot be made
+"signed" by passing it through this server.
 """
 
 from __future__ import annotations
@@ -21,18 +35,18 @@ import sqlite_utils
 
 from ..core import Evening, HouseRules, ScorerError
 from ..core.evening_json import parse_evening
-from ..core.limits import CIRCLE_MEMBERS_MAX, IMPORT_BYTES_MAX, JSON_DEPTH_MAX
+from ..core.limits import CIRCLE_EVENINGS_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, JSON_DEPTH_MAX
 from ..core.log import Line, LineKind, fold
 from ..core.season import Season, replay_season
 from ..db import write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .circles import (
-    Circle, _check_new_name, _check_settings, _circle_where, _events, _row, check_members, circle_genesis,
+    Circle, _check_settings, _check_untaken, _circle_where, _events, _renamed, _row, check_members, circle_genesis,
     circle_link, circle_tables,
 )
 from .files import (
-    ImportRefused, _check_counts, _check_settings as _check_table_settings, _first_unfit, _history_lines, _int_field,
-    _is_time, _no_constant, _no_duplicates, _whole_number, export_evening, nesting,
+    INTEGER_DIGITS_MAX, ImportRefused, _check_counts, _check_settings as _check_table_settings, _first_unfit,
+    _history_lines, _int_field, _is_time, _no_constant, _no_duplicates, _whole_number, export_evening, nesting,
 )
 from .lines import INSERT, insert_values, row_of
 from .tables import Table, insert_table, new_token, now
@@ -41,11 +55,21 @@ FORMAT = "quadrille-circle/1"
 FIELDS = frozenset({"format", "name", "members", "profile", "house_rules", "deals_agreed", "chip_value_cents",
                     "currency", "log", "evenings", SIGNATURE_FIELD})
 LOG_FIELDS = frozenset({"seq", "kind", "data", "at", "hash"})
-DATA_FIELDS = {"member": frozenset({"name"}), "evening": frozenset({"evening", "players", "first_dealer"})}
+DATA_FIELDS = {"member": frozenset({"name"}), "evening": frozenset({"evening", "players", "first_dealer"}),
+               "rename": frozenset({"old", "new"}), "settled": frozenset({"first", "last", "payments"})}
+PAYMENT_FIELDS = frozenset({"payer", "payee", "cents"})
+PAYMENT_CENTS_MAX = 10 ** INTEGER_DIGITS_MAX - 1
+"""A payment of a ``settled`` line, in cents (or chips): any whole number a file may write at all."""
 
 CIRCLE_DEPTH_MAX = JSON_DEPTH_MAX + 2
 """Nesting of a circle file: each evening sits two levels down (the file's object, its ``evenings`` list),
 so that every evening in it nests at most :data:`JSON_DEPTH_MAX` deep, as an evening file may."""
+
+CIRCLE_LOG_LINES_MAX = 3 * CIRCLE_EVENINGS_MAX + CIRCLE_MEMBERS_MAX
+"""Lines of a circle's log an import takes: an ``evening`` line for each evening, a ``member`` line for each
+member added, and twice as many lines again as evenings for settlements (at most one for each evening
+that settles new evenings) and for renames and settlements of corrections alone. It bounds the work of
+checking each new name against every name the circle ever had."""
 
 
 # --- export ---------------------------------------------------------------------------------------------
@@ -60,8 +84,9 @@ def _decoded(text: object) -> object:
 
 def export_circle(db: sqlite_utils.Database, circle: Circle, secret_key: str) -> dict[str, object]:
     """The circle as quadrille-circle/1 JSON: its settings as its row holds them, its log as stored,
-    each evening as its table's export, and this server's signature of all of it (left out when an
-    evening was imported unverified, so that a circle file cannot launder an evening into "signed")."""
+    each evening as its table's export, and this server's signature of all of it (left out when the
+    circle or one of its evenings was imported unverified, so that a circle file cannot launder a
+    circle or an evening into "signed")."""
     row = _row(db.conn, "id", circle.id)
     if row is None:
         raise ImportRefused("This circle no longer exists.")
@@ -79,7 +104,7 @@ def export_circle(db: sqlite_utils.Database, circle: Circle, secret_key: str) ->
                  "hash": line["hash"]} for line in _events(db.conn, circle.id)],
         "evenings": [export_evening(db, table, secret_key) for table in evenings],
     }
-    if all(table.provenance != "unverified" for table in evenings):
+    if row.get("provenance") != "unverified" and all(table.provenance != "unverified" for table in evenings):
         data[SIGNATURE_FIELD] = sign(data, secret_key)
     return data
 
@@ -187,26 +212,41 @@ def _settings(data: dict[str, Any]) -> _Settings:
     return _Settings(row, tuple(members))
 
 
-def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> tuple[list[dict[str, object]], list[dict[str, Any]]]:
-    """The circle's log as rows to write, each hash recomputed and compared with the file's; and each
-    evening line's data, in order."""
+@dataclass(frozen=True)
+class _Log:
+    """The circle's log, checked: its rows to write, and what it says of the circle."""
+
+    rows: list[dict[str, object]]
+    started: list[dict[str, Any]]
+    """Each ``evening`` line's data, in order (the players under their names of that time)."""
+    members: tuple[str, ...]
+    """Every member, under today's names, in the order they joined (as :attr:`.circles.Circle.members`)."""
+    names: dict[str, str]
+    """Each old name, to the name its member has now (as :meth:`.circles.Circle.current_names`)."""
+
+
+def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
+    """The circle's log as rows to write, each hash recomputed and compared with the file's, each line
+    checked against the circle as the lines before it leave it."""
     log = data.get("log")
     if not isinstance(log, list):
         raise ImportRefused("\"log\" must be a list of the circle's log lines")
-    if len(log) > evenings + CIRCLE_MEMBERS_MAX:
-        raise ImportRefused(f"the circle's log has {len(log)} lines, more than its {evenings} evenings and "
-                            f"{CIRCLE_MEMBERS_MAX} members can make")
-    members = list(settings.founders)
+    if len(log) > CIRCLE_LOG_LINES_MAX:
+        raise ImportRefused(f"the circle's log has {len(log)} lines; a circle file may hold at most {CIRCLE_LOG_LINES_MAX}")
+    # The circle as the lines read so far leave it: _check_untaken reads its members and renames.
+    circle = Circle(id=0, token="", spectator_token="", name="", members=settings.founders, founders=settings.founders,
+                    rules=HouseRules.of(), deals_agreed=DEALS_AGREED_MIN, chip_value_cents=None, currency="", created_at="")
     previous = circle_genesis(settings.row)
     rows: list[dict[str, object]] = []
     started: list[dict[str, Any]] = []
+    settled = 0
     for seq, item in enumerate(log, start=1):
         where = f"line {seq} of the circle's log"
         if not isinstance(item, dict) or set(item) != LOG_FIELDS:
             raise ImportRefused(f"{where} must have exactly {', '.join(sorted(LOG_FIELDS))}")
         kind, line, at, stated = item["kind"], item["data"], item["at"], item["hash"]
-        if item["seq"] != seq or not isinstance(kind, str) or kind not in DATA_FIELDS:
-            raise ImportRefused(f"{where} must have \"seq\": {seq} and a \"kind\" of {' or '.join(DATA_FIELDS)}"
+        if type(item["seq"]) is not int or item["seq"] != seq or not isinstance(kind, str) or kind not in DATA_FIELDS:
+            raise ImportRefused(f"{where} must have \"seq\": {seq} and a \"kind\" of {', '.join(DATA_FIELDS)}"
                                 f" (a {str(kind)[:20]!r} line cannot be imported)")
         if not isinstance(line, dict) or set(line) != DATA_FIELDS[kind]:
             raise ImportRefused(f"{where}: \"data\" of a {kind} line has exactly {', '.join(sorted(DATA_FIELDS[kind]))}")
@@ -215,9 +255,15 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> tuple[list
         if stated is not None and not (isinstance(stated, str) and re.fullmatch(r"[0-9a-f]{64}", stated)):
             raise ImportRefused(f"{where}: \"hash\" must be 64 hexadecimal digits, or null")
         if kind == "member":
-            _member_line(line, members, where)
+            circle = replace(circle, members=(*circle.members, _member_line(line, circle, where)))
+        elif kind == "rename":
+            old, new = _rename_line(line, circle, where)
+            circle = replace(circle, members=tuple(new if m == old else m for m in circle.members),
+                             renames=(*circle.renames, (old, new)))
+        elif kind == "settled":
+            settled = _settled_line(line, circle.members, settled, len(started), where)
         else:
-            _evening_line(line, members, len(started) + 1, where)
+            _evening_line(line, circle.members, len(started) + 1, where)
             started.append(line)
         row: dict[str, object] = {"seq": seq, "kind": kind, "data": json.dumps(line, sort_keys=True, ensure_ascii=False),
                                   "created_at": at}
@@ -228,25 +274,63 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> tuple[list
         rows.append(row)
     if len(started) != evenings:
         raise ImportRefused(f"the circle's log starts {len(started)} evenings, but the file holds {evenings}")
-    return rows, started
+    return _Log(rows, started, circle.members, circle.current_names())
 
 
-def _member_line(line: dict[str, Any], members: list[str], where: str) -> None:
-    name = line["name"]
+def _untaken(name: object, circle: Circle, where: str) -> str:
+    """A new name for a member, checked as the store checks one (:func:`.circles._check_untaken`): possible,
+    in normal form, not alike to a member's name nor to any name the circle had before a rename."""
     if not isinstance(name, str):
-        raise ImportRefused(f"{where}: the member's \"name\" must be a text")
-    if len(members) >= CIRCLE_MEMBERS_MAX:
-        raise ImportRefused(f"{where}: the circle would have more than {CIRCLE_MEMBERS_MAX} members")
+        raise ImportRefused(f"{where}: a member's name must be a text")
     try:
-        _check_new_name(name, members)
+        _check_untaken(name, circle)
     except ScorerError as error:
         raise _refuse(where, error) from None
-    members.append(name)
+    return name
 
 
-def _evening_line(line: dict[str, Any], members: list[str], number: int, where: str) -> None:
+def _member_line(line: dict[str, Any], circle: Circle, where: str) -> str:
+    if len(circle.members) >= CIRCLE_MEMBERS_MAX:
+        raise ImportRefused(f"{where}: the circle would have more than {CIRCLE_MEMBERS_MAX} members")
+    return _untaken(line["name"], circle, where)
+
+
+def _rename_line(line: dict[str, Any], circle: Circle, where: str) -> tuple[str, str]:
+    old = line["old"]
+    if not isinstance(old, str) or old not in circle.members:
+        raise ImportRefused(f"{where}: \"old\" must be the name of a member of the circle at that time, "
+                            f"not {str(old)[:40]!r}")
+    return old, _untaken(line["new"], circle, where)
+
+
+def _settled_line(line: dict[str, Any], members: tuple[str, ...], settled: int, started: int, where: str) -> int:
+    """A settlement's range and the shape of its payments (not recomputed: see the module's docstring);
+    the last evening it settles."""
+    first, last, payments = line["first"], line["last"], line["payments"]
+    if type(first) is not int or first != settled + 1:
+        raise ImportRefused(f"{where}: \"first\" must be {settled + 1}, the evening after the last one settled")
+    if type(last) is not int or not settled <= last <= started:
+        raise ImportRefused(f"{where}: \"last\" must be from {settled} (changes to settled evenings alone) to "
+                            f"{started} (the evenings started by then)")
+    if not isinstance(payments, list) or len(payments) > len(members):
+        raise ImportRefused(f"{where}: \"payments\" must be a list of at most {len(members)} payments "
+                            "(as many as the circle has members)")
+    for k, payment in enumerate(payments, start=1):
+        at = f"{where}, payment {k}"
+        if not isinstance(payment, dict) or set(payment) != PAYMENT_FIELDS:
+            raise ImportRefused(f"{at} must have exactly {', '.join(sorted(PAYMENT_FIELDS))}")
+        payer, payee, cents = payment["payer"], payment["payee"], payment["cents"]
+        if payer not in members or payee not in members or payer == payee:
+            raise ImportRefused(f"{at}: \"payer\" and \"payee\" must be two different members of the circle "
+                                "at that time")
+        if type(cents) is not int or not 1 <= cents <= PAYMENT_CENTS_MAX:
+            raise ImportRefused(f"{at}: \"cents\" must be a whole number from 1 to {PAYMENT_CENTS_MAX:,}")
+    return last
+
+
+def _evening_line(line: dict[str, Any], members: tuple[str, ...], number: int, where: str) -> None:
     players, dealer = line["players"], line["first_dealer"]
-    if line["evening"] != number:
+    if type(line["evening"]) is not int or line["evening"] != number:
         raise ImportRefused(f"{where} must start evening {number}")
     if (not isinstance(players, list) or len(players) != 4 or len(set(map(str, players))) != 4
             or any(p not in members for p in players)):
@@ -278,9 +362,10 @@ def _evening(item: object, number: int, secret_key: str) -> _Evening:
     return _Evening(evening, first_dealer, cents, currency, lines, stated, history is not None, signed_here(item, secret_key))
 
 
-def _season(members: tuple[str, ...], evenings: list[_Evening]) -> Season:
-    """The core's season of the file's evenings, each folded with what the one before left."""
-    plain = [e.evening for e in evenings]
+def _season(members: tuple[str, ...], names: dict[str, str], evenings: list[_Evening]) -> Season:
+    """The core's season of the file's evenings, each read under today's names (as
+    :func:`.circles.circle_season` reads them) and folded with what the one before left."""
+    plain = [_renamed(e.evening, names) for e in evenings]
     try:
         return replay_season(members, plain)
     except ScorerError:
@@ -319,7 +404,8 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str) -> C
 
     Raises :class:`~.files.ImportRefused` and writes nothing if any check fails. An evening's table is
     marked signed only when the circle file carries this server's signature of exactly its content
-    and the evening its own; otherwise ``unverified``, as a table import would mark it."""
+    and the evening its own; otherwise ``unverified``, as a table import would mark it. The circle's
+    row is marked so too (``signed`` or ``unverified``): see :func:`export_circle`."""
     if not isinstance(data, dict):
         raise ImportRefused("a circle file must hold a JSON object")
     if data.get("format") != FORMAT:
@@ -330,34 +416,35 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str) -> C
     items = data.get("evenings")
     if not isinstance(items, list):
         raise ImportRefused("\"evenings\" must be a list of the circle's evenings, each a quadrille-evening/1 export")
+    if len(items) > CIRCLE_EVENINGS_MAX:
+        raise ImportRefused(f"the file holds {len(items)} evenings; a circle has at most {CIRCLE_EVENINGS_MAX}")
     settings = _settings(data)
-    log_rows, started = _log(data, settings, len(items))
+    log = _log(data, settings, len(items))
     evenings = [_evening(item, k, secret_key) for k, item in enumerate(items, start=1)]
-    for k, (e, line) in enumerate(zip(evenings, started), start=1):
+    for k, (e, line) in enumerate(zip(evenings, log.started), start=1):
         if list(e.evening.players) != line["players"] or e.first_dealer != line["first_dealer"]:
             raise ImportRefused(f"evening {k}: its players and first dealer are not those the circle's log started it with")
-    members = settings.founders + tuple(str(row_data["name"]) for row_data in
-                                        (json.loads(str(r["data"])) for r in log_rows if r["kind"] == "member"))
-    season = _season(members, evenings)
+    season = _season(log.members, log.names, evenings)
     rows = [_log_rows(e, s.carried_in, k) for k, (e, s) in enumerate(zip(evenings, season.evenings), start=1)]
     signed = signed_here(data, secret_key)
     with write(db) as conn:  # the circle, its log, its evenings and theirs, or nothing
-        row = {"token": new_token(), "spectator_token": new_token(), **settings.row, "created_at": now()}
+        row = {"token": new_token(), "spectator_token": new_token(), **settings.row, "created_at": now(),
+               "provenance": "signed" if signed else "unverified"}
         cursor = conn.execute(f"insert into circles ({', '.join(row)}) values ({', '.join('?' * len(row))})",
                               list(row.values()))
         circle_id = int(cursor.lastrowid or 0)
         conn.executemany("insert into circle_events (circle_id, seq, kind, data, created_at, hash) values (?, ?, ?, ?, ?, ?)",
-                         [[circle_id, r["seq"], r["kind"], r["data"], r["created_at"], r["hash"]] for r in log_rows])
-        for k, (e, log) in enumerate(zip(evenings, rows), start=1):
+                         [[circle_id, r["seq"], r["kind"], r["data"], r["created_at"], r["hash"]] for r in log.rows])
+        for k, (e, table_rows) in enumerate(zip(evenings, rows), start=1):
             ev = e.evening
             table = insert_table(conn, ev.players, e.first_dealer, ev.rules, ev.deals_agreed, e.cents, e.currency,
                                  "signed" if signed and e.signed else "unverified")
             conn.execute("update tables set circle_id = ?, circle_evening = ? where id = ?", [circle_id, k, table.id])
-            conn.executemany(INSERT, [insert_values(table.id, r) for r in log])
+            conn.executemany(INSERT, [insert_values(table.id, r) for r in table_rows])
         circle = _circle_where(conn, "id", circle_id)
     if circle is None:  # pragma: no cover - written just above
         raise ImportRefused("the circle could not be read back")
     return circle
 
 
-__all__ = ["CIRCLE_DEPTH_MAX", "FORMAT", "export_circle", "import_circle", "read_circle_file"]
+__all__ = ["CIRCLE_DEPTH_MAX", "CIRCLE_LOG_LINES_MAX", "FORMAT", "export_circle", "import_circle", "read_circle_file"]
