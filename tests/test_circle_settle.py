@@ -318,6 +318,25 @@ def test_the_page_shows_a_settle_up_over_any_range_of_evenings(client: FlaskClie
         assert "Choose a first evening no later than the last" in response.get_data(as_text=True), query
 
 
+def test_a_circle_holds_at_most_its_limits_of_evenings_and_log_lines(db: sqlite_utils.Database,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorer.store import circles
+    circle = circle_of(db)
+    monkeypatch.setattr(circles, "CIRCLE_EVENINGS_MAX", 2)
+    evening(db, circle, 0)
+    evening(db, circle, 1)
+    with pytest.raises(CircleRefused, match="The circle has 2 evenings, as many as a circle may have"):
+        start_evening(db, fresh(db, circle), SEATINGS[2], SEATINGS[2][0])
+    now = fresh(db, circle)
+    monkeypatch.setattr(circles, "CIRCLE_LOG_LINES_MAX", now.lines + 1)
+    renamed = rename_member(db, now, "Ann", "Anne")  # the last line the log may take
+    for refused in (lambda: rename_member(db, renamed, "Anne", "Annie"), lambda: add_member(db, renamed, "Fay"),
+                    lambda: record_settlement(db, renamed, renamed.lines)):
+        with pytest.raises(CircleRefused, match="as many as a circle may have"):
+            refused()
+    assert fresh(db, circle).lines == now.lines + 1 and verify_circle(db, renamed) is None
+
+
 # --- members in the store ----------------------------------------------------------------------------------
 
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from scorer.core import limits
-from scorer.store import files, ledgers
+from scorer.store import circle_files, files, ledgers
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
 
@@ -25,6 +25,7 @@ def test_every_limit_is_in_the_readme_with_its_value() -> None:
     enforced = {name: value for name, value in vars(limits).items() if name.isupper() and isinstance(value, int)}
     enforced["INTEGER_DIGITS_MAX"] = files.INTEGER_DIGITS_MAX
     enforced["CACHE_DEALS"] = ledgers.CACHE_DEALS
+    enforced["CIRCLE_DEPTH_MAX"] = circle_files.CIRCLE_DEPTH_MAX
     table = documented()
     assert set(enforced) <= set(table), set(enforced) - set(table)
     for name, value in enforced.items():

@@ -50,6 +50,12 @@ CIRCLE_EVENINGS_MAX = 100
 the app's export, names at their longest) a circle file is about 4.6 MB and imports back under
 :data:`IMPORT_BYTES_MAX`, which binds first for longer evenings (one of 400 deals is about 4.3 MB)."""
 
+CIRCLE_LOG_LINES_MAX = 3 * CIRCLE_EVENINGS_MAX + CIRCLE_MEMBERS_MAX
+"""Lines of a circle's log (the store writes no more, an import takes no more): an ``evening`` line for
+each evening, a ``member`` line for each member added, and twice as many lines again as evenings for settlements (at most one for each evening
+that settles new evenings) and for renames and settlements of corrections alone. It bounds the work of
+checking each new name against every name the circle ever had."""
+
 PLAY_NOTATION_MAX = 400
 """Characters of a play pasted on the Check-the-play page (forty cards with separators need about 160)."""
 

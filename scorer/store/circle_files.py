@@ -35,7 +35,9 @@ import sqlite_utils
 
 from ..core import Evening, HouseRules, ScorerError
 from ..core.evening_json import parse_evening
-from ..core.limits import CIRCLE_EVENINGS_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, JSON_DEPTH_MAX
+from ..core.limits import (
+    CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, JSON_DEPTH_MAX,
+)
 from ..core.log import Line, LineKind, fold
 from ..core.season import Season, replay_season
 from ..db import write
@@ -64,13 +66,6 @@ PAYMENT_CENTS_MAX = 10 ** INTEGER_DIGITS_MAX - 1
 CIRCLE_DEPTH_MAX = JSON_DEPTH_MAX + 2
 """Nesting of a circle file: each evening sits two levels down (the file's object, its ``evenings`` list),
 so that every evening in it nests at most :data:`JSON_DEPTH_MAX` deep, as an evening file may."""
-
-CIRCLE_LOG_LINES_MAX = 3 * CIRCLE_EVENINGS_MAX + CIRCLE_MEMBERS_MAX
-"""Lines of a circle's log an import takes: an ``evening`` line for each evening, a ``member`` line for each
-member added, and twice as many lines again as evenings for settlements (at most one for each evening
-that settles new evenings) and for renames and settlements of corrections alone. It bounds the work of
-checking each new name against every name the circle ever had."""
-
 
 # --- export ---------------------------------------------------------------------------------------------
 

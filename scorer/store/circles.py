@@ -24,7 +24,7 @@ import sqlite_utils
 from ..core import Deal, Evening, HouseRules, ImpossibleDeal, Payment, ScorerError
 from ..core.settleup import fewest_payments
 from ..core.limits import (
-    CHIP_VALUE_CENTS_MAX, CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN,
+    CHIP_VALUE_CENTS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN,
 )
 from ..core.log import Refused
 from ..core.model import check_players
@@ -420,11 +420,16 @@ def create_circle(  # more than 5: a circle's settings are a table's, with its n
 
 
 def _reread(conn: sqlite3.Connection, circle: Circle) -> tuple[dict[str, object], Circle]:
-    """The circle's row and the circle as its log says now, inside a write transaction."""
+    """The circle's row and the circle as its log says now, inside a write transaction; refused if its
+    log already has :data:`CIRCLE_LOG_LINES_MAX` lines (every command appends one)."""
     row = _row(conn, "id", circle.id)
     if row is None:
         raise CircleRefused("This circle no longer exists.")
-    return row, _circle_from(row, _events(conn, circle.id))
+    current = _circle_from(row, _events(conn, circle.id))
+    if current.lines >= CIRCLE_LOG_LINES_MAX:
+        raise CircleRefused(f"The circle's log has {CIRCLE_LOG_LINES_MAX} lines, as many as a circle may have: "
+                            "start a new circle for the next season.")
+    return row, current
 
 
 def add_member(db: sqlite_utils.Database, circle: Circle, name: str) -> Circle:
@@ -469,6 +474,9 @@ def start_evening(db: sqlite_utils.Database, circle: Circle, seated: Sequence[st
             raise CircleRefused("The circle's evenings do not match its log: check it before starting another.")
         if number is not None and number != n:
             raise CircleRefused(f"Evening {n - 1} was just started on another phone.")
+        if n > CIRCLE_EVENINGS_MAX:
+            raise CircleRefused(f"The circle has {CIRCLE_EVENINGS_MAX} evenings, as many as a circle may have: "
+                                "start a new circle for the next season.")
         if tables and not LEDGERS.get(conn, tables[-1])[0].deals:
             raise CircleRefused(f"Evening {n - 1} has no deal recorded yet: play it before starting the next.")
         table = insert_table(conn, seated, first_dealer, current.rules, current.deals_agreed,
