@@ -157,3 +157,16 @@ def test_the_circle_page_shows_each_player_s_statistics_and_the_contracts(client
     assert float(bea.group(1).replace("−", "-")) == int(bea.group(2).replace("−", "-")) == int(bea.group(3).replace("−", "-"))
     assert "<strong>Eve</strong>: has not played yet.</li>" in stats
     assert "The contracts played: solo 4 (won 2)." in stats
+
+
+def test_a_circle_with_a_chip_value_shows_its_ledger_and_payments_in_money(client: FlaskClient) -> None:
+    circle = start_circle(client, chip_value="0.05", currency="EUR")
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    page = text(client.get(f"/c/{circle}"))
+    rows = re.findall(r"<li>(\w+) <strong>([+−]?\d+)</strong> <small>\(([+−]?\d+\.\d\d) EUR\)</small>", page)
+    assert {m for m, _, _ in rows} == {"Ann", "Bea", "Cat", "Dan", "Eve"}
+    for member, chips, money in rows:  # each total in chips, and in money at 5 cents a chip
+        assert round(float(money.replace("−", "-")) * 100) == int(chips.replace("−", "-")) * 5, member
+    payments = re.findall(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> (\d+\.\d\d) EUR</li>", page)
+    assert payments and all(float(cents) > 0 for _, _, cents in payments)
