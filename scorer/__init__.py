@@ -138,7 +138,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from . import audit, circle, circle_tally, db, exchange, home, playcheck, ratelimits, recent, table, tally
-    from . import circle_exchange
+    from . import circle_check, circle_exchange
 
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
@@ -152,6 +152,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(playcheck.bp)
     app.register_blueprint(circle.bp)
     app.register_blueprint(circle_exchange.bp)
+    app.register_blueprint(circle_check.bp)
     app.register_blueprint(circle_tally.bp)
     app.register_blueprint(tally.bp)
     app.register_blueprint(exchange.bp)
