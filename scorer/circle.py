@@ -24,9 +24,18 @@ from .store import (
     Circle, Table, circle_by_spectator_token, circle_by_token, circle_season, circle_tables, create_circle, ledger, start_evening,
 )
 from .store import Refused as StoreRefused
-from .store.circles import Owing, add_member, owing, record_settlement, rename_member, settle_digest
+from .store.circles import Owing, UnreadableCircle, add_member, owing, record_settlement, rename_member, settle_digest
 
 bp = Blueprint("circle", __name__)
+
+
+@bp.app_errorhandler(UnreadableCircle)
+def unreadable(error: UnreadableCircle) -> tuple[str, int]:
+    """A circle whose row or log cannot be read (edited by hand, written by another build), on any of its pages:
+    say so, and keep everything stored for it reachable (the members' link offers its raw export)."""
+    token = (request.view_args or {}).get("token", "")
+    members = bool(token) and request.path.startswith("/c/")
+    return render_template("circle/unreadable.html", token=token if members else None, why=error.message), 200
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ from .core import IMPORT_BYTES_MAX, ScorerError
 from .db import get_db
 from .ratelimits import rate_limited
 from .store import ImportRefused, circle_by_token, export_circle, import_circle, read_circle_file
+from .store.circle_files import raw_circle_export
+from .store.circles import UnreadableCircle
 from .table import csrf_lost
 
 bp = Blueprint("circle_exchange", __name__)
@@ -42,7 +44,12 @@ def too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
 
 @bp.route("/c/<token>/export.json")
 def export_json(token: str) -> Response:
-    circle = circle_by_token(get_db(), token)
+    try:
+        circle = circle_by_token(get_db(), token)
+    except UnreadableCircle:  # a row or log that cannot be read: give back everything stored, so nothing is lost
+        body = json.dumps(raw_circle_export(get_db(), token), indent=2, ensure_ascii=False, default=str) + "\n"
+        return Response(body, mimetype="application/json",
+                        headers={"Content-Disposition": 'attachment; filename="scorer-raw-circle.json"'})
     if circle is None:
         abort(404)
     data = export_circle(get_db(), circle, current_app.config["SECRET_KEY"])

@@ -120,6 +120,29 @@ def test_an_unreadable_circle_gets_a_clear_page_not_a_500(app: Flask, client: Fl
     assert "Nothing has been changed or deleted" in page
 
 
+@pytest.mark.parametrize("damage", ["update circles set members = 'not a list'",
+                                    "update circle_events set data = '{' where seq = 2"])
+def test_every_page_of_an_unreadable_circle_says_so_and_keeps_what_is_stored(app: Flask, client: FlaskClient,
+                                                                             season: Season, damage: str) -> None:
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    watch = re.findall(r'href="(/cs/[^"]+)"', text(client.get(f"/c/{season.circle}")))[0]
+    with database(app) as conn:
+        conn.execute(damage)
+    scorer.store.LEDGERS.clear()
+    for url in (f"/c/{season.circle}", f"/c/{season.circle}/tally.pdf", watch, f"/t/{season.first}", f"/t/{season.second}"):
+        response = client.get(url)
+        assert response.status_code == 200 and "This circle cannot be read" in text(response), url
+    page = text(client.get(f"/c/{season.circle}"))
+    assert f'href="/c/{season.circle}/export.json"' in page and f'href="/c/{season.circle}/check"' in page
+    assert "export.json" not in text(client.get(watch))  # the watch-only link offers nothing more
+    raw = client.get(f"/c/{season.circle}/export.json")
+    assert raw.status_code == 200
+    stored = raw.get_json()
+    assert stored["format"] == "scorer-raw-circle/1" and len(stored["log"]) == 3
+    assert [e["table"]["token"] for e in stored["evenings"]] == [season.first, season.second]
+    assert len(stored["evenings"][0]["log"]) == 4  # every deal of evening 1, as stored
+
+
 def test_an_unreadable_circle_log_line_gets_a_clear_page(app: Flask, client: FlaskClient, season: Season) -> None:
     app.config["PROPAGATE_EXCEPTIONS"] = False
     with database(app) as conn:

@@ -48,9 +48,9 @@ from .circles import (
 )
 from .files import (
     INTEGER_DIGITS_MAX, ImportRefused, _check_counts, _check_settings as _check_table_settings, _first_unfit,
-    _history_lines, _int_field, _is_time, _no_constant, _no_duplicates, _whole_number, export_evening, nesting,
+    _history_lines, _int_field, _is_time, _no_constant, _no_duplicates, _whole_number, export_evening, nesting, raw_export,
 )
-from .lines import INSERT, insert_values, row_of
+from .lines import INSERT, dict_rows, insert_values, row_of
 from .tables import Table, insert_table, new_token, now
 
 FORMAT = "quadrille-circle/1"
@@ -66,6 +66,20 @@ PAYMENT_CENTS_MAX = 10 ** INTEGER_DIGITS_MAX - 1
 CIRCLE_DEPTH_MAX = JSON_DEPTH_MAX + 2
 """Nesting of a circle file: each evening sits two levels down (the file's object, its ``evenings`` list),
 so that every evening in it nests at most :data:`JSON_DEPTH_MAX` deep, as an evening file may."""
+
+RAW_CIRCLE_FORMAT = "scorer-raw-circle/1"
+
+
+def raw_circle_export(db: sqlite_utils.Database, token: str) -> dict[str, object]:
+    """Everything stored for a circle that cannot be read: its row, every line of its log, and each of its
+    evenings' table rows with their logs, as stored (not importable: nothing is checked or lost)."""
+    found = dict_rows(db.conn.execute("select * from circles where token = ?", [token]))
+    row = found[0] if found else {}
+    tables = dict_rows(db.conn.execute("select * from tables where circle_id = ? order by circle_evening", [row.get("id")]))
+    return {"format": RAW_CIRCLE_FORMAT, "circle": row,
+            "log": dict_rows(db.conn.execute("select * from circle_events where circle_id = ? order by seq", [row.get("id")])),
+            "evenings": [raw_export(db, str(t["token"])) for t in tables]}
+
 
 # --- export ---------------------------------------------------------------------------------------------
 
@@ -442,4 +456,4 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str) -> C
     return circle
 
 
-__all__ = ["CIRCLE_DEPTH_MAX", "CIRCLE_LOG_LINES_MAX", "FORMAT", "export_circle", "import_circle", "read_circle_file"]
+__all__ = ["RAW_CIRCLE_FORMAT", "raw_circle_export", "CIRCLE_DEPTH_MAX", "CIRCLE_LOG_LINES_MAX", "FORMAT", "export_circle", "import_circle", "read_circle_file"]
