@@ -138,7 +138,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from . import audit, circle, circle_tally, db, exchange, home, playcheck, ratelimits, recent, table, tally
-    from . import circle_check, circle_exchange
+    from . import circle_check, circle_exchange, i18n
 
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
@@ -146,6 +146,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(404, _not_found)
     app.add_url_rule("/favicon.ico", "favicon", _favicon)
     db.init_app(app)
+    i18n.init_app(app)  # the reader's language: Flask-Babel, the core's translation, the filters
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(audit.bp)

@@ -164,9 +164,11 @@ def test_a_circle_with_a_chip_value_shows_its_ledger_and_payments_in_money(clien
     first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
     play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
     page = text(client.get(f"/c/{circle}"))
-    rows = re.findall(r"<li>(\w+) <strong>([+−]?\d+)</strong> <small>\(([+−]?\d+\.\d\d) EUR\)</small>", page)
-    assert {m for m, _, _ in rows} == {"Ann", "Bea", "Cat", "Dan", "Eve"}
-    for member, chips, money in rows:  # each total in chips, and in money at 5 cents a chip
-        assert round(float(money.replace("−", "-")) * 100) == int(chips.replace("−", "-")) * 5, member
-    payments = re.findall(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> (\d+\.\d\d) EUR</li>", page)
+    rows = re.findall(r"<li>(\w+) <strong>([+−]?\d+)</strong> <small>\(([+−]?)€(\d+\.\d\d)\)</small>", page)
+    assert {m for m, _, _, _ in rows} == {"Ann", "Bea", "Cat", "Dan", "Eve"}
+    for member, chips, sign, money in rows:  # each total in chips, and in money at 5 cents a chip
+        assert round(float(money) * 100) * (-1 if sign == "−" else 1) == int(chips.replace("−", "-")) * 5, member
+    payments = re.findall(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> €(\d+\.\d\d)</li>", page)
     assert payments and all(float(cents) > 0 for _, _, cents in payments)
+    french = text(client.get(f"/c/{circle}", headers={"Accept-Language": "fr"}))
+    assert re.search(r"\d+,\d\d\u00a0€", french)  # as French writes money

@@ -1,0 +1,147 @@
+"""The reader's language (issue 15): English or French, through Flask-Babel.
+
+The language is the one the phone chose on the page (``/lang/<code>``, remembered in a cookie for a
+year), else the best of the browser's ``Accept-Language``, else English. Every request installs
+Flask-Babel's ``gettext`` as the settlement core's translation (:mod:`scorer.core.i18n`), so the core's
+sentences, the forms' messages and the templates all speak the reader's language. Numbers, money and
+times are formatted for that language by Babel (the ``number``, ``money`` and ``local_time`` filters).
+
+The catalogues live in ``scorer/translations`` (inside the package, so that an installed wheel carries
+them); ``python scripts/i18n.py`` extracts, updates and compiles them (see the README).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from babel.dates import format_datetime
+from babel.numbers import format_currency, format_decimal, get_currency_name
+from flask import Blueprint, Flask, current_app, has_request_context, redirect, request, url_for
+from flask_babel import Babel, get_locale, gettext
+from werkzeug.wrappers import Response
+
+from .core import i18n as core_i18n
+
+LANGUAGES = {"en": "English", "fr": "Français"}
+"""Each language the app speaks: its code, and its name in itself (as the switch shows it)."""
+DEFAULT_LANGUAGE = "en"
+COOKIE = "lang"
+COOKIE_SECONDS = 365 * 24 * 3600
+TRANSLATIONS = Path(__file__).parent / "translations"
+DEFAULT_TIMEZONE = "Europe/London"
+
+bp = Blueprint("i18n", __name__)
+
+
+def choose_language() -> str:
+    """The language of this request: the phone's choice (its cookie), else the browser's, else English."""
+    chosen = request.cookies.get(COOKIE, "")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT_LANGUAGE
+
+
+def language() -> str:
+    """The language of the current request (``"en"`` outside one)."""
+    locale = get_locale() if has_request_context() else None
+    return locale.language if locale is not None else DEFAULT_LANGUAGE
+
+
+@bp.route("/lang/<code>")
+def switch(code: str) -> Response:
+    """Speak ``code`` to this phone from now on, and go back to the page it came from (``?next=``, a path
+    on this site only)."""
+    back = request.args.get("next", "")
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+        back = url_for("home.index")
+    response = redirect(back, 303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=COOKIE_SECONDS, samesite="Lax", httponly=True,
+                            secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
+    return response
+
+
+def _install_translation() -> None:
+    core_i18n.install(gettext)
+
+
+def _vary(response: Response) -> Response:
+    """A page depends on the phone's language: caches between the server and the phone must know it."""
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
+
+
+# --- numbers, money and times in the reader's language ------------------------------------------------------
+
+
+def number(value: int | float | Decimal, places: int | None = None) -> str:
+    """A number as the reader writes it ("1,234.5" / "1 234,5"), with a true minus sign."""
+    pattern = None if places is None else "#,##0." + "0" * places if places else "#,##0"
+    text = format_decimal(value, format=pattern, locale=language())
+    return text.replace("-", "−")
+
+
+def money(cents: int, currency: str = "") -> str:
+    """An amount in cents as the reader writes money: with the currency's sign when ``currency`` is a
+    code Babel knows ("€3.20" / "3,20 €"), else the number and the currency as written ("3.20 pts")."""
+    locale = language()
+    amount = Decimal(cents) / 100
+    code = currency.strip().upper()
+    if len(code) == 3 and code.isalpha() and get_currency_name(code, locale=locale) != code:
+        text = format_currency(amount, code, locale=locale)
+    else:
+        text = format_decimal(amount, format="#,##0.00", locale=locale) + (f"\u00a0{currency}" if currency else "")
+    return text.replace("-", "−")
+
+
+def _zone(name: str) -> Any:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return timezone.utc
+
+
+def local_time(stamp: object, zone_name: str | None = None, with_time: bool = True) -> str:
+    """An ISO 8601 time as the table reads it, in the app's zone and the reader's language: "Sat 21 Nov,
+    23:43" / "sam. 21 nov., 23:43" (the year added when it is not this year's). A time with no zone is
+    UTC, as the app writes them; text that is not a time is shown as it is."""
+    if not isinstance(stamp, str) or not stamp:
+        return ""
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    zone = _zone(zone_name or str(current_app.config.get("TIMEZONE") or DEFAULT_TIMEZONE))
+    here = when.astimezone(zone)
+    day = "EEE d MMM" + (" y" if here.year != datetime.now(zone).year else "")
+    shown = format_datetime(here, day, tzinfo=zone, locale=language())
+    return shown if not with_time else shown + ", " + format_datetime(here, "HH:mm", tzinfo=zone, locale=language())
+
+
+def local_day(stamp: object) -> str:
+    """The day of an ISO 8601 time, in the app's zone: "Sat 21 Nov" (with the year when not this year's)."""
+    return local_time(stamp, with_time=False)
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with the app's languages, the core's translation for each request, the switch's route
+    and the filters."""
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    Babel(app, locale_selector=choose_language)
+    app.before_request(_install_translation)
+    app.after_request(_vary)
+    app.register_blueprint(bp)
+    app.add_template_filter(number, "number")
+    app.add_template_filter(money, "money")
+    app.add_template_filter(local_time, "local_time")
+    app.add_template_filter(local_day, "local_day")
+    app.add_template_global(language, "current_language")
+    app.jinja_env.globals["languages"] = LANGUAGES

@@ -1,0 +1,115 @@
+"""Keep the translations of scorer in step with its sources (issue 15).
+
+    python scripts/i18n.py extract   # scorer/translations/messages.pot from the code and the templates
+    python scripts/i18n.py update    # extract, then each language's messages.po follows the .pot
+                                     # (new messages added untranslated, gone ones dropped, fuzzy matches
+                                     # never kept), translations waiting in parts/*.po filled in, then compile
+    python scripts/i18n.py compile   # each messages.po to the messages.mo the app reads
+    python scripts/i18n.py check     # exit 1 if a message has no translation or a .mo is stale
+
+The same as ``pybabel extract -F babel.cfg -k _ -k N_ -k lazy_gettext ...``, ``pybabel update`` and
+``pybabel compile``, run through Babel's own code so that the output is the same on every machine.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATIONS = ROOT / "scorer" / "translations"
+POT = TRANSLATIONS / "messages.pot"
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)}
+METHODS = [("scorer/**.py", "python"), ("templates/**.html", "jinja2")]
+OPTIONS = {"templates/**.html": {"extensions": "jinja2.ext.do", "trimmed": "true"}}
+
+
+def languages() -> list[str]:
+    return sorted(p.name for p in TRANSLATIONS.iterdir() if (p / "LC_MESSAGES").is_dir())
+
+
+def extract() -> Catalog:
+    catalog = Catalog(project="scorer", version="1", msgid_bugs_address="", copyright_holder="", charset="utf-8")
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(ROOT), METHODS, options_map=OPTIONS, keywords=KEYWORDS, strip_comment_tags=True):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    with POT.open("wb") as out:
+        write_po(out, catalog, width=100, omit_header=True, sort_output=True, no_location=True)
+    return catalog
+
+
+def _read(path: Path, locale: str) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=locale)
+
+
+def update() -> None:
+    template = extract()
+    for language in languages():
+        folder = TRANSLATIONS / language / "LC_MESSAGES"
+        po = folder / "messages.po"
+        catalog = _read(po, language) if po.exists() else Catalog(locale=language)
+        waiting: dict[object, str | tuple[str, ...]] = {}
+        for part in sorted((folder / "parts").glob("*.po")) if (folder / "parts").is_dir() else []:
+            for message in _read(part, language):
+                if message.id and message.string and not message.fuzzy:
+                    waiting.setdefault(message.id, message.string)
+        catalog.update(template, no_fuzzy_matching=True)
+        for message in catalog:
+            if message.id and not message.string and message.id in waiting:
+                message.string = waiting[message.id]
+            message.flags.discard("fuzzy")
+        catalog.obsolete.clear()
+        with po.open("wb") as out:
+            write_po(out, catalog, width=100, omit_header=True, sort_output=True, no_location=True)
+    compile_all()
+
+
+def compile_all() -> None:
+    for language in languages():
+        folder = TRANSLATIONS / language / "LC_MESSAGES"
+        out = io.BytesIO()
+        write_mo(out, _read(folder / "messages.po", language))
+        (folder / "messages.mo").write_bytes(out.getvalue())
+
+
+def check() -> int:
+    problems = []
+    for language in languages():
+        folder = TRANSLATIONS / language / "LC_MESSAGES"
+        catalog = _read(folder / "messages.po", language)
+        missing = [m.id for m in catalog if m.id and not m.string]
+        problems += [f"{language}: no translation for {m!r}" for m in missing]
+        out = io.BytesIO()
+        write_mo(out, catalog)
+        mo = folder / "messages.mo"
+        if not mo.exists() or mo.read_bytes() != out.getvalue():
+            problems.append(f"{language}: messages.mo is not messages.po compiled (run: python scripts/i18n.py compile)")
+    print("\n".join(problems) or "Every message is translated and compiled.")
+    return 1 if problems else 0
+
+
+def main(argv: list[str]) -> int:
+    command = argv[1] if len(argv) > 1 else ""
+    if command == "extract":
+        print(f"{len(extract())} messages in {POT.relative_to(ROOT)}")
+    elif command == "update":
+        update()
+    elif command == "compile":
+        compile_all()
+    elif command == "check":
+        return check()
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
