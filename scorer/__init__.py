@@ -13,10 +13,29 @@ if TYPE_CHECKING:
 from .core import IMPORT_BYTES_MAX
 
 ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
 
 
-def _secret_key(instance_path: str) -> str:
-    """The app's secret key, generated into instance/ on first run and kept there."""
+def _folder(name: str) -> Path:
+    """Where the app's ``templates`` or ``static`` folder is: inside the package when scorer is
+    installed from its wheel (which carries them as scorer/templates, scorer/static: see setup.py),
+    else at the top of the repository (a clone, an editable install)."""
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else ROOT / name
+
+
+def _secret_key(instance_path: str, key_file: str = "") -> str:
+    """The app's secret key: read from ``key_file`` when one is given (``SECRET_KEY_FILE``, such as a
+    container secret; it must exist and hold a key), else generated into instance/ on first run and
+    kept there."""
+    if key_file:
+        try:
+            key = Path(key_file).read_text().strip()
+        except OSError as error:
+            raise RuntimeError(f"SECRET_KEY_FILE {key_file}: cannot be read ({error.strerror})") from error
+        if not key:
+            raise RuntimeError(f"SECRET_KEY_FILE {key_file} is empty: put a long random key in it")
+        return key
     path = Path(instance_path) / "secret_key"
     if not path.exists():
         path.write_text(secrets.token_hex(32))
@@ -53,6 +72,7 @@ SETTINGS: dict[str, Any] = {
     "SESSION_COOKIE_SECURE": None,
     "TIMEZONE": "Europe/London",  # where pages show times (an IANA zone name; an unknown one shows UTC)
     "LIVE_REFRESH_SECONDS": 30,  # how often a watch-only page followed live reloads itself
+    "SECRET_KEY_FILE": "",  # a file holding the secret key (else instance/secret_key, generated on first run)
 }
 """The app's own settings and their defaults (the README lists what each does). Each can be set in
 instance/config.py or by the environment variable ``SCORER_`` + its name (``SCORER_BASE_URL``), which
@@ -108,8 +128,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         __name__,
         instance_relative_config=True,
         instance_path=(test_config or {}).get("INSTANCE_PATH") or os.environ.get("SCORER_INSTANCE_PATH"),
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(_folder("templates")),
+        static_folder=str(_folder("static")),
     )
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
@@ -127,7 +147,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(app.instance_path)
+        app.config["SECRET_KEY"] = _secret_key(app.instance_path, str(app.config.get("SECRET_KEY_FILE") or ""))
     from .links import check_base_url
 
     if app.config["BASE_URL"]:
@@ -138,7 +158,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from . import audit, circle, circle_tally, db, exchange, home, playcheck, ratelimits, recent, table, tally
-    from . import circle_check, circle_exchange, i18n
+    from . import circle_check, circle_exchange, health, i18n
 
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
@@ -157,6 +177,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(circle_tally.bp)
     app.register_blueprint(tally.bp)
     app.register_blueprint(exchange.bp)
+    app.register_blueprint(health.bp)  # /healthz: select 1, no table read, no limit
     recent.init_app(app)  # the tables this phone opened recently (a signed cookie), for the home page
     ratelimits.init_app(app)  # after the blueprints: it wraps the views they mark
     return app
