@@ -62,6 +62,30 @@ def rules(markdown: bool) -> None:
 
 
 @main.command()
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
+@click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256), help="Requests served at once.")
+@click.option("--instance", "instance", default=None, type=click.Path(file_okay=False),
+              help="The instance folder: database, secret key, config.py (default: SCORER_INSTANCE_PATH, else "
+                   "instance/ in a clone, <venv>/var/scorer-instance when installed).")
+@click.option("--base-url", default=None,
+              help="Where phones open the app (http://192.168.1.20:8080, https://scorer.example.org): the table links "
+                   "and QR codes are built from it (default: SCORER_BASE_URL, else this server's own address).")
+def serve(host: str, port: int, threads: int, instance: str | None, base_url: str | None) -> None:
+    """Serve the app with waitress, a production server (no debugger, no reloader); the database's
+    schema is created or brought up to date first."""
+    from .links import check_base_url
+    from .serve import run
+
+    if base_url:
+        try:
+            check_base_url(base_url)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--base-url") from error
+    run(host, port, threads, base_url, instance)
+
+
+@main.command()
 @click.option("--db", "db_path", default="instance/scorer.sqlite", show_default=True, type=click.Path(dir_okay=False),
               help="The app's SQLite database.")
 @click.argument("tokens", nargs=-1)
