@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import IO, Any
+from typing import IO
 
 import click
 
@@ -93,63 +93,64 @@ def verify(db_path: str, tokens: tuple[str, ...]) -> None:
     """Check the hash chain of every table's log and every deal in it again, and every circle's log (or the tables whose link tokens are given)."""
     import os
 
-
     from .db import connect
-    from .store import UnreadableTable, log_size, rechecked_ledger, table_from_row
-    from .store import verify as verify_table
+    from .store import NoSuchTable, check_database
 
     if not os.path.exists(db_path):
         click.echo(f"scorer: no database at {db_path}", err=True)
         sys.exit(2)
-    db = connect(db_path)
     broken = 0
-    rows = ([db.conn.execute("select * from tables where token = ?", [t]).fetchone() for t in tokens] if tokens
-            else db.conn.execute("select * from tables order by id").fetchall())
-    if tokens and None in rows:
-        click.echo(f"scorer: no table with the link {tokens[rows.index(None)]}", err=True)
+    try:
+        for finding in check_database(connect(db_path), tokens):
+            click.echo(finding.text)
+            broken += finding.broken
+    except NoSuchTable as error:
+        click.echo(f"scorer: no table with the link {error.token}", err=True)
         sys.exit(2)
-    for row in rows:
-        try:
-            table = table_from_row(dict(row))
-        except UnreadableTable as error:
-            broken += 1
-            click.echo(f"table {row['token']}: BROKEN: {error.message}")
-            continue
-        who = f"table {table.token} ({', '.join(table.players)})"
-        lines = log_size(db.conn, table.id)
-        chain = verify_table(db, table)
-        damage = rechecked_ledger(db, table).damage
-        if chain is None and damage is None:
-            click.echo(f"{who}: {lines} lines, intact")
-            continue
-        broken += 1
-        if chain is not None:
-            where = f" — deal {chain.number}" if chain.number is not None else ""
-            click.echo(f"{who}: BROKEN at line {chain.seq}{where}: {chain.why}")
-        if damage is not None:
-            click.echo(f"{who}: CANNOT BE REPLAYED at {damage.message}")
-    if not tokens:
-        broken += _verify_circles(db)
     sys.exit(1 if broken else 0)
 
 
-def _verify_circles(db: Any) -> int:
-    """Check every circle's hash-chained log; say what holds and what breaks; return how many broke."""
-    from .store import UnreadableCircle, circle_by_token, verify_circle
+@main.command()
+@click.argument("dest", type=click.Path(file_okay=False))
+@click.option("--db", "db_path", default="instance/scorer.sqlite", show_default=True, type=click.Path(dir_okay=False),
+              help="The app's SQLite database.")
+@click.option("--keep", default=14, show_default=True, type=click.IntRange(1), help="Backups kept in DEST (older ones deleted).")
+def backup(dest: str, db_path: str, keep: int) -> None:
+    """Copy the database into the folder DEST while the app runs, check the copy as verify does, keep the last N."""
+    from .store import BackupError
+    from .store import backup as take_backup
 
-    broken = 0
-    for (token,) in db.conn.execute("select token from circles order by id").fetchall():
-        try:
-            circle = circle_by_token(db, token)
-        except UnreadableCircle as error:
-            broken += 1
-            click.echo(f"circle {token}: BROKEN: {error.message}")
-            continue
-        assert circle is not None
-        chain = verify_circle(db, circle)
-        if chain is None:
-            click.echo(f"circle {token} ({circle.name}): {circle.evenings} evening{'' if circle.evenings == 1 else 's'}, intact")
-            continue
-        broken += 1
-        click.echo(f"circle {token} ({circle.name}): BROKEN at line {chain.seq}: {chain.why}")
-    return broken
+    try:
+        written = take_backup(db_path, dest, keep)
+    except BackupError as error:
+        click.echo(f"scorer: backup: {error.message}", err=True)
+        sys.exit(1)
+    held = written.checked
+    click.echo(f"{written.path}: {held.tables} table{'' if held.tables == 1 else 's'}, "
+               f"{held.circles} circle{'' if held.circles == 1 else 's'}, verified")
+    for path in written.removed:
+        click.echo(f"removed the older backup {path}")
+
+
+@main.command()
+@click.argument("backup_file", metavar="BACKUP", type=click.Path(dir_okay=False))
+@click.option("--db", "db_path", default="instance/scorer.sqlite", show_default=True, type=click.Path(dir_okay=False),
+              help="The app's SQLite database, replaced.")
+@click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
+def restore(backup_file: str, db_path: str, yes: bool) -> None:
+    """Put the backup BACKUP in place of the database if it verifies (the app must be stopped); the database
+    replaced is kept beside it as <db>.before-restore-<time>."""
+    from .store import BackupError, Checked
+    from .store import restore as put_back
+
+    def confirm(checked: Checked) -> bool:
+        click.echo(f"{backup_file}: {checked.tables} tables, {checked.circles} circles, verified.")
+        return yes or click.confirm(f"Replace {db_path} with it? The app must be stopped", default=False)
+
+    try:
+        restored = put_back(backup_file, db_path, confirm)
+    except BackupError as error:
+        click.echo(f"scorer: restore: {error.message}", err=True)
+        sys.exit(1)
+    kept = f"; the database replaced is now {restored.aside}" if restored.aside else ""
+    click.echo(f"restored {backup_file} to {db_path}{kept}")

@@ -10,7 +10,8 @@ log; its deals, versions and ledger are the core's fold of that log.
 - :mod:`.commands`: the one write path (decide and append in one transaction);
 - :mod:`.files`: export as JSON or CSV, and import with every limit checked;
 - :mod:`.circles`: circles of players, their evenings in order, and their own hash-chained log;
-- :mod:`.circle_files`: a whole circle as one quadrille-circle/1 file, exported and imported.
+- :mod:`.circle_files`: a whole circle as one quadrille-circle/1 file, exported and imported;
+- :mod:`.backup`: every log checked (``scorer verify``), a checked copy of the database, and its restore.
 """
 
 from ..core.log import Refused
@@ -30,6 +31,7 @@ from .circles import (
     start_evening,
     verify_circle,
 )
+from .backup import BackupError, Checked, NoSuchTable, backup, check_database, restore
 from .circle_files import export_circle, import_circle, read_circle_file
 from .commands import Outcome, run, sent_before
 from .files import ImportRefused, export_evening, import_evening, raw_export, read_evening_file, transfers_csv
@@ -48,6 +50,7 @@ from .tables import (
 )
 
 __all__ = [
+    "BackupError", "Checked", "NoSuchTable", "backup", "check_database", "restore",
     "CIRCLE_MEMBERS_MAX", "Circle", "CircleRefused", "Refused", "UnreadableCircle", "add_member", "circle_by_spectator_token",
     "circle_by_token", "circle_of", "circle_season", "circle_tables", "create_circle", "start_evening", "verify_circle",
     "export_circle", "import_circle", "read_circle_file",

@@ -1,0 +1,388 @@
+"""Backups of the database: every log checked as ``scorer verify`` checks it, a consistent copy taken while
+the app runs, and a restore that puts back only a copy that verifies.
+
+- :func:`check_database`: every table's hash chain and every deal settled again, every circle's log (what
+  ``scorer verify`` reports, line by line);
+- :func:`backup`: SQLite's online backup API copies one consistent snapshot (a read transaction, which in
+  WAL mode never blocks the app's writers) to a temporary file in the destination; the copy is turned into
+  a single self-contained file (rollback journal, no ``-wal``), checked (``PRAGMA integrity_check`` and
+  :func:`check_database`), fsynced and renamed to ``scorer-YYYYmmddTHHMMSSZ.sqlite``; then only the last N
+  files of that pattern are kept;
+- :func:`restore`: the same checks on a copy made in the database's folder, then the current database and
+  its ``-wal``/``-shm`` files renamed aside together (``<db>.before-restore-<time>``) and the copy renamed
+  into place. It refuses while another process holds the database open: the app must be stopped.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sqlite3
+import stat
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+import sqlite_utils
+
+from ..db import SCHEMA_VERSION, migrate
+from .chain import verify
+from .circles import UnreadableCircle, circle_by_token, verify_circle
+from .ledgers import LEDGERS, LedgerCache
+from .lines import log_size
+from .tables import UnreadableTable, table_from_row
+
+KEEP = 14
+"""Backups kept in the destination by default: two weeks of nightly copies."""
+BACKUP_NAME = re.compile(r"scorer-(\d{8}T\d{6}Z)(?:-(\d+))?\.sqlite")
+"""A backup's file name; the number after the time tells apart two backups of the same second."""
+SQLITE_HEADER = b"SQLite format 3\x00"
+BUSY_TIMEOUT_S = 10.0
+SIDE_FILES = ("-wal", "-shm", "-journal")
+"""The files SQLite keeps beside a database: they belong to it, and are never left to a database put in its place."""
+
+
+# --- checking every log -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One line of the report: a table or a circle, intact or broken."""
+    kind: str  # "table" or "circle"
+    text: str
+    broken: bool
+
+
+class NoSuchTable(Exception):
+    def __init__(self, token: str) -> None:
+        super().__init__(token)
+        self.token = token
+
+
+def check_database(db: sqlite_utils.Database, tokens: Sequence[str] = ()) -> Iterator[Finding]:
+    """Check the hash chain of every table's log and settle every deal in it again, then check every circle's
+    log (or only the tables whose link tokens are given; :class:`NoSuchTable` if one is not there). The
+    ledgers are folded in a cache of this check's own, never the app's: a copy of a database holds the same
+    tokens as the database it was taken from."""
+    cache = LedgerCache()
+    rows = ([db.conn.execute("select * from tables where token = ?", [t]).fetchone() for t in tokens] if tokens
+            else db.conn.execute("select * from tables order by id").fetchall())
+    if tokens and None in rows:
+        raise NoSuchTable(tokens[rows.index(None)])
+    for row in rows:
+        yield from _check_table(db, cache, dict(row))
+    if not tokens:
+        yield from _check_circles(db)
+
+
+def _check_table(db: sqlite_utils.Database, cache: LedgerCache, row: dict[str, object]) -> Iterator[Finding]:
+    try:
+        table = table_from_row(row)
+    except UnreadableTable as error:
+        yield Finding("table", f"table {row['token']}: BROKEN: {error.message}", True)
+        return
+    who = f"table {table.token} ({', '.join(table.players)})"
+    chain = verify(db, table)
+    damage = cache.recheck(db.conn, table)[0].damage
+    if chain is None and damage is None:
+        yield Finding("table", f"{who}: {log_size(db.conn, table.id)} lines, intact", False)
+        return
+    if chain is not None:
+        where = f" — deal {chain.number}" if chain.number is not None else ""
+        yield Finding("table", f"{who}: BROKEN at line {chain.seq}{where}: {chain.why}", True)
+    if damage is not None:
+        yield Finding("table", f"{who}: CANNOT BE REPLAYED at {damage.message}", True)
+
+
+def _check_circles(db: sqlite_utils.Database) -> Iterator[Finding]:
+    for (token,) in db.conn.execute("select token from circles order by id").fetchall():
+        try:
+            circle = circle_by_token(db, token)
+        except UnreadableCircle as error:
+            yield Finding("circle", f"circle {token}: BROKEN: {error.message}", True)
+            continue
+        assert circle is not None
+        chain = verify_circle(db, circle)
+        if chain is None:
+            evenings = f"{circle.evenings} evening{'' if circle.evenings == 1 else 's'}"
+            yield Finding("circle", f"circle {token} ({circle.name}): {evenings}, intact", False)
+        else:
+            yield Finding("circle", f"circle {token} ({circle.name}): BROKEN at line {chain.seq}: {chain.why}", True)
+
+
+# --- a copy checked ---------------------------------------------------------------------------------------
+
+
+class BackupError(Exception):
+    """Why a backup could not be written, or a copy cannot be restored; nothing was changed."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What a copy holds, once checked."""
+    tables: int
+    circles: int
+    schema: int
+    broken: list[str] = field(default_factory=list)
+
+
+def check_copy(path: str, label: str | None = None) -> Checked:
+    """Check a copy of the database: SQLite, ``PRAGMA integrity_check``, a schema this build knows, and every
+    log as :func:`check_database` checks it. The copy is made a single file (rollback journal) first, and an
+    older schema is brought up to this build's (as the app does when it starts): call it on a copy of one's
+    own. Raise :class:`BackupError` (naming it ``label``) if it cannot be read at all; its broken logs are listed."""
+    name = label or path
+    _require_sqlite(path, name)
+    conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
+    conn.row_factory = sqlite3.Row
+    try:
+        conn.execute("PRAGMA journal_mode = DELETE")
+        problems = [str(r[0]) for r in conn.execute("PRAGMA integrity_check")]
+        if problems != ["ok"]:
+            raise BackupError(f"{name}: the SQLite integrity check fails: {'; '.join(problems[:3])}")
+        schema = _schema_version(conn, name)
+        if schema > SCHEMA_VERSION:
+            raise BackupError(f"{name}: its schema (version {schema}) is newer than this build knows "
+                              f"(version {SCHEMA_VERSION}): use the build that wrote it")
+        db = sqlite_utils.Database(conn)
+        if schema < SCHEMA_VERSION:
+            migrate(db)
+        findings = list(check_database(db))
+        tables, circles = (int(conn.execute(f"select count(*) from {t}").fetchone()[0]) for t in ("tables", "circles"))
+    except sqlite3.DatabaseError as error:
+        raise BackupError(f"{name}: cannot be read as a database: {error}") from None
+    finally:
+        conn.close()
+    return Checked(tables, circles, schema, [f.text for f in findings if f.broken])
+
+
+def _require_sqlite(path: str, name: str) -> None:
+    try:
+        with open(path, "rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+    except OSError as error:
+        raise BackupError(f"{name}: cannot be read: {error.strerror}") from None
+    if header != SQLITE_HEADER:
+        raise BackupError(f"{name}: not an SQLite database")
+
+
+def _schema_version(conn: sqlite3.Connection, name: str) -> int:
+    try:
+        row = conn.execute("select value from meta where key = 'schema_version'").fetchone()
+    except sqlite3.OperationalError:
+        row = None
+    if row is None or not str(row[0]).isdigit():
+        raise BackupError(f"{name}: not a scorer database (no schema version)")
+    return int(row[0])
+
+
+# --- backup -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Written:
+    path: str
+    checked: Checked
+    removed: list[str]
+    """The older backups deleted to keep the last N."""
+
+
+def backup(db_path: str, dest: str, keep: int = KEEP, now: datetime | None = None) -> Written:
+    """Copy the database at ``db_path`` (while the app runs) into the folder ``dest``, check the copy, and keep
+    the last ``keep`` backups there. A copy that does not verify is removed: :class:`BackupError`."""
+    if keep < 1:
+        raise BackupError("--keep must be at least 1")
+    if not os.path.isfile(db_path):
+        raise BackupError(f"no database at {db_path}")
+    _require_sqlite(db_path, db_path)
+    os.makedirs(dest, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".scorer-backup-", suffix=".tmp", dir=dest)
+    os.close(fd)
+    try:
+        _copy(db_path, tmp)
+        checked = check_copy(tmp, f"the copy of {db_path}")
+        if checked.broken:
+            raise BackupError(f"the copy of {db_path} does not verify, so it was not kept: " + "; ".join(checked.broken))
+        _fsync(tmp)
+        path = _place(tmp, dest, _stamp(now))
+        _fsync(dest)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
+    return Written(path, checked, prune(dest, keep))
+
+
+def _copy(db_path: str, tmp: str) -> None:
+    """One consistent snapshot through SQLite's online backup API, in a single step: a read transaction,
+    which in WAL mode lets the app go on writing (what it writes meanwhile is not in the copy)."""
+    source = sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_S)
+    try:
+        source.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        target = sqlite3.connect(tmp)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    except sqlite3.DatabaseError as error:
+        raise BackupError(f"{db_path}: cannot be copied: {error}") from None
+    finally:
+        source.close()
+
+
+def _stamp(now: datetime | None) -> str:
+    return (now or datetime.now(timezone.utc)).astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+
+def _place(tmp: str, dest: str, stamp: str) -> str:
+    """Rename the checked copy to its backup name, never over another backup (two in one second get -2, -3...)."""
+    n = 1
+    while True:
+        path = os.path.join(dest, f"scorer-{stamp}{'' if n == 1 else f'-{n}'}.sqlite")
+        try:
+            os.link(tmp, path)  # fails if the name is taken, unlike a rename
+        except FileExistsError:
+            n += 1
+            continue
+        except OSError:  # a file system without hard links
+            if os.path.lexists(path):
+                n += 1
+                continue
+            os.rename(tmp, path)
+            return path
+        os.remove(tmp)
+        return path
+
+
+def backups(dest: str) -> list[str]:
+    """The backups in ``dest`` (files named as :func:`backup` names them), oldest first."""
+    try:
+        names = os.listdir(dest)
+    except FileNotFoundError:
+        return []
+    found = []
+    for name in names:
+        match = BACKUP_NAME.fullmatch(name)
+        path = os.path.join(dest, name)
+        if match and os.path.isfile(path) and not os.path.islink(path):
+            found.append((match.group(1), int(match.group(2) or 1), path))
+    return [path for _, _, path in sorted(found)]
+
+
+def prune(dest: str, keep: int) -> list[str]:
+    """Delete all but the last ``keep`` backups in ``dest``; no other file is touched. Return those deleted."""
+    old = backups(dest)[:-keep]
+    for path in old:
+        os.remove(path)
+    if old:
+        _fsync(dest)
+    return old
+
+
+# --- restore ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Restored:
+    checked: Checked
+    aside: str | None
+    """Where the database that was replaced now is (with its -wal and -shm files, if it had them)."""
+
+
+def restore(backup_path: str, db_path: str, confirm: Callable[[Checked], bool] | None = None,
+            now: datetime | None = None) -> Restored:
+    """Put the backup at ``backup_path`` in place of the database at ``db_path``, if it verifies; the app must
+    be stopped (refused while another process holds the database open). ``confirm`` is asked once the copy
+    has verified; if it says no, nothing changes. Raise :class:`BackupError` and change nothing otherwise."""
+    if not os.path.isfile(backup_path):
+        raise BackupError(f"no backup at {backup_path}")
+    _require_sqlite(backup_path, backup_path)
+    folder = os.path.dirname(os.path.abspath(db_path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(db_path)}.restore-", suffix=".tmp", dir=folder)
+    os.close(fd)
+    try:
+        shutil.copyfile(backup_path, tmp)
+        checked = check_copy(tmp, backup_path)
+        if checked.broken:
+            raise BackupError(f"{backup_path} does not verify, so it was not restored: " + "; ".join(checked.broken))
+        _same_owner(tmp, db_path)
+        _fsync(tmp)
+        _refuse_if_open(db_path)
+        if confirm is not None and not confirm(checked):
+            raise BackupError("nothing restored")
+        aside = _set_aside(db_path, _stamp(now))
+        os.replace(tmp, db_path)
+        _fsync(folder)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
+    LEDGERS.clear()  # the ledgers this process kept are those of the database replaced
+    return Restored(checked, aside)
+
+
+def _same_owner(tmp: str, db_path: str) -> None:
+    """Give the copy the mode (and, as root, the owner) of the database it replaces: the app's user must be able
+    to write it."""
+    if not os.path.exists(db_path):
+        return
+    old = os.stat(db_path)
+    os.chmod(tmp, stat.S_IMODE(old.st_mode))
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        os.chown(tmp, old.st_uid, old.st_gid)
+
+
+def _refuse_if_open(db_path: str) -> None:
+    """Open the database, read it and close it: the last connection to close folds the WAL into the file and
+    deletes it, so a WAL still there means another process (the app) holds the database open."""
+    if not os.path.exists(db_path):
+        return
+    try:
+        conn = sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_S)
+        try:
+            conn.execute("select count(*) from sqlite_master").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        pass  # a database that cannot be read: it is set aside whole, below
+    if os.path.exists(db_path + "-wal"):
+        raise BackupError(f"{db_path} is open in another process: stop the app, then restore (nothing was changed; "
+                          f"if nothing is running, {db_path}-wal was left by a crash: open the database once "
+                          "with sqlite3 to fold it in)")
+
+
+def _set_aside(db_path: str, stamp: str) -> str | None:
+    """Rename the database and the files SQLite keeps beside it to ``<db>.before-restore-<time>``: a WAL of the
+    old database must never be applied to the new one, and the old one keeps it."""
+    if not os.path.exists(db_path):
+        return None
+    aside, n = f"{db_path}.before-restore-{stamp}", 1
+    while any(os.path.lexists(aside + suffix) for suffix in ("", *SIDE_FILES)):
+        n += 1
+        aside = f"{db_path}.before-restore-{stamp}-{n}"
+    os.rename(db_path, aside)
+    for suffix in SIDE_FILES:
+        if os.path.exists(db_path + suffix):
+            os.rename(db_path + suffix, aside + suffix)
+    return aside
+
+
+def _fsync(path: str) -> None:
+    """Flush a file, or a folder's entries, to the disk."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:  # pragma: no cover - a folder that cannot be opened (not on Linux)
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - a file system that cannot sync a folder
+        pass
+    finally:
+        os.close(fd)
