@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from . import rules as R
 from .checks import spadille_holder
-from .play import beasted_renounces, renounce_words
 from .context import DealContext
-from .names import listed
+from .i18n import N_
 from .model import TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
+from .names import listed
+from .play import beasted_renounces, renounce_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,21 @@ class Entry:
     what: str
     rules: tuple[str, ...] = ()
     source: str = "P"
+
+
+# The words a transfer and a note keep are English, made when the deal is settled and kept in the ledger
+# cache that every reader shares: they are translated where they are shown (Transfer.sentence,
+# Settlement.notes, the deal's summary), by model.translate_kept, whose patterns these templates are.
+_BEASTED_FOR = N_("beasted for {renounce}")
+_BEASTS_WAIT = N_("{beasts} of this deal's beasts wait for later pools: the greatest goes first")
+_ALONE_FOR_HER_ALLY = N_("Hombre took only {n} tricks, so she pays alone for her ally (P)")
+_DOUBLE_THE_STAKE = N_("nothing was taken: Hombre puts up double the stake, {chips} (PG)")
+_DOES_NOT_DIVIDE = N_("the pool of {stake} does not divide among {n}: it stays for the next deal (P)")
+_ODD_CHIPS_STAY = N_("{odd} odd chips stay in the pool (FR)")
+_ODD_CHIPS_SET_ASIDE = N_("odd chips of the codille, for whichever of {winners} holds Spadille, or else the highest trump, next deal")
+_ODD_CHIPS_WAIT = N_("{odd} odd chips wait for whichever of {winners} holds Spadille next deal, or the highest trump "
+                     "if none of them does: enter that player as Spadille's holder (EB)")
+_HALF_EACH = N_("{what} (half each)")
 
 
 class Book:
@@ -96,7 +112,7 @@ def carry_in(book: Book) -> None:
     """What a circle's last evening left on the table joins this evening's first pool, before the antes
     (house rule pool_at_end: carried whole, or its odd chips; the sources speak of no next evening)."""
     book.pay(Pot.CIRCLE_POOL, Pot.POOL, book.pots[Pot.CIRCLE_POOL], Reason.POOL_CARRIED_IN,
-             "the evening's first pool", (R.POOL_AT_END,), "")
+             N_("the evening's first pool"), (R.POOL_AT_END,), "")
 
 
 def release_waiting_beast(book: Book) -> None:
@@ -105,7 +121,7 @@ def release_waiting_beast(book: Book) -> None:
     if book.waiting:
         chips = book.waiting.pop(0)
         book.pay(Pot.BEASTS_WAITING, Pot.POOL, chips, Reason.BEAST_JOINS_POOL,
-                 "a beast of an earlier deal joins the pool (the greatest waiting goes first)", (R.BEASTS_TOGETHER,), "EB")
+                 N_("a beast of an earlier deal joins the pool (the greatest waiting goes first)"), (R.BEASTS_TOGETHER,), "EB")
 
 
 def renounce_beasts(book: Book, stake: int) -> None:
@@ -113,7 +129,7 @@ def renounce_beasts(book: Book, stake: int) -> None:
     deal's play record proves costs its player what is upon the game, into the pool (house rule renounce_beast)."""
     ctx = book.ctx
     for renounce in beasted_renounces(ctx.deal, ctx.state.players, ctx.rules):
-        book.pay(renounce.player, Pot.POOL, stake, Reason.RENOUNCE_BEAST, f"beasted for {renounce_words(renounce)}",
+        book.pay(renounce.player, Pot.POOL, stake, Reason.RENOUNCE_BEAST, _BEASTED_FOR.format(renounce=renounce_words(renounce)),
                  (R.RENOUNCE_BEAST,), "EB")
         if stake:
             book.beasts.append(stake)
@@ -126,7 +142,7 @@ def hold_back_beasts(book: Book) -> None:
         return
     later = sorted(book.beasts, reverse=True)[1:]
     book.pay(Pot.POOL, Pot.BEASTS_WAITING, sum(later), Reason.BEAST_WAITS,
-             f"{listed(tuple(str(b) for b in later))} of this deal's beasts wait for later pools: the greatest goes first",
+             _BEASTS_WAIT.format(beasts=listed(tuple(str(b) for b in later))),
              (R.BEASTS_TOGETHER,), "EB")
     book.waiting = sorted(book.waiting + later, reverse=True)
 
@@ -138,7 +154,7 @@ def release_reserve(book: Book) -> None:
     holder = spadille_holder(book.ctx.deal)
     if holder is not None:
         book.pay(Pot.SPADILLE_RESERVE, holder, book.ctx.state.spadille_reserve, Reason.ODD_CHIPS_TO_SPADILLE,
-                 "odd chips of the last codille, for holding Spadille (or the highest trump of the three)",
+                 N_("odd chips of the last codille, for holding Spadille (or the highest trump of the three)"),
                  (R.CODILLE_INDIVISIBLE,), "EB")
 
 
@@ -151,10 +167,10 @@ def antes(book: Book, each: int, extra_rules: tuple[str, ...] = ()) -> int:
         return 0
     used = (R.ANTE_BY, R.ANTES) + extra_rules + ctx.doubling
     if rules[R.ANTE_BY] is R.AnteBy.DEALER:
-        book.pay(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, "the dealer's ante", used)
+        book.pay(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, N_("the dealer's ante"), used)
     else:
         for player in state.order_from(state.eldest(ctx.deal.dealer)):
-            book.pay(player, Pot.POOL, each * factor, Reason.ANTE, "ante", used)
+            book.pay(player, Pot.POOL, each * factor, Reason.ANTE, N_("ante"), used)
     return 4 * each
 
 
@@ -163,7 +179,7 @@ def fish_for_the_king(book: Book, chips: int, extra_rules: tuple[str, ...] = ())
     where the house rule mediateur_king says so."""
     ctx = book.ctx
     if ctx.fish_to is not None:
-        book.pay(ctx.deal.hombre, ctx.fish_to, chips, Reason.MEDIATEUR_KING, "a fish for the médiateur King",
+        book.pay(ctx.deal.hombre, ctx.fish_to, chips, Reason.MEDIATEUR_KING, N_("a fish for the médiateur King"),
                  (R.MEDIATEUR_KING,) + ctx.favourite_rules + extra_rules, "EB")
 
 
@@ -173,14 +189,14 @@ def take_pool(book: Book) -> None:
     hombre, side = ctx.deal.hombre, ctx.side
     pool = book.pots[Pot.POOL]
     if len(side) == 1:
-        book.pay(Pot.POOL, hombre, pool, Reason.POOL_SWEPT, "the game won, Hombre sweeps the pool")
+        book.pay(Pot.POOL, hombre, pool, Reason.POOL_SWEPT, N_("the game won, Hombre sweeps the pool"))
         return
     half = pool // 2
     odd = pool - 2 * half
     odd_rules = (R.ALLIANCE_ODD_CHIP,) if odd else ()
     to_hombre = half + (odd if ctx.rules[R.ALLIANCE_ODD_CHIP] is R.AllianceOddChip.TO_HOMBRE else 0)
-    book.pay(Pot.POOL, hombre, to_hombre, Reason.POOL_SHARED, "her half of the pool, the game won", odd_rules)
-    book.pay(Pot.POOL, side[1], half, Reason.POOL_SHARED, "the ally's half of the pool, the game won", odd_rules)
+    book.pay(Pot.POOL, hombre, to_hombre, Reason.POOL_SHARED, N_("her half of the pool, the game won"), odd_rules)
+    book.pay(Pot.POOL, side[1], half, Reason.POOL_SHARED, N_("the ally's half of the pool, the game won"), odd_rules)
 
 
 def loss_payers(book: Book) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -195,7 +211,7 @@ def loss_payers(book: Book) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if deal.hombre_tricks >= needed:
         return side, (R.ALLIANCE_LOSS,)
     if rules[R.ALLIANCE_LOSS] is not R.AllianceLoss.HOMBRE_ALONE:
-        book.notes.append(f"Hombre took only {deal.hombre_tricks} tricks, so she pays alone for her ally (P)")
+        book.notes.append(_ALONE_FOR_HER_ALLY.format(n=deal.hombre_tricks))
     return (deal.hombre,), (R.ALLIANCE_LOSS,)
 
 
@@ -206,13 +222,13 @@ def beast(book: Book, stake: int, payers: tuple[str, ...], extra_rules: tuple[st
     ctx = book.ctx
     if ctx.result is Result.REMISE:
         chips = stake
-        reason, what, source = Reason.REMISE_BEAST, "remise: the pool doubled", "P"
+        reason, what, source = Reason.REMISE_BEAST, N_("remise: the pool doubled"), "P"
         used: tuple[str, ...] = (R.REMISE_BEAST,)
-        book.notes.append("remise: the pool is doubled and carried forward")
+        book.notes.append(N_("remise: the pool is doubled and carried forward"))
     else:
         taken = codille_sweep(book, stake)
         chips, source = _codille_beast(ctx.rules[R.CODILLE_BEAST], stake, taken, book.notes)
-        reason, what = Reason.CODILLE_BEAST, "codille beast"
+        reason, what = Reason.CODILLE_BEAST, N_("codille beast")
         used = (R.CODILLE_BEAST,)
     if ctx.beast_doubled_by:
         chips *= 2  # H47: a game in favourite wins or loses double
@@ -234,10 +250,10 @@ def _codille_beast(kind: R.CodilleBeast, stake: int, taken: int, notes: list[str
     if taken:
         return 2 * taken, "P"
     if kind is R.CodilleBeast.TWICE_TAKEN:
-        notes.append("nothing was taken, so twice what was taken is nothing: Hombre puts up no beast "
-                     "(P read literally; a codille cheaper than a remise)")
+        notes.append(N_("nothing was taken, so twice what was taken is nothing: Hombre puts up no beast "
+                        "(P read literally; a codille cheaper than a remise)"))
         return 0, "P"
-    notes.append(f"nothing was taken: Hombre puts up double the stake, {2 * stake} (PG)")
+    notes.append(_DOUBLE_THE_STAKE.format(chips=2 * stake))
     return 2 * stake, "PG"
 
 
@@ -248,22 +264,20 @@ def codille_sweep(book: Book, stake: int) -> int:
     each = stake // n
     odd = stake - each * n
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.CARRY_WHOLE:
-        notes.append(f"the pool of {stake} does not divide among {n}: it stays for the next deal (P)")
+        notes.append(_DOES_NOT_DIVIDE.format(stake=stake, n=n))
         return 0
     for opponent in opponents:
-        book.pay(Pot.POOL, opponent, each, Reason.CODILLE_SHARE, "codille: the opponents divide the pool",
+        book.pay(Pot.POOL, opponent, each, Reason.CODILLE_SHARE, N_("codille: the opponents divide the pool"),
                  (R.CODILLE_INDIVISIBLE,) if odd else ())
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.SPLIT_CARRY_ODD:
-        notes.append(f"{odd} odd chips stay in the pool (FR)")
+        notes.append(_ODD_CHIPS_STAY.format(odd=odd))
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.ODD_TO_SPADILLE:
         # EB: they "belong to him of the three who shall have spadill or the highest trump the next deal".
         winners = listed(opponents)
         book.spadille_takers = opponents
         book.pay(Pot.POOL, Pot.SPADILLE_RESERVE, odd, Reason.ODD_CHIPS_SET_ASIDE,
-                 f"odd chips of the codille, for whichever of {winners} holds Spadille, or else the highest trump, "
-                 "next deal", (R.CODILLE_INDIVISIBLE,), "EB")
-        notes.append(f"{odd} odd chips wait for whichever of {winners} holds Spadille next deal, or the highest trump "
-                     "if none of them does: enter that player as Spadille's holder (EB)")
+                 _ODD_CHIPS_SET_ASIDE.format(winners=winners), (R.CODILLE_INDIVISIBLE,), "EB")
+        notes.append(_ODD_CHIPS_WAIT.format(odd=odd, winners=winners))
     return each * n
 
 
@@ -275,5 +289,5 @@ def share(book: Book, payers: tuple[str, ...], chips: int, entry: Entry) -> None
     half = chips // 2
     hombre = book.ctx.deal.hombre
     for payer in payers:
-        book.pay(payer, Pot.POOL, chips - half if payer == hombre else half, entry.reason, f"{entry.what} (half each)",
+        book.pay(payer, Pot.POOL, chips - half if payer == hombre else half, entry.reason, _HALF_EACH.format(what=entry.what),
                  entry.rules, entry.source)

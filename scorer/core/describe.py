@@ -4,92 +4,143 @@
 (Hal 4, Bea 2): won." Each contract is told in its own words: an alliance or a forced spadille
 names the called King and the ally, a médiateur the King taken and who gave it, grandissimo and
 nemo have no trump suit, the vole is told as announced, revealed or undertaken.
+
+The sentence is made when it is shown, in the reader's language (:func:`~scorer.core.i18n._`).
 """
 
 from __future__ import annotations
 
-from .model import Contract, Deal, Result, Vole
+from functools import reduce
+
+from .i18n import N_, _
+from .model import Card, Contract, Deal, Result, Suit, Vole
 
 _RESULTS = {
-    Result.WON: "won",
-    Result.VOLE_WON: "won, with the vole",
-    Result.VOLE_LOST: "the game won, the vole lost",
-    Result.REMISE: "lost by remise",
-    Result.CODILLE: "lost by codille",
-    Result.LOST: "lost (the premium only)",
+    Result.WON: N_("won"),
+    Result.VOLE_WON: N_("won, with the vole"),
+    Result.VOLE_LOST: N_("the game won, the vole lost"),
+    Result.REMISE: N_("lost by remise"),
+    Result.CODILLE: N_("lost by codille"),
+    Result.LOST: N_("lost (the premium only)"),
 }
+
+_IN_SUIT = {
+    Suit.SPADES: N_("in spades"),
+    Suit.CLUBS: N_("in clubs"),
+    Suit.DIAMONDS: N_("in diamonds"),
+    Suit.HEARTS: N_("in hearts"),
+}
+
+
+def in_suit(suit: Suit) -> str:
+    """"in hearts", in the reader's language."""
+    return _(_IN_SUIT[suit])
+
+
+_THE_RANK = {"K": N_("the King"), "Q": N_("the Queen"), "J": N_("the Knave"), "A": N_("the Ace")}
+_OF_SUIT = {
+    Suit.SPADES: N_("of spades"),
+    Suit.CLUBS: N_("of clubs"),
+    Suit.DIAMONDS: N_("of diamonds"),
+    Suit.HEARTS: N_("of hearts"),
+}
+
+
+def the_card(card: Card) -> str:
+    """"the King of hearts" (the card's name with its article), in the reader's language."""
+    rank = _THE_RANK.get(card.rank)
+    return f"{_(rank) if rank is not None else 'the ' + card.rank} {_(_OF_SUIT[card.suit])}"
+
+
+def both(first: str, second: str) -> str:
+    """Two things said together: "6 matadors and the vole announced"."""
+    return _("{first} and {second}").format(first=first, second=second)
 
 
 def _trumps(deal: Deal) -> str:
     """" in hearts" (and " (the favourite)" when the deal's favourite suit is trumps), or "" without trumps."""
     if deal.trumps is None:
         return ""
-    favourite = " (the favourite suit)" if deal.favourite is not None and deal.favourite is deal.trumps else ""
-    return f" in {deal.trumps.value}{favourite}"
+    favourite = _(" (the favourite suit)") if deal.favourite is not None and deal.favourite is deal.trumps else ""
+    return f" {in_suit(deal.trumps)}{favourite}"
 
 
 def _called(deal: Deal) -> str:
     """The called card and who held it: ", calling the King of hearts (Bea held it)"."""
     if deal.called is None:
         return ""
-    card = deal.called.name
+    card = the_card(deal.called)
     if deal.kind.takes_king:
-        return f", taking the {card} from {deal.giver}" if deal.giver else f", calling the {card}"
+        if deal.giver:
+            return _(", taking {card} from {giver}").format(card=card, giver=deal.giver)
+        return _(", calling {card}").format(card=card)
     if deal.is_secret_solo:
-        return f", calling the {card}, which {deal.hombre} held (played alone)"
-    return f", calling the {card} ({deal.ally} held it)" if deal.ally else f", calling the {card}"
+        return _(", calling {card}, which {hombre} held (played alone)").format(card=card, hombre=deal.hombre)
+    if deal.ally:
+        return _(", calling {card} ({ally} held it)").format(card=card, ally=deal.ally)
+    return _(", calling {card}").format(card=card)
 
 
 def _played(deal: Deal) -> str:
     """What was played, without the tricks: "Hal played grandissimo (no trumps but the black Aces)"."""
     who, contract = deal.hombre, deal.contract
+    trumps = _trumps(deal)
     if contract is Contract.FORCED_SPADILLE:
-        return f"{who} held Spadille: forced spadille{_trumps(deal)}{_called(deal)}"
+        return _("{who} held Spadille: forced spadille{trumps}{called}").format(
+            who=who, trumps=trumps, called=_called(deal))
     if contract is Contract.VOLE:
-        return f"{who} bid the vole{_trumps(deal)}"
+        return _("{who} bid the vole{trumps}").format(who=who, trumps=trumps)
     if contract is Contract.GRANDISSIMO:
-        return f"{who} played grandissimo (no trumps but the black Aces)"
+        return _("{who} played grandissimo (no trumps but the black Aces)").format(who=who)
     if contract is Contract.NEMO:
-        return f"{who} played nemo (no trumps but the black Aces; to lose every trick)"
+        return _("{who} played nemo (no trumps but the black Aces; to lose every trick)").format(who=who)
     if contract is Contract.CASCO:
-        return f"{who} played casco{_trumps(deal)}{_called(deal)}"
-    article = "an " if contract is Contract.ALLIANCE else "a " if contract is Contract.SOLO else ""
-    return f"{who} played {article}{contract.label}{_trumps(deal)}{_called(deal)}"
+        return _("{who} played casco{trumps}{called}").format(who=who, trumps=trumps, called=_called(deal))
+    if contract is Contract.ALLIANCE:
+        played = _("{who} played an {contract}{trumps}{called}")
+    elif contract is Contract.SOLO:
+        played = _("{who} played a {contract}{trumps}{called}")
+    else:
+        played = _("{who} played {contract}{trumps}{called}")
+    return played.format(who=who, contract=contract.label, trumps=trumps, called=_called(deal))
 
 
 def _tricks(deal: Deal) -> str:
     """The tricks taken: "took 7 tricks", or "together took 6 tricks (Hal 4, Bea 2)"."""
     n = deal.side_tricks
     if n == 0:
-        return f"{deal.hombre} took no trick"
-    plural = "trick" if n == 1 else "tricks"
+        return _("{hombre} took no trick").format(hombre=deal.hombre)
     if deal.has_real_ally:
-        return f"{deal.hombre} and {deal.ally} took {n} {plural} ({deal.hombre} {deal.hombre_tricks}, " \
-               f"{deal.ally} {deal.ally_tricks or 0})"
-    return f"{deal.hombre} took {n} {plural}"
+        took = (_("{hombre} and {ally} took {n} trick ({hombre} {hombre_tricks}, {ally} {ally_tricks})") if n == 1 else
+                _("{hombre} and {ally} took {n} tricks ({hombre} {hombre_tricks}, {ally} {ally_tricks})"))
+        return took.format(hombre=deal.hombre, ally=deal.ally, n=n, hombre_tricks=deal.hombre_tricks,
+                           ally_tricks=deal.ally_tricks or 0)
+    took = _("{hombre} took {n} trick") if n == 1 else _("{hombre} took {n} tricks")
+    return took.format(hombre=deal.hombre, n=n)
 
 
 def _extras(deal: Deal) -> list[str]:
     """What was held or undertaken besides: matadors, the vole announced, revealed or undertaken."""
     extras = []
     if deal.matadors:
-        extras.append(f"{deal.matadors} matadors")
+        extras.append(_("{n} matadors").format(n=deal.matadors))
     if deal.vole is Vole.ANNOUNCED:
-        extras.append("the vole announced")
+        extras.append(_("the vole announced"))
     elif deal.vole is Vole.REVEALED:
-        extras.append("the vole revealed (the hand shown)")
+        extras.append(_("the vole revealed (the hand shown)"))
     elif deal.vole is Vole.UNDERTAKEN:
-        extras.append("the vole undertaken after premiers")
+        extras.append(_("the vole undertaken after premiers"))
     return extras
 
 
 def describe(deal: Deal, result: Result) -> str:
     """The deal and its result as one sentence (no trailing space, ends with a full stop)."""
     extras = _extras(deal)
-    held = f", with {' and '.join(extras)}" if extras else ""
-    outcome = _RESULTS[result]
+    held = _(", with {extras}").format(extras=reduce(both, extras)) if extras else ""
+    outcome = _(_RESULTS[result])
     if deal.premiers and result is Result.WON:
-        outcome = "won, with premiers"
+        outcome = _("won, with premiers")
     elif deal.premiers and result is Result.VOLE_LOST:
-        outcome = "the game won with premiers, the vole lost"
-    return f"{_played(deal)}{held}; {_tricks(deal)}: {outcome}."
+        outcome = _("the game won with premiers, the vole lost")
+    return _("{played}{held}; {tricks}: {outcome}.").format(
+        played=_played(deal), held=held, tricks=_tricks(deal), outcome=outcome)

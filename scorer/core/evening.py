@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
-from .errors import DealError, ImpossibleDeal
+from .errors import DealError, ImpossibleDeal, Later, Words
+from .i18n import N_
 from .model import Deal, Settlement, TableState, Transfer, check_players
 from .rules import HouseRules
 from .settle import settle
@@ -36,9 +37,10 @@ class Evening:
     def __post_init__(self) -> None:
         check_players(self.players)
         if self.deals_agreed <= 0 or self.deals_agreed % 4:
-            raise ImpossibleDeal(f"an evening is a multiple of four deals, not {self.deals_agreed}", "deals_agreed")
+            raise ImpossibleDeal(Words(N_("an evening is a multiple of four deals, not {n}"), n=self.deals_agreed), "deals_agreed")
         if self.carried_in < 0 or (self.carried_in and not self.rules.profile.system.has_pool):
-            raise ImpossibleDeal(f"{self.carried_in} chips cannot be carried into an evening of {self.rules.profile.title}")
+            raise ImpossibleDeal(Words(N_("{chips} chips cannot be carried into an evening of {profile}"),
+                                       chips=self.carried_in, profile=Later(self.rules.profile, "title")))
 
     def start(self) -> TableState:
         """The table before the first deal: nothing won, and what the last evening carried in."""

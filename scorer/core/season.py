@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .errors import ScorerError
+from .errors import Later, ScorerError, Words
 from .evening import Evening, Replay, close_evening, replay
+from .i18n import N_
 from .model import Deal, TableState, Transfer
 from .settleup import Payment, fewest_payments
 
@@ -122,21 +123,22 @@ def replay_season(members: Sequence[str], evenings: Sequence[Evening],
     :class:`~scorer.core.DealError` for an impossible deal."""
     members = tuple(members)
     if len(members) < 4 or len(set(members)) != len(members):
-        raise SeasonError("a circle has four or more members, each named once")
+        raise SeasonError(Words(N_("a circle has four or more members, each named once")))
     played = []
     carried = 0
     for number, evening in enumerate(evenings, start=1):
         strangers = [p for p in evening.players if p not in members]
         if strangers:
-            raise SeasonError(f"evening {number}: {strangers[0]} is not a member of the circle")
+            raise SeasonError(Words(N_("evening {number}: {name} is not a member of the circle"), number=number, name=strangers[0]))
         if carried and not evening.rules.profile.system.has_pool:
-            raise SeasonError(f"evening {number}: {carried} chips are carried, but {evening.rules.profile.title} has no pool")
+            raise SeasonError(Words(N_("evening {number}: {chips} chips are carried, but {profile} has no pool"),
+                                     number=number, chips=carried, profile=Later(evening.rules.profile, "title")))
         replayed = replay(replace(evening, carried_in=carried))
         closing, closed = close_evening(replayed.final, evening.rules)
         left = _left_on_the_table(closed)
         then = tuple(members_then[number - 1]) if members_then is not None else members
         if any(m not in members for m in then) or any(p not in then for p in evening.players):
-            raise SeasonError(f"evening {number}: its members are not the circle's, or not all who sat down")
+            raise SeasonError(Words(N_("evening {number}: its members are not the circle's, or not all who sat down"), number=number))
         played.append(SeasonEvening(number, replayed, closing, dict(zip(closed.players, closed.balances)), carried, left,
                                     then))
         carried = left

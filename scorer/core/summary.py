@@ -23,7 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import rules as R
-from .model import Account, Contract, Deal, Pot, Reason, Result, Settlement, Transfer, Vole
+from .describe import both, in_suit, the_card
+from .i18n import N_, _
+from .model import Account, Contract, Deal, Pot, Reason, Result, Settlement, Transfer, Vole, translate_kept
 from .names import listed
 from .outcome import in_favourite
 from .rules import RULES_BY_NAME, HouseRules
@@ -142,10 +144,11 @@ def summarise(settlement: Settlement, rules: HouseRules) -> DealSummary:
     players = settlement.before.players
     eldest = after.eldest(after.right_of(settlement.deal.dealer))  # who is eldest in the next deal
     carried = [(_lower_first(label), value) for label, value in system.standing(after, rules, eldest)]
-    shown = {label for label, _ in carried}
+    shown = {label for label, _value in carried}
+    vole_pool = _("vole pool")
     moved_vole_pool = any(Pot.VOLE_POOL in (t.payer, t.payee) for t in settlement.transfers)
-    if system.has_pool and moved_vole_pool and "vole pool" not in shown:
-        carried.append(("vole pool", str(after.vole_pool)))
+    if system.has_pool and moved_vole_pool and not shown & {"vole pool", vole_pool}:
+        carried.append((vole_pool, str(after.vole_pool)))
     used_for_unit = tuple(dict.fromkeys(name for t in settlement.transfers for name in t.rules if name in UNIT_RULES))
     return DealSummary(
         number=settlement.number,
@@ -165,42 +168,44 @@ def summarise(settlement: Settlement, rules: HouseRules) -> DealSummary:
 
 def headline(deal: Deal, result: Result, rules: HouseRules) -> str:
     """The result in one line: "Bea's solo in hearts: won, with premiers"."""
-    return f"{_played(deal, rules)}: {_outcome(deal, result)}"
+    return _("{played}: {outcome}").format(played=_played(deal, rules), outcome=_outcome(deal, result))
 
 
 def _played(deal: Deal, rules: HouseRules) -> str:
     """Who played what: "Bea's alliance in spades with Dan", "Bea's grandissimo" (no trumps)."""
-    name = "vole" if deal.contract is Contract.VOLE else deal.contract.label
-    text = f"{deal.hombre}'s {name}"
+    name = _("vole") if deal.contract is Contract.VOLE else deal.contract.label
+    text = _("{hombre}'s {contract}").format(hombre=deal.hombre, contract=name)
     if deal.trumps is not None:
-        text += f" in {deal.trumps.value}"
+        text += f" {in_suit(deal.trumps)}"
         if in_favourite(deal, rules):
-            text += ", the favourite suit"
+            text += _(", the favourite suit")
     if deal.kind.takes_king and deal.called is not None:
-        text += f", the {deal.called.name} from {deal.giver}" if deal.giver else f", calling the {deal.called.name}"
+        card = the_card(deal.called)
+        text += (_(", {card} from {giver}").format(card=card, giver=deal.giver) if deal.giver
+                 else _(", calling {card}").format(card=card))
     elif deal.is_secret_solo:
-        text += ", her own King called"
+        text += _(", her own King called")
     elif deal.has_real_ally:
-        text += f" with {deal.ally}"
+        text += _(" with {ally}").format(ally=deal.ally)
     if deal.vole is Vole.ANNOUNCED:
-        text += ", the vole announced"
+        text += _(", the vole announced")
     elif deal.vole is Vole.REVEALED:
-        text += ", the vole announced, her hand shown"
+        text += _(", the vole announced, her hand shown")
     return text
 
 
 def _outcome(deal: Deal, result: Result) -> str:
     """How it ended: "won, with premiers", "won, with premiers and the vole", "remise", "codille"."""
     if result is Result.WON:
-        return "won, with premiers" if deal.premiers and not deal.kind.nemo else "won"
+        return _("won, with premiers") if deal.premiers and not deal.kind.nemo else _("won")
     if result is Result.VOLE_WON:
-        return "won, with the vole" if deal.vole_in_the_bid else "won, with premiers and the vole"
+        return _("won, with the vole") if deal.vole_in_the_bid else _("won, with premiers and the vole")
     if result is Result.VOLE_LOST:
         if deal.vole_in_the_bid:
-            return f"the vole lost, {deal.side_tricks} tricks"
-        return "won, with premiers; the vole lost"
+            return _("the vole lost, {n} tricks").format(n=deal.side_tricks)
+        return _("won, with premiers; the vole lost")
     if result is Result.LOST:
-        return "lost (paid by the premium alone)"
+        return _("lost (paid by the premium alone)")
     return result.label  # remise, codille
 
 
@@ -210,59 +215,74 @@ def _outcome(deal: Deal, result: Result) -> str:
 def _unit_sentence(settlement: Settlement, units: str, used: tuple[str, ...]) -> str | None:
     """The stake and the unit, said once: the unit only where it decided a payment (the house rule ``unit`` named)."""
     stake, unit = settlement.stake, settlement.unit
+    shown = _(units)
     if R.UNIT not in used:  # paid in the system's own figures (the counters): the stake alone
-        return f"The pool held {stake} {units}." if stake else None
+        return _("The pool held {stake} {units}.").format(stake=stake, units=shown) if stake else None
     doubled = any(R.PAULANS in t.rules and R.UNIT in t.rules for t in settlement.transfers)
     if R.UNIT_ROUNDING not in used:  # a fixed unit, whatever the pool holds
-        word = units.removesuffix("s") if unit == 1 else units
-        return f"A unit is {unit} {word}" + (", doubled for this deal (paulans)." if doubled else ".")
+        word = _(_ONE_UNIT.get(units, units.removesuffix("s"))) if unit == 1 else shown
+        said = _("A unit is {unit} {units}, doubled for this deal (paulans).") if doubled else _("A unit is {unit} {units}.")
+        return said.format(unit=unit, units=word)
     if doubled:
-        return f"The pool held {stake} {units}; this deal is played double (paulans), so a unit is {unit}."
-    if stake == 4 * unit:
-        return f"The pool held {stake} {units}, so a unit is {unit}."
-    return f"The pool held {stake} {units}, so a unit is {unit} (a quarter, rounded)."
+        said = _("The pool held {stake} {units}; this deal is played double (paulans), so a unit is {unit}.")
+    elif stake == 4 * unit:
+        said = _("The pool held {stake} {units}, so a unit is {unit}.")
+    else:
+        said = _("The pool held {stake} {units}, so a unit is {unit} (a quarter, rounded).")
+    return said.format(stake=stake, units=shown, unit=unit)
+
+
+_ONE_UNIT = {"chips": N_("chip"), "points": N_("point"), "counters": N_("counter")}
+"""One of the figures a settlement system counts in (its ``units``), for "A unit is 1 chip"."""
+_UNITS = (N_("chips"), N_("points"), N_("counters"))
+"""What a settlement system counts in (its ``units``, a machine word kept in English), marked for the catalogue."""
 
 
 # --- the groups ---------------------------------------------------------------------------------
 
 
 _POT_WORDS: dict[Reason, str] = {
-    Reason.POOL_SWEPT: "the game won",
-    Reason.POOL_SHARED: "the game won",
-    Reason.VOLE_POOL_WON: "the vole won",
-    Reason.CODILLE_SHARE: "codille",
-    Reason.REMISE_BEAST: "remise, the pool doubled",
-    Reason.CODILLE_BEAST: "codille beast",
-    Reason.VOLE_STAKE: "stake for the vole",
-    Reason.VOLE_POOL_LOST: "the vole lost",
+    Reason.POOL_SWEPT: N_("the game won"),
+    Reason.POOL_SHARED: N_("the game won"),
+    Reason.VOLE_POOL_WON: N_("the vole won"),
+    Reason.CODILLE_SHARE: N_("codille"),
+    Reason.REMISE_BEAST: N_("remise, the pool doubled"),
+    Reason.CODILLE_BEAST: N_("codille beast"),
+    Reason.VOLE_STAKE: N_("stake for the vole"),
+    Reason.VOLE_POOL_LOST: N_("the vole lost"),
     Reason.ODD_CHIPS_SET_ASIDE: "",  # the sentence says it; the settlement's note says for whom
-    Reason.ODD_CHIPS_TO_SPADILLE: "for holding Spadille, or the highest trump",
+    Reason.ODD_CHIPS_TO_SPADILLE: N_("for holding Spadille, or the highest trump"),
 }
-"""What a movement to or from a pot is for, where its transfers word it in more than one way."""
+"""What a movement to or from a pot is for, where its transfers word it in more than one way (English:
+translated where the label is made, :func:`_pot_label`)."""
 
 _TAKES_THE_POT = frozenset({Reason.POOL_SWEPT, Reason.VOLE_POOL_WON})
 """A pot taken whole by one player: the sentence says it all ("Bea takes the pool, 28")."""
 
 _PAYMENT_WORDS: dict[Reason, str] = {
-    Reason.VOLE_BONUS: "vole",
-    Reason.VOLE_PREMIUM_LOST: "vole lost",
-    Reason.MEDIATEUR_KING: "a fish for the King",
-    Reason.GAME: "game",
-    Reason.CONSOLATION: "consolation",
-    Reason.FISH_EXTRAORDINARY: "fish extraordinary",
+    Reason.VOLE_BONUS: N_("vole"),
+    Reason.VOLE_PREMIUM_LOST: N_("vole lost"),
+    Reason.MEDIATEUR_KING: N_("a fish for the King"),
+    Reason.GAME: N_("game"),
+    Reason.CONSOLATION: N_("consolation"),
+    Reason.FISH_EXTRAORDINARY: N_("fish extraordinary"),
 }
+
+_MATADORS = N_("matadors")
+"""Matadors however many: three matadors are "matadors" in a payment's label."""
 
 
 def _payment_label(t: Transfer) -> str:
-    """A payment between players in a word or two: "solo", "matadors", "premiers", "vole"."""
+    """A payment between players in a word or two: "solo", "matadors", "premiers", "vole", in the reader's
+    language (the transfer's words are English, the label is translated as it is made)."""
     if t.reason in _PAYMENT_WORDS:
-        return _PAYMENT_WORDS[t.reason]
+        return _(_PAYMENT_WORDS[t.reason])
     what = _clause(t.what)
     if t.reason is Reason.GAME_PREMIUM:
         what = what.split(" (")[0].removesuffix(" premium")
     if what == "three matadors":
-        return "matadors"
-    return what
+        return _(_MATADORS)
+    return translate_kept(what)
 
 
 def _clause(what: str) -> str:
@@ -271,11 +291,12 @@ def _clause(what: str) -> str:
 
 
 def _pot_label(t: Transfer) -> str:
+    """A movement to or from a pot in a word or two, in the reader's language."""
     if t.reason in _POT_WORDS:
-        return _POT_WORDS[t.reason]
+        return _(_POT_WORDS[t.reason]) if _POT_WORDS[t.reason] else ""
     if t.payer is Pot.SCORE_SHEET or t.payee is Pot.SCORE_SHEET:
-        return t.what
-    return _clause(t.what)
+        return translate_kept(t.what)
+    return translate_kept(_clause(t.what))
 
 
 @dataclass
@@ -356,7 +377,9 @@ def _joins(group: _Draft, one: _Draft) -> bool:
 
 
 def _names(accounts: tuple[Account, ...]) -> str:
-    return listed(tuple(a.label if isinstance(a, Pot) else a for a in accounts))
+    """"Ann, Cat and Dan" (a pot by its name), in the reader's language."""
+    names = tuple(a.label if isinstance(a, Pot) else a for a in accounts)
+    return both(", ".join(names[:-1]), names[-1]) if len(names) > 1 else listed(names)
 
 
 def _sentence(payers: tuple[Account, ...], payees: tuple[Account, ...], parts: tuple[Part, ...], emptied: bool) -> str:
@@ -366,10 +389,13 @@ def _sentence(payers: tuple[Account, ...], payees: tuple[Account, ...], parts: t
         return _pot_sentence(payers, payees, each, emptied) + ("" if emptied else _for_what(parts))
     payer, payee = payers[0], payees[0]
     if len(payers) > 1:
-        return f"{_names(payers)} each pay {payee} {each}{_for_what(parts)}"
-    if len(payees) > 1:
-        return f"{payer} pays {_names(payees)} {each} each{_for_what(parts)}"
-    return f"{payer} pays {payee} {each}{_for_what(parts)}"
+        said = _("{payers} each pay {payee} {each}{for_what}")
+    elif len(payees) > 1:
+        said = _("{payer} pays {payees} {each} each{for_what}")
+    else:
+        said = _("{payer} pays {payee} {each}{for_what}")
+    return said.format(payers=_names(payers), payees=_names(payees), payer=payer, payee=payee, each=each,
+                       for_what=_for_what(parts))
 
 
 def _pot_sentence(payers: tuple[Account, ...], payees: tuple[Account, ...], each: int, emptied: bool) -> str:
@@ -377,17 +403,22 @@ def _pot_sentence(payers: tuple[Account, ...], payees: tuple[Account, ...], each
     many_payers, many_payees = len(payers) > 1, len(payees) > 1
     payer, payee = payers[0], payees[0]
     if payer is Pot.SCORE_SHEET:
-        return f"{_names(payees)} {'each score' if many_payees else 'scores'} {each}"
+        said = _("{names} each score {each}") if many_payees else _("{names} scores {each}")
+        return said.format(names=_names(payees), each=each)
     if payee is Pot.SCORE_SHEET:
-        return f"{_names(payers)} {'each lose' if many_payers else 'loses'} {each}"
+        said = _("{names} each lose {each}") if many_payers else _("{names} loses {each}")
+        return said.format(names=_names(payers), each=each)
     if isinstance(payer, Pot) and isinstance(payee, Pot):
-        return f"{each} {'goes' if each == 1 else 'go'} from {payer.label} to {payee.label}"
+        said = _("{each} goes from {payer} to {payee}") if each == 1 else _("{each} go from {payer} to {payee}")
+        return said.format(each=each, payer=payer.label, payee=payee.label)
     if isinstance(payer, Pot):
         if emptied:
-            return f"{payee} takes {payer.label}, {each}"
-        return f"{_names(payees)} {'each take' if many_payees else 'takes'} {each} from {payer.label}"
+            return _("{payee} takes {pot}, {each}").format(payee=payee, pot=payer.label, each=each)
+        said = _("{names} each take {each} from {pot}") if many_payees else _("{names} takes {each} from {pot}")
+        return said.format(names=_names(payees), each=each, pot=payer.label)
     into = payee.label if isinstance(payee, Pot) else payee  # a pot: the caller's test
-    return f"{_names(payers)} {'each put' if many_payers else 'puts'} {each} into {into}"
+    said = _("{names} each put {each} into {pot}") if many_payers else _("{names} puts {each} into {pot}")
+    return said.format(names=_names(payers), each=each, pot=into)
 
 
 def _for_what(parts: tuple[Part, ...]) -> str:
@@ -396,8 +427,8 @@ def _for_what(parts: tuple[Part, ...]) -> str:
     if not labelled:
         return ""
     if len(parts) == 1:
-        return f": {parts[0].label}"
-    return ": " + ", ".join(f"{p.label} {p.chips}" for p in parts)
+        return _(": {label}").format(label=parts[0].label)
+    return _(": {parts}").format(parts=", ".join(f"{p.label} {p.chips}" for p in parts))
 
 
 def _lower_first(text: str) -> str:
