@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -13,6 +15,7 @@ from flask_wtf.file import FileField, FileRequired
 
 from .core import IMPORT_BYTES_MAX, EveningFormatError, ScorerError
 from .db import get_db
+from .i18n import number
 from .ratelimits import rate_limited
 from .store import (
     ImportRefused,
@@ -34,12 +37,14 @@ bp.register_error_handler(CSRFError, csrf_lost)
 def too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
     """An upload past the server's limit: the import page again, saying which limit."""
     form = ImportForm(formdata=None)
-    form.evening.errors = [f"That file is too large: an evening file may be at most {IMPORT_BYTES_MAX:,} bytes."]
+    form.evening.errors = [_("That file is too large: an evening file may be at most %(bytes)s bytes.",
+                             bytes=number(IMPORT_BYTES_MAX))]
     return render_template("exchange/import.html", form=form), 413
 
 
 class ImportForm(FlaskForm):
-    evening = FileField("An evening file (quadrille-evening/1 JSON)", validators=[FileRequired("Choose the file to import.")])
+    evening = FileField(lazy_gettext("An evening file (quadrille-evening/1 JSON)"),
+                        validators=[FileRequired(lazy_gettext("Choose the file to import."))])
 
     def upload(self) -> bytes:
         """The file's first bytes, at most one past the limit: read once the form is valid (``FileRequired``
@@ -84,8 +89,9 @@ def upload() -> BaseResponse | tuple[str, int]:
         except (EveningFormatError, ImportRefused, ScorerError) as error:
             form.evening.errors.append(str(error))
         else:
-            verdict = ("signed by this server, untouched" if table.provenance == "signed"
-                       else "imported, not verified: the file does not carry this server's signature")
-            flash(f"Imported: {', '.join(table.players)} ({verdict}). This is a new table with its own link.")
+            verdict = (_("signed by this server, untouched") if table.provenance == "signed"
+                       else _("imported, not verified: the file does not carry this server's signature"))
+            flash(_("Imported: %(players)s (%(verdict)s). This is a new table with its own link.",
+                    players=", ".join(table.players), verdict=verdict))
             return redirect(url_for("table.join", token=table.token))
     return render_template("exchange/import.html", form=form), (422 if form.is_submitted() else 200)

@@ -19,9 +19,12 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from flask import Flask, current_app, render_template
+from flask_babel import gettext as _
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from werkzeug.exceptions import TooManyRequests
+
+from .i18n import number
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -78,18 +81,19 @@ def _wait_seconds() -> int:
 
 def _wait_text(seconds: int) -> str:
     if seconds < 90:
-        return f"{seconds} seconds"
+        return _("1 second") if seconds == 1 else _("%(seconds)s seconds", seconds=seconds)
     if seconds < 90 * 60:
-        return f"{max(2, round(seconds / 60))} minutes"
-    return f"{seconds / 3600:.1f} hours".replace(".0 ", " ")
+        return _("%(minutes)s minutes", minutes=max(2, round(seconds / 60)))
+    hours = round(seconds / 3600, 1)
+    return _("%(hours)s hours", hours=number(hours, 1) if hours % 1 else number(int(hours)))
 
 
 def _too_many(error: TooManyRequests) -> tuple[str, int, dict[str, str]]:
     seconds = _wait_seconds()
     page = render_template(
-        "wait.html", title="Too many new tables from here",
-        message=(f"This address has started or imported more tables than a club ever needs in a row, so the "
-                 f"server is refusing more for now. Try again in {_wait_text(seconds)}. Tables already "
-                 f"started keep working as before: open one with its link."),
+        "wait.html", title=_("Too many new tables from here"),
+        message=_("This address has started or imported more tables than a club ever needs in a row, so the "
+                  "server is refusing more for now. Try again in %(wait)s. Tables already "
+                  "started keep working as before: open one with its link.", wait=_wait_text(seconds)),
     )
     return page, 429, {"Retry-After": str(seconds)}

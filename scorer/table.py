@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import segno
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
@@ -73,7 +74,7 @@ def _qr_svg(url: str) -> Markup:
     """The link as a QR code, drawn on the server as inline SVG (no JavaScript, no other host)."""
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False, svgns=True,
-                                    svgclass="qr", title="QR code of the link")
+                                    svgclass="qr", title=_("QR code of the link"))
     return Markup(out.getvalue().decode())
 
 
@@ -101,7 +102,7 @@ def new() -> Response | tuple[str, int]:
             get_db(), form.players(), form.first_dealer_name(), form.house_rules(), form.deals(),
             form.chip_value_cents(), (form.currency.data or "").strip(),
         )
-        flash("The table is ready. Share its link with the other players.")
+        flash(_("The table is ready. Share its link with the other players."))
         return redirect(url_for("table.join", token=table.token))
     return render_template("table/new.html", form=form, step="names"), (422 if form.is_submitted() else 200)
 
@@ -121,10 +122,10 @@ def deal(token: str, contract: str) -> Answer:
     view = table_view(table)
     chosen = _contract(table, contract)
     if view.damage:
-        flash("This table's log is damaged: it can be read and exported, not changed. The Check page says where.")
+        flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
         return redirect(url_for("audit.chain", token=token))
     if view.over:
-        flash(f"The evening is over: all {table.deals_agreed} deals are played.")
+        flash(_("The evening is over: all %(agreed)s deals are played.", agreed=table.deals_agreed))
         return redirect(url_for("table.play", token=token))
     state = view.ledger.final
     form = DealForm(players=table.players, contract=chosen, dealer=view.dealer, state=state, rules=table.rules)
@@ -134,12 +135,13 @@ def deal(token: str, contract: str) -> Answer:
         return render_template("table/deal.html", form=form, preview=None, **view.context())
     action = None if g.get("csrf_lost") else request.form.get("action")
     if g.get("csrf_lost"):
-        flash("This phone's session ended (the browser was closed or its cookies cleared), so nothing was recorded. "
-              "Your taps are kept below: check the payments, then tap Record.")
+        flash(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing was recorded. "
+                "Your taps are kept below: check the payments, then tap Record."))
     sent = sent_before(get_db(), table, form.once.data or "")
     if sent is not None:
         # The same form again (a double tap, a resent page, a retry): answer as the first time.
-        flash(f"Deal {sent.number} is recorded{' by ' + sent.by if sent.by else ''}.")
+        flash(_("Deal %(number)s is recorded by %(name)s.", number=sent.number, name=sent.by) if sent.by
+              else _("Deal %(number)s is recorded.", number=sent.number))
         return redirect(url_for("table.play", token=token))
     if form.number.data != str(view.number):
         return _taken(table, _as_int(form.number.data, view.number))
@@ -155,11 +157,12 @@ def deal(token: str, contract: str) -> Answer:
             except DealTaken as taken:
                 return _taken(table, taken.number)
             except (Refused, ImpossibleDeal, DealError) as refused:
-                flash(f"Nothing was recorded: {refused.message}")
+                flash(_("Nothing was recorded: %(why)s", why=refused.message))
                 return redirect(url_for("table.play", token=token))
-            flash(f"Deal {settlement.number} recorded: {the_deal.hombre}'s {chosen.label}, {settlement.result.label}.")
+            flash(_("Deal %(number)s recorded: %(hombre)s's %(contract)s, %(result)s.", number=settlement.number,
+                    hombre=the_deal.hombre, contract=chosen.label, result=settlement.result.label))
             return redirect(url_for("table.play", token=token))
-        flash("The deal changed since its preview: check the payments below, then record it.")
+        flash(_("The deal changed since its preview: check the payments below, then record it."))
     form.previewed.data = digest
     return render_template("table/deal.html", form=form, preview=settlement, summary=summarise(settlement, table.rules),
                            **view.context())
@@ -207,10 +210,11 @@ def _taken(table: Table, number: int) -> Response:
     """Another phone recorded this deal first: say so, by whom, and show it."""
     book = ledger(get_db(), table)
     if not 1 <= number <= len(book.settlements):
-        flash("The table has moved on since this form was shown: nothing was recorded. Here it is as it stands.")
+        flash(_("The table has moved on since this form was shown: nothing was recorded. Here it is as it stands."))
         return redirect(url_for("table.play", token=table.token))
     by = book.recorded_by(number)
-    flash(f"Deal {number} was just recorded{' by ' + by if by else ''} on another phone. Here it is.")
+    flash(_("Deal %(number)s was just recorded by %(name)s on another phone. Here it is.", number=number, name=by) if by
+          else _("Deal %(number)s was just recorded on another phone. Here it is.", number=number))
     return redirect(url_for("audit.deal", token=table.token, number=number))
 
 
@@ -222,7 +226,7 @@ def me(token: str) -> Response:
     name = request.form.get("me", "")
     if form.validate_on_submit() and (name in table.players or name == ""):
         session["me"] = name
-        flash(f"This phone is {name}'s." if name else "This phone is not named.")
+        flash(_("This phone is %(name)s's.", name=name) if name else _("This phone is not named."))
     return redirect(url_for("table.play", token=token))
 
 
@@ -233,10 +237,10 @@ def undo(token: str) -> str | Response:
     form = ConfirmForm()
     last = view.last
     if view.damage:
-        flash("This table's log is damaged: it can be read and exported, not changed. The Check page says where.")
+        flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
         return redirect(url_for("audit.chain", token=token))
     if last is None:
-        flash("There is no deal to undo.")
+        flash(_("There is no deal to undo."))
         return redirect(url_for("table.play", token=token))
     if form.validate_on_submit():
         number = _as_int(form.number.data, 0)
@@ -246,9 +250,9 @@ def undo(token: str) -> str | Response:
             flash(refused.message)
             return redirect(url_for("table.undo", token=token))
         if outcome.again:
-            flash(f"Deal {outcome.line.number} is undone.")
+            flash(_("Deal %(number)s is undone.", number=outcome.line.number))
         else:
-            flash(f"Deal {number} undone. It stays in the table's history.")
+            flash(_("Deal %(number)s undone. It stays in the table's history.", number=number))
         return redirect(url_for("table.play", token=token))
     form.number.data = str(view.played)
     form.once.data = one_time_token()
@@ -303,7 +307,7 @@ def settings(token: str) -> Answer:
     if request.method == "GET" or frozen:
         form.fill_from(table.rules, table.deals_agreed, table.chip_value_cents, table.currency)
         if frozen and request.method == "POST":
-            flash("The house rules are frozen: the first deal has been recorded.")
+            flash(_("The house rules are frozen: the first deal has been recorded."))
             return redirect(url_for("table.settings", token=token))
         return render_template("table/settings.html", form=form, frozen=frozen, **view.context())
     if form.validate_on_submit():
@@ -313,6 +317,6 @@ def settings(token: str) -> Answer:
         except RulesFrozen as frozen_now:  # a deal was recorded on another phone since this page was shown
             flash(frozen_now.message)
             return redirect(url_for("table.settings", token=token))
-        flash("House rules saved.")
+        flash(_("House rules saved."))
         return redirect(url_for("table.play", token=token))
     return render_template("table/settings.html", form=form, frozen=False, **view.context()), 422
