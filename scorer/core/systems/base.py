@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from .. import rules as R
+from ..i18n import N_, _
 from ..model import CONTRACT_KINDS, Contract, Deal, Pot, Reason, Settlement, TableState, Transfer
 from ..rules import HouseRules
 
@@ -24,15 +25,31 @@ class System(ABC):
     """Its name in files and the rules' documents (a profile names its system by it)."""
     units: ClassVar[str]
     """What balances count, in the plural: "chips", "points", "counters"."""
-    settle_up_note: ClassVar[str] = ""
-    """How the settle-up reads this system's figures, when it is not plain balances (the point score)."""
+    settle_up_message: ClassVar[str] = ""
+    """How the settle-up reads this system's figures, when it is not plain balances (the point score), in
+    English (marked for the catalogue); :attr:`settle_up_note` is in the reader's language."""
     has_pool: ClassVar[bool] = True
     """Deals are played for a pool carried forward (and shared out per ``pool_at_end``)."""
     asks_matadors: ClassVar[bool] = True
     """Whether the deal form asks for the matadors held."""
-    column_title: ClassVar[str] = "Pool"
-    """The ledger's last column: what is carried from deal to deal."""
-    column_help: ClassVar[str] = "the pool column is what is carried forward"
+    column_title_message: ClassVar[str] = N_("Pool")
+    """The ledger's last column: what is carried from deal to deal (in English, marked for the catalogue)."""
+    column_help_message: ClassVar[str] = N_("the pool column is what is carried forward")
+
+    @property
+    def settle_up_note(self) -> str:
+        """:attr:`settle_up_message` in the reader's language ("" when there is none)."""
+        return _(self.settle_up_message) if self.settle_up_message else ""
+
+    @property
+    def column_title(self) -> str:
+        """The ledger's last column's title in the reader's language."""
+        return _(self.column_title_message)
+
+    @property
+    def column_help(self) -> str:
+        """What the ledger's last column is, in the reader's language."""
+        return _(self.column_help_message)
 
     @abstractmethod
     def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
@@ -47,7 +64,7 @@ class System(ABC):
             return (), state
         share = state.pool // len(state.players)
         transfers = tuple(
-            Transfer(Pot.POOL, player, share, Reason.POOL_SPLIT_AT_END, "the pool shared out at the end of the evening",
+            Transfer(Pot.POOL, player, share, Reason.POOL_SPLIT_AT_END, N_("the pool shared out at the end of the evening"),
                      (R.POOL_AT_END,), "")
             for player in state.players
         )
@@ -96,13 +113,13 @@ class System(ABC):
 
     def standing(self, state: TableState, rules: HouseRules, eldest: str) -> tuple[tuple[str, str], ...]:
         """What the table carries into the next deal, as (label, value) pairs."""
-        shown = [("Pool", str(state.pool))]
+        shown = [(_("Pool"), str(state.pool))]
         if state.vole_pool:
-            shown.append(("Vole pool", str(state.vole_pool)))
+            shown.append((_("Vole pool"), str(state.vole_pool)))
         if state.spadille_reserve:
-            shown.append(("For Spadille", str(state.spadille_reserve)))
+            shown.append((_("For Spadille"), str(state.spadille_reserve)))
         if state.beasts_waiting:
-            shown.append(("Beasts waiting", ", ".join(str(b) for b in state.beasts_waiting)))
+            shown.append((_("Beasts waiting"), ", ".join(str(b) for b in state.beasts_waiting)))
         return tuple(shown)
 
     def multipliers(self, state: TableState, rules: HouseRules) -> dict[str, int]:
@@ -111,4 +128,4 @@ class System(ABC):
 
     def summary(self, settlement: Settlement) -> str:
         """One sentence on what the deal was played for, for the text report."""
-        return f"Stake {settlement.stake}, unit {settlement.unit}."
+        return _("Stake {stake}, unit {unit}.").format(stake=settlement.stake, unit=settlement.unit)

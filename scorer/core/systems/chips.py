@@ -15,6 +15,7 @@ from typing import ClassVar
 from .. import rules as R
 from ..book import Book, antes, beast, fish_for_the_king, hold_back_beasts, loss_payers, open_book, renounce_beasts, take_pool
 from ..context import DealContext
+from ..i18n import N_, _
 from ..model import (
     Contract,
     Deal,
@@ -213,7 +214,7 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
     vole_stake = _vole_stake(ctx, terms.unit)
     if vole_stake:
         for player in state.order_from(deal.hombre):
-            book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, "stake for the vole",
+            book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, N_("stake for the vole"),
                      (R.VOLE_PAYMENT,) + ctx.favourite_rules + ctx.doubling)
     # EB, H47: a fish (two in favourite) in units of the deal.
     fish_for_the_king(book, ctx.favourite_factor * terms.unit, terms.unit_rules)
@@ -241,7 +242,7 @@ def _announced_vole_lost(book: Book, terms: _Terms, stake: int) -> None:
     if ctx.rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
         for opponent in ctx.opponents:
             book.pay(ctx.deal.hombre, opponent, terms.vole_premium * terms.unit, Reason.VOLE_PREMIUM_LOST,
-                     "premium of the vole announced and lost", (R.ANNOUNCED_VOLE_PREMIUM,) + terms.bonus_rules)
+                     N_("premium of the vole announced and lost"), (R.ANNOUNCED_VOLE_PREMIUM,) + terms.bonus_rules)
 
 
 def _share_vole_pool(book: Book) -> None:
@@ -250,7 +251,7 @@ def _share_vole_pool(book: Book) -> None:
     won = ctx.result is Result.VOLE_WON
     winners = ctx.side if won else ctx.opponents
     share = book.pots[Pot.VOLE_POOL] // len(winners)
-    what = "the vole won" if won else "the vole lost by Hombre's side"
+    what = N_("the vole won") if won else N_("the vole lost by Hombre's side")
     reason = Reason.VOLE_POOL_WON if won else Reason.VOLE_POOL_LOST
     for player in winners:
         book.pay(Pot.VOLE_POOL, player, share, reason, what, (R.VOLE_PAYMENT,))
@@ -261,7 +262,7 @@ def _share_vole_pool(book: Book) -> None:
 def _premium_alone(book: Book, terms: _Terms, stake: int) -> None:
     """Grandissimo and nemo paid by their premium only (house rule grandissimo_nemo): the pool stays."""
     deal = book.ctx.deal
-    book.notes.append(f"the pool of {stake} stays: {deal.contract.label} is paid by its premium only (house rule {R.GRANDISSIMO_NEMO})")
+    book.notes.append(f"the pool of {stake} stays: {deal.contract.english_label} is paid by its premium only (house rule {R.GRANDISSIMO_NEMO})")
     u = terms.unit
     won = book.ctx.result in (Result.WON, Result.VOLE_WON, Result.VOLE_LOST)
     for opponent in book.ctx.opponents:
@@ -269,7 +270,7 @@ def _premium_alone(book: Book, terms: _Terms, stake: int) -> None:
         book.pay(payer, payee, terms.premium * u, Reason.GAME_PREMIUM,
                  _premium_label(deal) + ("" if won else ", the game lost"), terms.premium_rules + (R.GRANDISSIMO_NEMO,))
         if won:
-            book.pay(opponent, deal.hombre, terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules)
+            book.pay(opponent, deal.hombre, terms.premiers * u, Reason.PREMIERS, N_("premiers"), terms.bonus_rules)
 
 
 def _game_won(book: Book, terms: _Terms) -> None:
@@ -280,9 +281,9 @@ def _game_won(book: Book, terms: _Terms) -> None:
     # What each opponent pays each member, worked out once for the deal (not once a pair).
     premium = (terms.premium * u, Reason.GAME_PREMIUM, _premium_label(deal), terms.premium_rules + flow)
     owed = [(terms.matadors * u, Reason.MATADORS, _matadors_label(deal, rules), terms.matador_rules + flow),
-            (terms.premiers * u, Reason.PREMIERS, "premiers", terms.bonus_rules + flow)]
+            (terms.premiers * u, Reason.PREMIERS, N_("premiers"), terms.bonus_rules + flow)]
     if result is Result.VOLE_WON:
-        owed.append((terms.vole_bonus * u, Reason.VOLE_BONUS, "the vole", (R.VOLE_PAYMENT,) + terms.bonus_rules + flow))
+        owed.append((terms.vole_bonus * u, Reason.VOLE_BONUS, N_("the vole"), (R.VOLE_PAYMENT,) + terms.bonus_rules + flow))
     vole_lost = result is Result.VOLE_LOST and rules[R.VOLE_LOST_PAYS] is R.VoleLostPays.VOLE_BONUS
     vole_rules = (R.VOLE_LOST_PAYS,) + terms.bonus_rules + flow
     pay = book.pay
@@ -292,23 +293,23 @@ def _game_won(book: Book, terms: _Terms) -> None:
         for chips, reason, what, used in owed:
             pay(opponent, member, chips, reason, what, used)
         if vole_lost:
-            pay(member, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST, "the vole undertaken and lost",
+            pay(member, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST, N_("the vole undertaken and lost"),
                 vole_rules, "PG")
 
 
 def _premium_label(deal: Deal) -> str:
     if deal.is_secret_solo:
-        return "solo premium (her own King called: a secret solo)"
-    return f"{deal.contract.label} premium"
+        return N_("solo premium (her own King called: a secret solo)")
+    return f"{deal.contract.english_label} premium"
 
 
 def _matadors_label(deal: Deal, rules: HouseRules) -> str:
     if deal.matadors == 3:
-        return "three matadors"
+        return N_("three matadors")
     if _paid_as_three(deal, rules):
         return f"{deal.matadors} matadors in black, paid as three: double matadors need Punto, a red trump (P)"
     if deal.matadors == 4:
-        return "double matadors"
+        return N_("double matadors")
     return f"{deal.matadors} matadors"
 
 
@@ -331,7 +332,7 @@ def _game_lost(book: Book, terms: _Terms, stake: int) -> None:
     owed = [(terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal, rules)}, the game lost",
              terms.matador_rules + flow + loss_rules + extra)]
     if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
-        owed.append((terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST, "premium of the vole announced and lost",
+        owed.append((terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST, N_("premium of the vole announced and lost"),
                      (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT) + terms.bonus_rules + extra))
     pay = book.pay
     for member, opponent in ctx.pairs:

@@ -23,6 +23,7 @@ from typing import ClassVar
 from .. import rules as R
 from ..book import Book, antes, beast, fish_for_the_king, hold_back_beasts, loss_payers, open_book, renounce_beasts, take_pool
 from ..context import DealContext
+from ..i18n import N_, _
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState
 from ..rules import HouseRules
 from . import register_system
@@ -56,13 +57,13 @@ def _items(deal: Deal, rules: HouseRules, factor: int) -> list[_Item]:
     sans_prendre = deal.contract is Contract.SOLO or (deal.is_secret_solo and rules[R.OWN_KING] is R.OwnKing.SECRET_SOLO)
     fish_extra = rules[R.FISH_EXTRAORDINARY] is R.FishExtraordinary.YES and deal.contract in (Contract.MEDIATEUR, Contract.SOLO)
     items = [
-        _Item(Reason.GAME, "the game", COUNTER_GAME * factor, False),
-        _Item(Reason.CONSOLATION, "the consolation", COUNTER_CONSOLATION * factor, True),
+        _Item(Reason.GAME, N_("the game"), COUNTER_GAME * factor, False),
+        _Item(Reason.CONSOLATION, N_("the consolation"), COUNTER_CONSOLATION * factor, True),
     ]
     if alone and sans_prendre:
-        items.append(_Item(Reason.SANS_APPELER, "sans appeler", COUNTER_SANS_APPELER * factor, True, (R.OWN_KING,) if deal.is_secret_solo else ()))
+        items.append(_Item(Reason.SANS_APPELER, N_("sans appeler"), COUNTER_SANS_APPELER * factor, True, (R.OWN_KING,) if deal.is_secret_solo else ()))
     if fish_extra:
-        items.append(_Item(Reason.FISH_EXTRAORDINARY, "the fish extraordinary", COUNTERS_PER_FISH * factor, True, (R.FISH_EXTRAORDINARY,)))
+        items.append(_Item(Reason.FISH_EXTRAORDINARY, N_("the fish extraordinary"), COUNTERS_PER_FISH * factor, True, (R.FISH_EXTRAORDINARY,)))
     if rules[R.COUNTER_MATADORS] is R.CounterMatadors.ONE_EACH and deal.matadors:
         items.append(_Item(Reason.MATADORS, f"{deal.matadors} matadors", deal.matadors * factor, True, (R.COUNTER_MATADORS,)))
     return items
@@ -104,9 +105,9 @@ def _game_won(book: Book, items: list[_Item], vole: int) -> None:
             if opponent != ctx.exempt or item.reason is Reason.MATADORS:
                 book.pay(opponent, member, item.counters, item.reason, item.what, used, "EB")
         if ctx.result is Result.VOLE_WON:
-            book.pay(opponent, member, vole, Reason.VOLE_BONUS, "the vole", vole_rules + flow, "EB")
+            book.pay(opponent, member, vole, Reason.VOLE_BONUS, N_("the vole"), vole_rules + flow, "EB")
         elif ctx.result is Result.VOLE_LOST:
-            book.pay(member, opponent, vole, Reason.VOLE_PREMIUM_LOST, "the vole undertaken and lost", vole_rules + flow, "EB")
+            book.pay(member, opponent, vole, Reason.VOLE_PREMIUM_LOST, N_("the vole undertaken and lost"), vole_rules + flow, "EB")
 
 
 def _game_lost(book: Book, items: list[_Item], stake: int) -> None:
@@ -130,9 +131,9 @@ def counters_text(counters: int) -> str:
     n = abs(counters)
     mils, rest = divmod(n, COUNTERS_PER_FISH * FISH_PER_MIL)
     fish, units = divmod(rest, COUNTERS_PER_FISH)
-    parts = [f"{mils} mil{'s' if mils != 1 else ''}"] if mils else []
-    parts += [f"{fish} fish"] if fish else []
-    parts += [f"{units} counter{'s' if units != 1 else ''}"] if units or not parts else []
+    parts = [(_("{n} mils") if mils != 1 else _("{n} mil")).format(n=mils)] if mils else []
+    parts += [_("{n} fish").format(n=fish)] if fish else []
+    parts += [(_("{n} counters") if units != 1 else _("{n} counter")).format(n=units)] if units or not parts else []
     return sign + " ".join(parts)
 
 

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from .. import rules as R
 from ..context import DealContext
+from ..i18n import N_, _
 from ..play import beasted_renounces, renounce_words
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, SystemState, TableState, Transfer
 from ..rules import HouseRules
@@ -102,7 +103,7 @@ def _what(ctx: DealContext, column: str, multiplier: int) -> str:
     """The transfers' sentence: the column, the result, and what the game counted."""
     deal, result = ctx.deal, ctx.result
     times = f" (×{multiplier} after {multiplier - 1} lost game{'s' if multiplier > 2 else ''})" if multiplier > 1 else ""
-    return f"{column} {result.label}{' with premiers' if deal.premiers and result is Result.WON else ''}{times}"
+    return f"{column} {result.english_label}{' with premiers' if deal.premiers and result is Result.WON else ''}{times}"
 
 
 def _write(ctx: DealContext, scorers: tuple[str, ...], points: int, what: str) -> tuple[tuple[Transfer, ...], dict[str, int]]:
@@ -175,12 +176,12 @@ class PointScore(System):
 
     name: ClassVar[str] = "points"
     units: ClassVar[str] = "points"
-    settle_up_note: ClassVar[str] = ("A point score is settled by differences: each player receives from each other "
-                                     "player the difference of their scores.")
+    settle_up_message: ClassVar[str] = N_("A point score is settled by differences: each player receives from each "
+                                          "other player the difference of their scores.")
     has_pool: ClassVar[bool] = False
     asks_matadors: ClassVar[bool] = False  # PG: points for matadors are ignored
-    column_title: ClassVar[str] = "×"
-    column_help: ClassVar[str] = "the last column is what that game counted"
+    column_title_message: ClassVar[str] = "×"
+    column_help_message: ClassVar[str] = N_("the last column is what that game counted")
 
     def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
         return settle_points(deal, state, rules, deals_agreed)
@@ -199,8 +200,8 @@ class PointScore(System):
 
     def standing(self, state: TableState, rules: HouseRules, eldest: str) -> tuple[tuple[str, str], ...]:
         if rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER:
-            return (("Next game counts", "per player"),)
-        return (("Next game counts", f"×{multiplier(state, eldest, False)}"),)
+            return ((_("Next game counts"), _("per player")),)
+        return ((_("Next game counts"), f"×{multiplier(state, eldest, False)}"),)
 
     def multipliers(self, state: TableState, rules: HouseRules) -> dict[str, int]:
         """Each player's own multiplier, where each keeps one (house rule multiplier_scope)."""
@@ -209,7 +210,7 @@ class PointScore(System):
         return {p: multiplier(state, p, True) for p in state.players}
 
     def summary(self, settlement: Settlement) -> str:
-        return f"Counts ×{settlement.multiplier}."
+        return _("Counts ×{multiplier}.").format(multiplier=settlement.multiplier)
 
 
 POINT_SCORE = register_system(PointScore())
