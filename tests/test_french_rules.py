@@ -54,6 +54,8 @@ def test_rule_titles_help_and_choices_in_french() -> None:
         assert "« pour le sans-prendre » (trad.)" in french(rule.help)
         assert [c.label for c in rule.choices] == ["4 unités", "2 unités", "pas de prime"]
         assert [c.sources for c in rule.choices] == ["P", "P (Médiateur), Quanti", "PG"]  # source tags unchanged
+        assert [c.sources_text for c in rule.choices] == ["P", "P (médiateur), Quanti", "PG"]
+        assert house_rule("unit").choices[1].sources_text == "sans source"
         assert house_rule("paulans").title == "Les derniers coups joués double (paulans)"
         assert french(house_rule("pool_at_end").help) == (
             "Aucune source ne le dit. La table peut partager la poule également (les jetons de reste restent pour "
@@ -66,6 +68,7 @@ def test_rule_titles_help_and_choices_in_french() -> None:
     assert rule.title == "Premium for a solo"
     assert rule.help.startswith("What each opponent pays Hombre for a won solo")
     assert rule.choices[0].label == "4 units" and rule.name == "solo_premium" and rule.values[0] == "four_units"
+    assert rule.choices[1].sources_text == "P (Médiateur), Quanti" and house_rule("unit").choices[1].sources_text == "no source"
 
 
 def test_every_english_quotation_is_marked_as_translated() -> None:
@@ -165,6 +168,7 @@ def test_points_and_counters_words() -> None:
         assert french(translate_kept("the next game counts ×3 for Ann")) == "le prochain jeu compte ×3 pour Ann"
         assert counters_text(1234) == "12 mils 3 fiches 4 jetons"
         assert system_named("points").settle_up_note.startswith("Un compte en points se règle par différences")
+        assert system_named("counters").units_text == "jetons" and system_named("counters").units == "counters"
     assert translate_kept("solo won with premiers (×2 after 1 lost game)") == "solo won with premiers (×2 after 1 lost game)"
     assert counters_text(1234) == "12 mils 3 fish 4 counters"
     assert system_named("points").column_help == "the last column is what that game counted"

@@ -48,6 +48,11 @@ class Choice:
         """The label in the reader's language (English outside a translated request)."""
         return _(self.english_label)
 
+    @property
+    def sources_text(self) -> str:
+        """The sources for a reader: the tags (their remarks in the reader's language), or "no source"."""
+        return _(self.sources) if self.sources else _("no source")
+
 
 @dataclass(frozen=True)
 class HouseRule:
@@ -437,7 +442,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         all 10 tricks", so it takes the solo premium here (P does not say so
         outright)."""),
         ("four_units", N_("4 units"), "P"),
-        ("two_units", N_("2 units"), "P (Médiateur), Quanti"),
+        ("two_units", N_("2 units"), N_("P (Médiateur), Quanti")),
         ("none", N_("no premium"), "PG"),
     ),
     _rule(
@@ -510,7 +515,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         matadors, or each matador past the fourth adds one unit; neither has a
         source."""),
         ("as_double", N_("paid as double matadors"), ""),
-        ("one_more_each", N_("one more unit for each past the fourth"), "EB, H47 (the name only)"),
+        ("one_more_each", N_("one more unit for each past the fourth"), N_("EB, H47 (the name only)")),
     ),
     _rule(
         MATADORS_PAID, N_("Whose matadors are paid"), 6, "contracting_side",
@@ -585,7 +590,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         stake, 20 chips. EB: the losers "are beasted what is upon the game",
         once the pool. W: "the penalty for Hombre is double that of Remise"."""),
         ("twice_taken_or_double_stake", N_("twice what was taken; double the stake if nothing was"), "P, PG"),
-        ("twice_taken", N_("twice what was taken, nothing if the pool stayed"), "P (read literally)"),
+        ("twice_taken", N_("twice what was taken, nothing if the pool stayed"), N_("P (read literally)")),
         ("once_pool", N_("once what was in the pool"), "EB"),
         ("twice_pool", N_("double the stake, taken or not"), "PG, W"),
     ),
@@ -643,7 +648,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ("pool_and_bonus", N_("vole pool of 12 and 2 units from each"), "P"),
         ("pool_only", N_("the vole pool of 12 only"), ""),
         ("bonus_only", N_("2 units from each, no vole pool"), "PG"),
-        ("quanti_table", N_("a vole pool of the figures of Quanti's table from each"), "P (Médiateur), Quanti"),
+        ("quanti_table", N_("a vole pool of the figures of Quanti's table from each"), N_("P (Médiateur), Quanti")),
     ),
     _rule(
         VOLE_LOST_PAYS, N_("A vole undertaken after premiers and lost"), 14, "nothing_more",
@@ -664,7 +669,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         pays nothing besides the vole pool, whose vole is paid by that pool
         alone (Quanti's table has no other vole payment): no source states the
         case there either."""),
-        ("vole_bonus", N_("2 units to each opponent"), "P (amount assumed)"),
+        ("vole_bonus", N_("2 units to each opponent"), N_("P (amount assumed)")),
         ("none", N_("nothing besides the vole pool"), ""),
     ),
     _rule(
@@ -946,19 +951,19 @@ PROFILES: dict[str, Profile] = {
             "quadrille",
             N_("Quadrille, hard score (P)"),
             N_("Chips and a pool: alliance, solo, vole and forced spadille; matadors, "
-            "premiers and the vole; remise and codille beasts; a separate vole pool. "
-            "Every default follows Parlett after Quanti (P) where P states the case; where only "
-            "PG does (the codille beast when the opponents took nothing), it follows PG."),
+               "premiers and the vole; remise and codille beasts; a separate vole pool. "
+               "Every default follows Parlett after Quanti (P) where P states the case; where only "
+               "PG does (the codille beast when the opponents took nothing), it follows PG."),
             BASIC_CONTRACTS,
         ),
         Profile(
             "penguin_chips",
             N_("Penguin settlement in chips (PG)"),
             N_("The simpler settlement of the Penguin Book of Card Games: no solo premium, "
-            "each opponent pays each ally, a lost alliance is paid by Hombre alone, the vole "
-            "is 2 units each way with no vole pool, premiers and the vole are paid in forced "
-            "spadille too, and codille costs only the beast, double the stake; a favourite suit, "
-            "if played, wins or loses double."),
+               "each opponent pays each ally, a lost alliance is paid by Hombre alone, the vole "
+               "is 2 units each way with no vole pool, premiers and the vole are paid in forced "
+               "spadille too, and codille costs only the beast, double the stake; a favourite suit, "
+               "if played, wins or loses double."),
             BASIC_CONTRACTS,
             (
                 (SOLO_PREMIUM, "none"),
@@ -976,8 +981,8 @@ PROFILES: dict[str, Profile] = {
             "mediateur",
             N_("Médiateur with Quanti's table (P)"),
             N_("Quadrille's richer variant: médiateur, casco, grandissimo and nemo besides the "
-            "basic bids; voles announced and revealed with their vole pools; a favourite suit "
-            "that doubles the bonuses. Payments follow Quanti's table."),
+               "basic bids; voles announced and revealed with their vole pools; a favourite suit "
+               "that doubles the bonuses. Payments follow Quanti's table."),
             (Contract.FORCED_SPADILLE, Contract.ALLIANCE, Contract.MEDIATEUR, Contract.CASCO,
              Contract.SOLO, Contract.GRANDISSIMO, Contract.NEMO),
             (
@@ -992,8 +997,8 @@ PROFILES: dict[str, Profile] = {
             "penguin_points",
             N_("Penguin point score (PG)"),
             N_("No chips: each game scores points to Hombre (and her ally) by contract and result, "
-            "matadors ignored; after a lost game the next counts double, after two treble, and so "
-            "on until a game is won."),
+               "matadors ignored; after a lost game the next counts double, after two treble, and so "
+               "on until a game is won."),
             BASIC_CONTRACTS,
             ((FORCED_SPADILLE_BONUSES, "premiers_and_vole"),),
             settled_by="points",
@@ -1002,9 +1007,9 @@ PROFILES: dict[str, Profile] = {
             "britannica",
             N_("The Britannica's counters (EB)"),
             N_("Counters, fish and mils: the game, the consolation, sans appeler and the matadors, "
-            "a fish extraordinary for médiateur and sans prendre, beasts equal to what is on the "
-            "game, the médiateur King bought with a fish, the last deal played double (paulans); "
-            "alliance, médiateur and sans prendre."),
+               "a fish extraordinary for médiateur and sans prendre, beasts equal to what is on the "
+               "game, the médiateur King bought with a fish, the last deal played double (paulans); "
+               "alliance, médiateur and sans prendre."),
             (Contract.FORCED_SPADILLE, Contract.ALLIANCE, Contract.MEDIATEUR, Contract.SOLO),
             (
                 (CODILLE_BEAST, "once_pool"),

@@ -24,7 +24,8 @@ class System(ABC):
     name: ClassVar[str]
     """Its name in files and the rules' documents (a profile names its system by it)."""
     units: ClassVar[str]
-    """What balances count, in the plural: "chips", "points", "counters"."""
+    """What balances count, in the plural: "chips", "points", "counters" (in files and reports; marked for the
+    catalogue, :attr:`units_text` is in the reader's language)."""
     settle_up_message: ClassVar[str] = ""
     """How the settle-up reads this system's figures, when it is not plain balances (the point score), in
     English (marked for the catalogue); :attr:`settle_up_note` is in the reader's language."""
@@ -35,6 +36,11 @@ class System(ABC):
     column_title_message: ClassVar[str] = N_("Pool")
     """The ledger's last column: what is carried from deal to deal (in English, marked for the catalogue)."""
     column_help_message: ClassVar[str] = N_("the pool column is what is carried forward")
+
+    @property
+    def units_text(self) -> str:
+        """:attr:`units` in the reader's language, for a sentence ("balances in chips")."""
+        return _(self.units)
 
     @property
     def settle_up_note(self) -> str:

@@ -347,7 +347,7 @@ class HardScore(System):
     """P's hard score in chips (Quadrille, and Médiateur with Quanti's table)."""
 
     name: ClassVar[str] = "chips"
-    units: ClassVar[str] = "chips"
+    units: ClassVar[str] = N_("chips")
 
     def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
         return settle_chips(deal, state, rules, deals_agreed)

@@ -142,7 +142,7 @@ class Counters(System):
     """EB's counters: the game, the consolation, sans appeler and matadors in counters, fish and mils."""
 
     name: ClassVar[str] = "counters"
-    units: ClassVar[str] = "counters"
+    units: ClassVar[str] = N_("counters")
 
     def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
         return settle_counters(deal, state, rules, deals_agreed)

@@ -175,7 +175,7 @@ class PointScore(System):
     """PG's point score: no pool, points to and from a score sheet, a multiplier after lost games."""
 
     name: ClassVar[str] = "points"
-    units: ClassVar[str] = "points"
+    units: ClassVar[str] = N_("points")
     settle_up_message: ClassVar[str] = N_("A point score is settled by differences: each player receives from each "
                                           "other player the difference of their scores.")
     has_pool: ClassVar[bool] = False
