@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 from wtforms import Field
 
 from .core import (
-    PlayError, PlayReport, play_from_codes, proven_deal, referee,
+    Card, PlayError, PlayReport, play_from_codes, proven_deal, referee,
     RULES_BY_NAME, Amend, Deal, DealDifference, DealError, ImpossibleDeal, Line, LineKind, Refused, Replay, Restore,
     SeasonError, Settlement, TableChanged, differences, replay_from,
 )
@@ -22,6 +23,13 @@ from .views import TableView, table_view
 
 bp = Blueprint("audit", __name__)
 bp.register_error_handler(CSRFError, csrf_lost)
+
+
+def card_name(card: Card) -> str:
+    """A card by its name, in the reader's language: "King of hearts"."""
+    ranks = {"K": _("King"), "Q": _("Queen"), "J": _("Knave"), "A": _("Ace")}
+    suits = {"spades": _("spades"), "clubs": _("clubs"), "diamonds": _("diamonds"), "hearts": _("hearts")}
+    return _("%(rank)s of %(suit)s", rank=ranks.get(card.rank, card.rank), suit=suits.get(card.suit.value, card.suit.value))
 
 
 @dataclass(frozen=True)
@@ -36,7 +44,7 @@ class DealView:
     def context(self) -> dict[str, object]:
         """The table view's fields and the deal's, by name, for ``render_template``."""
         return {**self.view.context(), "settlement": self.settlement, "versions": self.versions,
-                "rule_book": RULES_BY_NAME, "play_report": self.play_report}
+                "rule_book": RULES_BY_NAME, "play_report": self.play_report, "card_name": card_name}
 
     @property
     def play_report(self) -> PlayReport | None:
@@ -53,10 +61,10 @@ def _deal_view(token: str, number: int) -> DealView:
         stored = view.book.deals
         if view.damage and view.played < number <= len(stored):  # past the break: show it as stored
             page = render_template("audit/unsettled.html", **{**view.context(), "number": number, "d": stored[number - 1],
-                                                               "settlement": None})
+                                                               "settlement": None, "card_name": card_name})
             abort(Response(page, 200, mimetype="text/html"))
         if request.method == "POST":  # a correction sent after its deal was undone on another phone
-            flash(f"Deal {number} no longer stands (it was undone on another phone): nothing was saved.")
+            flash(_("Deal %(number)s no longer stands (it was undone on another phone): nothing was saved.", number=number))
             abort(redirect(url_for("table.play", token=token)))
         page = render_template("audit/gone.html", **{**view.context(), "number": number})
         abort(Response(page, 404, mimetype="text/html"))
@@ -118,7 +126,8 @@ def _compare(ledger: Replay, number: int, deal: Deal) -> Comparison:
     try:
         new = replay_from(ledger, number, deal)
     except DealError as error:
-        return Comparison(f"This correction would make deal {error.number} impossible: {error.cause.message}")
+        return Comparison(_("This correction would make deal %(number)s impossible: %(why)s", number=error.number,
+                            why=error.cause.message))
     changed, finals = differences(ledger, new)
     return Comparison(None, changed, finals, new)
 
@@ -131,7 +140,7 @@ def _compare_in_circle(table: Table, ledger: Replay, number: int, deal: Deal) ->
     try:
         effect = _circle_effect(table, comparison.new)
     except (DealError, SeasonError) as error:  # a later evening the correction makes impossible
-        return Comparison(f"This correction would break a later evening of the circle: {error.message}")
+        return Comparison(_("This correction would break a later evening of the circle: %(why)s", why=error.message))
     return Comparison(None, comparison.changed, comparison.finals, comparison.new, effect)
 
 
@@ -160,13 +169,13 @@ def amend(token: str, number: int, contract: str) -> Answer:
         form.once.data = one_time_token()
         return render_template("audit/amend.html", **context)
     if form.log_length.data != str(view.log_size):
-        flash("The table changed on another phone while you were correcting: here is the deal as it stands now.")
+        flash(_("The table changed on another phone while you were correcting: here is the deal as it stands now."))
         return redirect(url_for("audit.deal", token=token, number=number))
     if not form.validate():
         return render_template("audit/amend.html", **context), 422
     corrected = form.to_deal()
     if corrected == settlement.deal:
-        form.hombre.errors.append("This is the deal as it stands: change something to correct it.")
+        form.hombre.errors.append(_("This is the deal as it stands: change something to correct it."))
         return render_template("audit/amend.html", **context), 422
     comparison = _compare_in_circle(table, view.ledger, number, corrected)
     context["comparison"] = comparison
@@ -175,18 +184,19 @@ def amend(token: str, number: int, contract: str) -> Answer:
     digest = _digest(table, corrected, (comparison.finals, view.ledger.evening.carried_in))
     action = None if g.get("csrf_lost") else request.form.get("action")
     if g.get("csrf_lost"):
-        flash("This phone's session ended (the browser was closed or its cookies cleared), so nothing was saved. "
-              "Check the difference below, then save the correction.")
+        flash(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing was saved. "
+                "Check the difference below, then save the correction."))
     if action == "save" and form.previewed.data == digest:
         command = Amend(number, corrected, form.by.data, (form.reason.data or "").strip() or None,
                         _as_int(form.log_length.data, -1))
         refused = _write(table, command, form.once.data, form.hombre, "audit/amend.html", context)
         if refused is not None:
             return refused
-        flash(f"Deal {number} corrected by {form.by.data}. The earlier version is kept in its history.")
+        flash(_("Deal %(number)s corrected by %(name)s. The earlier version is kept in its history.", number=number,
+                name=form.by.data))
         return redirect(url_for("audit.deal", token=token, number=number))
     if action == "save":
-        flash("The correction changed since its preview: check the difference below, then save it.")
+        flash(_("The correction changed since its preview: check the difference below, then save it."))
     form.previewed.data = digest
     return render_template("audit/amend.html", **context)
 
@@ -198,7 +208,7 @@ def _with_play(deal: Deal, table: Table, codes: str | None) -> Deal:
     try:
         record = play_from_codes(codes)
     except PlayError as error:
-        flash(f"That play cannot be used: {error.message}.")
+        flash(_("That play cannot be used: %(why)s.", why=error.message))
         return deal
     return proven_deal(deal, referee(deal, table.players, record, table.rules))
 
@@ -221,7 +231,7 @@ def restore(token: str, number: int, seq: int) -> Answer:
         return again
     version = _version(audit.versions, seq)
     if version.deal is None or version.deal == audit.settlement.deal:
-        flash("That version is the one standing now.")
+        flash(_("That version is the one standing now."))
         return redirect(url_for("audit.deal", token=token, number=number))
     form = RestoreForm(players=table.players)
     comparison = _compare_in_circle(table, view.ledger, number, version.deal)
@@ -232,7 +242,7 @@ def restore(token: str, number: int, seq: int) -> Answer:
         form.once.data = one_time_token()
         return render_template("audit/restore.html", **context)
     if form.log_length.data != str(view.log_size):
-        flash("The table changed on another phone: here is the deal as it stands now.")
+        flash(_("The table changed on another phone: here is the deal as it stands now."))
         return redirect(url_for("audit.deal", token=token, number=number))
     if not form.validate() or comparison.error:
         return render_template("audit/restore.html", **context), 422
@@ -240,7 +250,8 @@ def restore(token: str, number: int, seq: int) -> Answer:
     refused = _write(table, command, form.once.data, form.by, "audit/restore.html", context)
     if refused is not None:
         return refused
-    flash(f"Deal {number} restored to version {seq} by {form.by.data}, as a new version.")
+    flash(_("Deal %(number)s restored to version %(seq)s by %(name)s, as a new version.", number=number, seq=seq,
+            name=form.by.data))
     return redirect(url_for("audit.deal", token=token, number=number))
 
 
@@ -267,13 +278,19 @@ def _sent_again(table: Table, number: int) -> Response | None:
     sent = sent_before(get_db(), table, request.form.get("once", ""))
     if sent is None:
         return None
-    done = "restored" if sent.kind is LineKind.RESTORE else "corrected"
-    flash(f"Deal {sent.number} is {done}{' by ' + sent.by if sent.by else ''}: this form was already sent.")
+    restored = sent.kind is LineKind.RESTORE
+    if sent.by:
+        flash(_("Deal %(number)s is restored by %(name)s: this form was already sent.", number=sent.number, name=sent.by)
+              if restored else
+              _("Deal %(number)s is corrected by %(name)s: this form was already sent.", number=sent.number, name=sent.by))
+    else:
+        flash(_("Deal %(number)s is restored: this form was already sent.", number=sent.number) if restored else
+              _("Deal %(number)s is corrected: this form was already sent.", number=sent.number))
     return redirect(url_for("audit.deal", token=table.token, number=sent.number))
 
 
 def _read_only(token: str) -> Response:
-    flash("This table's log is damaged: it can be read and exported, not changed. The Check page says where.")
+    flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
     return redirect(url_for("audit.chain", token=token))
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -117,7 +118,7 @@ def new() -> Response | tuple[str, int]:
     if form.validate_on_submit():
         circle = create_circle(get_db(), (form.name.data or "").strip(), form.members(), form.house_rules(), form.deals(),
                                form.chip_value_cents(), (form.currency.data or "").strip())
-        flash("The circle is ready. Keep its link: every evening of the season starts from it.")
+        flash(_("The circle is ready. Keep its link: every evening of the season starts from it."))
         return redirect(url_for("circle.page", token=circle.token))
     return render_template("circle/new.html", form=form), (422 if form.is_submitted() else 200)
 
@@ -153,7 +154,8 @@ def next_evening(token: str) -> Response | tuple[str, int]:
         except (StoreRefused, SeasonError) as refused:
             form.seat_4.errors.append(refused.message)
         else:
-            flash(f"Evening {table.circle_evening} of the circle is ready: {', '.join(table.players)}.")
+            flash(_("Evening %(number)s of the circle is ready: %(players)s.", number=table.circle_evening,
+                    players=", ".join(table.players)))
             return redirect(url_for("table.play", token=table.token))
     return _page(circle, 422, form=form)
 
@@ -169,7 +171,7 @@ def new_member(token: str) -> Response | tuple[str, int]:
         except (StoreRefused, ImpossibleDeal) as refused:
             form.new_member.errors = [*form.new_member.errors, refused.message]
         else:
-            flash(f"{name} is a member of the circle: she starts at 0.")
+            flash(_("%(name)s is a member of the circle: she starts at 0.", name=name))
             return redirect(url_for("circle.page", token=circle.token) + "#members")
     return _page(circle, 422, member_form=form)
 
@@ -185,7 +187,8 @@ def rename(token: str) -> Response | tuple[str, int]:
         except (StoreRefused, ImpossibleDeal) as refused:
             form.new_name.errors = [*form.new_name.errors, refused.message]
         else:
-            flash(f"{old} is {new} from now on; the evenings she played keep the name she played them with.")
+            flash(_("%(old)s is %(new)s from now on; the evenings she played keep the name she played them with.", old=old,
+                    new=new))
             return redirect(url_for("circle.page", token=circle.token) + "#members")
     return _page(circle, 422, rename_form=form)
 
@@ -205,8 +208,11 @@ def settle(token: str) -> Response | tuple[str, int]:
             return _page(circle, 409, settle_error=refused.message)
         else:
             last = settled.settlements[-1]
-            what = (f"evening {last.first}" if last.first == last.last else f"evenings {last.first} to {last.last}"
-                    if last.first < last.last else "the changes to evenings settled before")
-            flash(f"The settlement of {what} is recorded.")
+            if last.first == last.last:
+                flash(_("The settlement of evening %(first)s is recorded.", first=last.first))
+            elif last.first < last.last:
+                flash(_("The settlement of evenings %(first)s to %(last)s is recorded.", first=last.first, last=last.last))
+            else:
+                flash(_("The settlement of the changes to evenings settled before is recorded."))
             return redirect(url_for("circle.page", token=circle.token) + "#settle")
     return redirect(url_for("circle.page", token=circle.token) + "#settle")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, abort, render_template
+from flask_babel import gettext as _
 
 from .core.log import Damage
 from .db import get_db
@@ -71,9 +72,9 @@ def check_circle(circle: Circle) -> CircleCheck:
         tables = circle_tables(db, circle)
         broken = verify_circle(db, circle)
     except UnreadableTable as error:
-        return CircleCheck(circle, None, last_at, [], f"an evening's table cannot be read ({error.message})")
+        return CircleCheck(circle, None, last_at, [], _("an evening's table cannot be read (%(why)s)", why=error.message))
     except (AttributeError, TypeError, ValueError) as error:  # a line whose hash holds but whose data is not the store's
-        return CircleCheck(circle, None, last_at, [], f"a line of the circle's log cannot be read ({error})")
+        return CircleCheck(circle, None, last_at, [], _("a line of the circle's log cannot be read (%(why)s)", why=str(error)))
     numbered = [(t.circle_evening if t.circle_evening is not None else i, t) for i, t in enumerate(tables, start=1)]
     return CircleCheck(circle, broken, last_at, [_evening(n, t) for n, t in numbered], None)
 

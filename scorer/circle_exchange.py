@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
 from flask_wtf.file import FileField, FileRequired
@@ -13,6 +16,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from .core import IMPORT_BYTES_MAX, ScorerError
 from .db import get_db
+from .i18n import number
 from .ratelimits import rate_limited
 from .store import ImportRefused, circle_by_token, export_circle, import_circle, read_circle_file
 from .store.circle_files import raw_circle_export
@@ -24,7 +28,8 @@ bp.register_error_handler(CSRFError, csrf_lost)
 
 
 class CircleImportForm(FlaskForm):
-    circle = FileField("A circle file (quadrille-circle/1 JSON)", validators=[FileRequired("Choose the file to import.")])
+    circle = FileField(lazy_gettext("A circle file (quadrille-circle/1 JSON)"),
+                       validators=[FileRequired(lazy_gettext("Choose the file to import."))])
 
     def upload(self) -> bytes:
         """The file's first bytes, at most one past the limit (read once the form is valid)."""
@@ -38,7 +43,8 @@ class CircleImportForm(FlaskForm):
 def too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
     """An upload past the server's limit: the import page again, saying which limit."""
     form = CircleImportForm(formdata=None)
-    form.circle.errors = [f"That file is too large: a circle file may be at most {IMPORT_BYTES_MAX:,} bytes."]
+    form.circle.errors = [_("That file is too large: a circle file may be at most %(bytes)s bytes.",
+                            bytes=number(IMPORT_BYTES_MAX))]
     return render_template("circle/import.html", form=form), 413
 
 
@@ -68,7 +74,8 @@ def upload() -> BaseResponse | tuple[str, int]:
         except (ImportRefused, ScorerError) as error:
             form.circle.errors.append(str(error))
         else:
-            flash(f"Imported the circle {circle.name}: {circle.evenings} evening{'' if circle.evenings == 1 else 's'}. "
-                  "This is a new circle with its own link.")
+            flash(ngettext("Imported the circle %(name)s: %(num)d evening. This is a new circle with its own link.",
+                           "Imported the circle %(name)s: %(num)d evenings. This is a new circle with its own link.",
+                           circle.evenings, name=circle.name))
             return redirect(url_for("circle.page", token=circle.token))
     return render_template("circle/import.html", form=form), (422 if form.is_submitted() else 200)

@@ -12,13 +12,15 @@ import hashlib
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .core import statistics
 from .db import get_db
 from .store import Circle, circle_by_token, circle_season, circle_tables, ledger_and_log_size
 from .store.circles import owing
-from .tally import PAPER, _tally_css, busy, printer, render_pdf
+from .i18n import language
+from .tally import PAPER, _tally_css, busy, page_counter, printer, render_pdf
 
 bp = Blueprint("circle_tally", __name__)
 
@@ -31,15 +33,16 @@ def _season_context(circle: Circle) -> dict[str, Any]:
     stats = statistics([e.replay for e in season.evenings], [e.results for e in season.evenings])
     return {"circle": circle, "season": season, "running": season.running(), "settle": cents,
             "payments": payments, "stats": stats, "in_money": circle.chip_value_cents is not None,
-            "owing": owing(circle, season)}
+            "owing": owing(circle, season), "page_counter": page_counter()}
 
 
 def _key(circle: Circle, paper: str) -> tuple[str, ...]:
-    """What the season's PDF depends on: the circle, every evening's log (its length), and the paper."""
+    """What the season's PDF depends on: the circle, every evening's log (its length), the reader's language
+    (a French phone gets the French PDF) and the paper."""
     db = get_db()
     sizes = [ledger_and_log_size(db, t)[1] for t in circle_tables(db, circle)]
     made_of = hashlib.sha256(repr((circle, sizes)).encode()).hexdigest()
-    return ("circle", circle.token, made_of, paper)
+    return ("circle", circle.token, made_of, language(), paper)
 
 
 @bp.route("/c/<token>/tally.pdf")
@@ -54,6 +57,6 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     document = printer().document(key, request.remote_addr or "", lambda: render_pdf(render_template(
         "circle/tally.html", paper=paper, tally_css=_tally_css(), **_season_context(circle))))
     if document is None:
-        return busy(url_for("circle.page", token=token), "Back to the circle")
+        return busy(url_for("circle.page", token=token), _("Back to the circle"))
     return Response(document, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="quadrille-season-{paper.lower()}.pdf"'})

@@ -1,8 +1,8 @@
 """The tally PDF's cost, bounded: rendered PDFs kept in memory, and one render at a time.
 
-A PDF depends only on the table (its settings), its log, the paper and the place and table name
-typed for its title block, so it is kept under (table token, log length, settings, paper, place,
-name): any record, undo, correction or restoration adds a line to the log and so asks for a new
+A PDF depends only on the table (its settings), its log, the reader's language, the paper and the
+place and table name typed for its title block, so it is kept under (table token, log length, settings,
+language, paper, place, name): a French phone never gets the English PDF, and any record, undo, correction or restoration adds a line to the log and so asks for a new
 PDF, and a repeat costs nothing. The PDFs kept are bounded
 by their total bytes, least recently used out first.
 

@@ -15,9 +15,10 @@ import re
 from dataclasses import dataclass
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from .audit import _deal_view
+from .audit import _deal_view, card_name
 from .core import (
     PLAY_NOTATION_MAX, PACK, PREMIERS_TRICKS, PLAY_TRICKS, Card, Deal, HouseRules, PlayReport, Progress, Renounce, Suit, follow, parse_tricks, referee, why_not,
 )
@@ -51,14 +52,14 @@ def read_entry(text: str, confirmed: str) -> Entry:
         try:
             card = Card.parse(text[i:i + 2])
         except ValueError:
-            problem = f"{text[i:i + 2]!r} is not a card of the pack: the cards after it were left out"
+            problem = _("%(code)s is not a card of the pack: the cards after it were left out", code=repr(text[i:i + 2]))
             break
         if card in cards:
-            problem = f"{face(card)} was played already: the cards after it were left out"
+            problem = _("%(card)s was played already: the cards after it were left out", card=face(card))
             break
         cards.append(card)
     if len(text) % 2 and problem is None:
-        problem = "half a card was left out"
+        problem = _("half a card was left out")
     count = int(confirmed) if confirmed.isdigit() and len(confirmed) <= 2 else 0
     return Entry(tuple(cards), min(count, len(cards)), problem)
 
@@ -85,7 +86,7 @@ def check(token: str, number: int) -> str | Response:
         "audit/play.html", **audit.context(), deal=deal, entry=entry, progress=progress,
         pending=[_renounce_question(deal, progress, r) for r in progress.new] if pending else [],
         report=report, premiers_stop=stop, code=_code(entry.cards), face=face, pack=PACK, suits=list(Suit),
-        gone=frozenset(entry.cards), notation_max=PLAY_NOTATION_MAX,
+        gone=frozenset(entry.cards), notation_max=PLAY_NOTATION_MAX, field_name=field_name, shown_value=shown_value,
     )
 
 
@@ -95,10 +96,28 @@ def _renounce_question(deal: Deal, progress: Progress, renounce: Renounce) -> st
     before = [pc.card for pc in trick.cards[: [pc.player for pc in trick.cards].index(renounce.player)]]
     held = [pc.card for t in progress.tricks[renounce.trick - 1:] for pc in t.cards if pc.player == renounce.player]
     held += [pc.card for pc in progress.current if pc.player == renounce.player]
-    why = why_not(held, before, deal.trumps, renounce.played) or "must follow"
-    return (f"{renounce.player} plays {face(renounce.held)} now, so {renounce.player} held it in trick {renounce.trick}, when "
-            f"{face(renounce.led)} was led and {renounce.player} played {face(renounce.played)}: "
-            f"{renounce.player} {why}. Was {face(renounce.held)} really played now?")
+    why = why_not(held, before, deal.trumps, renounce.played) or _("must follow")
+    return _("%(player)s plays %(held)s now, so %(player)s held it in trick %(trick)s, when %(led)s was led and "
+             "%(player)s played %(played)s: %(player)s %(why)s. Was %(held)s really played now?",
+             player=renounce.player, held=face(renounce.held), trick=renounce.trick, led=face(renounce.led),
+             played=face(renounce.played), why=why)
+
+
+def field_name(name: str) -> str:
+    """An input the play disagrees with, as the reader names it (the deal's JSON name, in English)."""
+    names = {"ally": _("ally"), "tricks": _("tricks"), "premiers": _("premiers"), "vole": _("vole"),
+             "matadors": _("matadors")}
+    return names.get(name, name)
+
+
+def shown_value(name: str, value: object) -> str:
+    """A recorded or proven value as the page shows it (a vole's value, yes/no, a name or a number)."""
+    if isinstance(value, bool):
+        return _("True") if value else _("False")
+    if value is None:
+        return "None"
+    words = {"none": _("none"), "undertaken": _("undertaken"), "announced": _("announced"), "revealed": _("revealed")}
+    return words.get(value, value) if name == "vole" and isinstance(value, str) else str(value)
 
 
 def _report(deal: Deal, players: tuple[str, ...], progress: Progress, rules: HouseRules) -> PlayReport | None:

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .chart import balance_chart
 from .core import TALLY_LABEL_MAX, HouseRule, Replay, SettleUp, Statistics, System, settle_up, statistics
 from .db import get_db
+from .i18n import language
+from .i18n import money as local_money
 from .links import base_url
 from .pdfcache import Printer
 from .store import Circle, circle_of
@@ -36,8 +40,29 @@ def _minus(n: int) -> str:
 
 
 def money(cents: int, currency: str) -> str:
-    whole, part = divmod(abs(cents), 100)
-    return f"{_minus(cents)}{whole}.{part:02d}{' ' + currency if currency else ''}"
+    """An amount in cents as the reader writes money (the ``money`` filter: "€3.20" / "3,20 €")."""
+    return local_money(cents, currency)
+
+
+def page_counter() -> str:
+    """The printed footer's "page 1 of 3" as a CSS ``content`` value, in the reader's language: its words
+    as CSS strings around the page counters (``"page " counter(page) " of " counter(pages)``)."""
+    text = _("page %(page)s of %(pages)s", page="\x00", pages="\x01")
+    parts = []
+    for piece in re.split("(\x00|\x01)", text):
+        if piece == "\x00":
+            parts.append("counter(page)")
+        elif piece == "\x01":
+            parts.append("counter(pages)")
+        elif piece:
+            parts.append('"' + piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"')
+    return " ".join(parts)
+
+
+def suit_name(value: str) -> str:
+    """A suit by its name in the reader's language ("hearts" / "cœur")."""
+    names = {"spades": _("spades"), "clubs": _("clubs"), "diamonds": _("diamonds"), "hearts": _("hearts")}
+    return names.get(value, value)
 
 
 def _signed(n: int) -> str:
@@ -60,16 +85,16 @@ def deals_sheet(players: tuple[str, ...], result: Replay, system: System) -> tup
 
     The PDF prints this instead of the screen's HTML table: WeasyPrint lays out a table of a
     few hundred cells in about a second, a block of preformatted lines in a few milliseconds."""
-    header = ["#", "Contract", "Hombre", "Ally", "Result", *(_cut(p, NAME_WIDTH) for p in players),
+    header = ["#", _("Contract"), _("Hombre"), _("Ally"), _("Result"), *(_cut(p, NAME_WIDTH) for p in players),
               system.column_title]
     rows = []
     for s in result.settlements:
         d = s.deal
         last = system.column(s)
-        rows.append([str(s.number), d.contract.label + (f" {d.trumps.value}" if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
+        rows.append([str(s.number), d.contract.label + (" " + suit_name(d.trumps.value) if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
                      _cut(d.ally, NAME_WIDTH) if d.has_real_ally and d.ally else "", s.result.label,
                      *(_signed(s.change(p)) for p in players), last])
-    total = ["", "Total", "", "", "", *(_signed(result.final.balance(p)) for p in players),
+    total = ["", _("Total"), "", "", "", *(_signed(result.final.balance(p)) for p in players),
              system.final_column(result.final)]
     widths = [max(len(r[i]) for r in [header, *rows, total]) for i in range(len(header))]
     right = {0, *range(5, len(header))}  # numbers align right
@@ -111,7 +136,7 @@ class TallyView:
         return {**self.view.context(), "settle": self.settle, "has_money": self.has_money, "money": self.money,
                 "chart": self.chart, "rules_shown": shown, "changed_count": sum(1 for *_, changed in shown if changed),
                 "label_place": self.place, "label_name": self.name, "label_max": TALLY_LABEL_MAX,
-                "stats": self.stats, "circle": self.circle}
+                "stats": self.stats, "circle": self.circle, "page_counter": page_counter()}
 
     @property
     def circle(self) -> Circle | None:
@@ -190,20 +215,21 @@ def printer() -> Printer:
         return made
 
 
-def _pdf_key(table: Table, log_size: int, paper: str, place: str = "", name: str = "") -> tuple[str, int, str, str, str, str]:
+def _pdf_key(table: Table, log_size: int, paper: str, place: str = "", name: str = "") -> tuple[str, int, str, str, str, str, str]:
     """What a tally PDF depends on: the table, its log (every change adds a line), its settings
-    (which change with an empty log), the paper, and the place and name typed for its title block."""
+    (which change with an empty log), the reader's language (a French phone gets the French PDF),
+    the paper, and the place and name typed for its title block."""
     settings = hashlib.sha256(repr(table).encode()).hexdigest()
-    return table.token, log_size, settings, paper, place, name
+    return table.token, log_size, settings, language(), paper, place, name
 
 
 def busy(back: str, back_label: str) -> tuple[str, int, dict[str, str]]:
     """The 503 page of a full render gate, with ``Retry-After`` and a way back."""
     seconds = max(1, round(float(current_app.config["PDF_RETRY_AFTER_SECONDS"])))
     page = render_template(
-        "wait.html", title="The tally is being printed",
-        message=(f"The tally is being printed for another phone right now. Try again in {seconds} seconds: "
-                 f"the PDF will be ready."),
+        "wait.html", title=_("The tally is being printed"),
+        message=_("The tally is being printed for another phone right now. Try again in %(seconds)s seconds: "
+                  "the PDF will be ready.", seconds=seconds),
         back=back, back_label=back_label,
     )
     return page, 503, {"Retry-After": str(seconds)}
@@ -228,8 +254,8 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
                                           sheet_head=lines[:2], sheet_rows=lines[2:], sheet_size=size, **tally.context()))
 
     document = printer().document(key, request.remote_addr or "", render,
-                                  family=key[:4] + ("labelled",) if place or name else None)
+                                  family=key[:5] + ("labelled",) if place or name else None)
     if document is None:
-        return busy(url_for("tally.page", token=token), "Back to the tally")
+        return busy(url_for("tally.page", token=token), _("Back to the tally"))
     return Response(document, mimetype="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="quadrille-tally-{paper.lower()}.pdf"'})

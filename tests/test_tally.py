@@ -34,7 +34,7 @@ def test_the_tally_page_has_everything_a_club_keeps(app: Flask, client: FlaskCli
     assert "Quadrille, hard score (P)" in page and "Premium for a solo: <strong>4 units</strong>" in page
     assert "<svg" in page and "<polyline" in page and "<script" not in page
     assert page.count('class="sign"') == 4
-    assert "pays" in page and "EUR" in page
+    assert "pays" in page and "€" in page  # money as the reader writes it (the money filter)
 
 
 def test_without_a_chip_value_the_settle_up_is_in_chips_signed_as_the_balances(app: Flask, client: FlaskClient) -> None:
@@ -262,7 +262,7 @@ def test_a_40_deal_evening_prints_on_one_a4_page_with_every_deal_and_the_signatu
     text = pages[0]
     assert [int(n) for n in re.findall(r"^\s*(\d+)\s+(?:solo|alliance|forced)", text, re.M)] == list(range(1, 41))
     assert "Agreed by" in text and all(name in text.split("Agreed by")[1] for name in LONG_NAMES)
-    assert "Settle-up" in text and "GBP" in text
+    assert "Settle-up" in text and "£" in text  # money as the reader writes it (the money filter)
     # the two rules the table changed are marked; the rules are the profile's own
     flat = text.replace("\n", " ")
     assert text.count("(changed)") == 2 + 1 and "2 rules were changed from the profile's defaults" in flat  # two, and the key
