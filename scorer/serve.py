@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
+import threading
 
 from waitress import serve
 
@@ -61,8 +63,16 @@ def run(host: str = "0.0.0.0", port: int = 8080, threads: int = 8, base_url: str
     print("\n".join(lines), flush=True)
     # A connection that sends nothing for 30 s is closed (waitress waits 120 s by default), so idle or
     # half-sent requests hold the server's connections for less long; see the README on hosting.
+    if threading.current_thread() is threading.main_thread():
+        # SIGTERM (systemd, `podman stop`; ignored by default by a container's first process) stops the server
+        # as Ctrl-C does: requests under way finish, the threads end and their database connections close.
+        signal.signal(signal.SIGTERM, _stop)
     serve(app, host=host, port=port, threads=threads, ident="scorer", server_name=server_name,
           channel_timeout=30, connection_limit=CONNECTIONS)
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -126,9 +126,9 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def served(venv: Path, tmp_path: Path) -> Iterator[str]:
+def served(venv: Path, tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``scorer serve`` of the new environment on loopback, a temporary instance folder, run from outside the
-    repository; yields its address."""
+    repository; yields its address and its process."""
     port = _free_port()
     log = (tmp_path / "serve.log").open("w")
     server = subprocess.Popen([str(venv / "bin" / "scorer"), "serve", "--host", "127.0.0.1", "--port", str(port),
@@ -146,18 +146,21 @@ def served(venv: Path, tmp_path: Path) -> Iterator[str]:
                 if server.poll() is not None or time.monotonic() > deadline:
                     raise AssertionError("scorer serve did not answer:\n" + (tmp_path / "serve.log").read_text())
                 time.sleep(0.2)
-        yield url
+        yield url, server
     finally:
-        server.terminate()
+        if server.poll() is None:
+            server.terminate()
         server.wait(timeout=10)
         log.close()
 
 
-def test_scorer_serve_from_the_wheel_serves_a_table_and_its_tally_pdf(served: str, tmp_path: Path) -> None:
+def test_scorer_serve_from_the_wheel_serves_a_table_and_its_tally_pdf(
+        served: tuple[str, subprocess.Popen[bytes]], tmp_path: Path) -> None:
+    url, server = served
     browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
 
     def get(path: str) -> tuple[bytes, str, str]:
-        with browser.open(served + path, timeout=60) as answer:
+        with browser.open(url + path, timeout=60) as answer:
             return answer.read(), answer.headers.get_content_type(), answer.geturl()
 
     home, kind, _ = get("/")
@@ -168,7 +171,7 @@ def test_scorer_serve_from_the_wheel_serves_a_table_and_its_tally_pdf(served: st
     assert token, form.decode()
     fields = {"player_1": "Ann", "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "first_dealer": "1",
               "profile": "quadrille", "deals_agreed": "8", "csrf_token": token.group(1).decode()}
-    with browser.open(served + "/new", data=urllib.parse.urlencode(fields).encode(), timeout=60) as answer:
+    with browser.open(url + "/new", data=urllib.parse.urlencode(fields).encode(), timeout=60) as answer:
         assert answer.status == 200
         landed = answer.geturl()  # the table's join page, after the redirect
     table = re.search(r"/t/([A-Za-z0-9_-]+)", landed)
@@ -178,6 +181,11 @@ def test_scorer_serve_from_the_wheel_serves_a_table_and_its_tally_pdf(served: st
     pdf, kind, _ = get(f"/t/{table.group(1)}/tally.pdf")
     assert kind == "application/pdf" and pdf.startswith(b"%PDF")
     assert (tmp_path / "instance" / "scorer.sqlite").exists()
+    # SIGTERM (podman stop, systemd) stops it cleanly: status 0, every connection closed, so the last one
+    # folded the WAL into the database and removed it (scorer restore refuses a database with a -wal left).
+    server.terminate()
+    assert server.wait(timeout=15) == 0
+    assert not (tmp_path / "instance" / "scorer.sqlite-wal").exists()
 
 
 def _engine() -> str | None:
