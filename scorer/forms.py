@@ -7,13 +7,17 @@ the field it names.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import secrets
 from decimal import Decimal
 from typing import Any
 
+from flask_babel import gettext
+from flask_babel.speaklater import LazyString  # type: ignore[import-untyped]
 from flask_wtf import FlaskForm
+from markupsafe import Markup, escape
 from wtforms import BooleanField, DecimalField, Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
@@ -23,13 +27,50 @@ from .core import (
     PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
     CIRCLE_NAME_MAX, check_deal, check_names, check_note, check_players, implied, normalise, PlayError, play_from_codes,
 )
+from .core.i18n import N_
+from .core.rules import Choice, HouseRule
+
+
+class _Lazy(LazyString):  # type: ignore[misc]
+    """A text made when it is shown, so in the reader's language. Escaped in a template as plain text is:
+    Flask-Babel's own lazy string would be written out unescaped (``__html__``)."""
+
+    def __html__(self) -> Markup:
+        return escape(str(self))
+
+
+def lazy_gettext(message: str, **variables: Any) -> Any:
+    """Flask-Babel's ``lazy_gettext`` (the catalogue extracts it by this name), escaped as plain text:
+    for the labels, help texts, choices and messages made when this module is loaded."""
+    return _Lazy(gettext, message, **variables)
+
+
+def _later(make: Callable[..., str], *args: Any) -> Any:
+    """``make(*args)``, a text made in the reader's language (a rule's title, a choice's label), made when shown."""
+    return _Lazy(make, *args)
+
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
-TRUMP_CHOICES = [SelectChoice(s.value, f"{SUIT_SYMBOLS[s]} {s.value.capitalize()}") for s in Suit]
-CALLED_CHOICES = [SelectChoice(f"{rank}{s.letter}", f"{rank}{SUIT_SYMBOLS[s]}") for rank in "KQ" for s in Suit]
+SUIT_NAMES = {Suit.SPADES: lazy_gettext("Spades"), Suit.CLUBS: lazy_gettext("Clubs"), Suit.DIAMONDS: lazy_gettext("Diamonds"),
+              Suit.HEARTS: lazy_gettext("Hearts")}
+RANK_LETTERS = {"K": lazy_gettext("K"), "Q": lazy_gettext("Q")}
+"""The King's and the Queen's letters as the reader writes them (R and D in French)."""
+
+
+def _suit_label(suit: Suit) -> str:
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+
+
+def _card_label(rank: str, suit: Suit) -> str:
+    return f"{RANK_LETTERS[rank]}{SUIT_SYMBOLS[suit]}"
+
+
+TRUMP_CHOICES = [SelectChoice(s.value, _later(_suit_label, s)) for s in Suit]
+CALLED_CHOICES = [SelectChoice(f"{rank}{s.letter}", _later(_card_label, rank, s)) for rank in "KQ" for s in Suit]
 TRICK_CHOICES = [SelectChoice(n, str(n)) for n in range(11)]
-MATADOR_CHOICES = [SelectChoice(0, "none")] + [SelectChoice(n, str(n)) for n in range(3, 13)]
-NOT_A_CHOICE = "Tap one of the choices shown."
+MATADOR_CHOICES = [SelectChoice(0, lazy_gettext("none"))] + [SelectChoice(n, str(n)) for n in range(3, 13)]
+NOT_A_CHOICE = N_("Tap one of the choices shown.")
+"""The one message of a tampered choice (in English: translated where it is raised)."""
 DRAW = "draw"
 
 
@@ -40,13 +81,13 @@ class TapField(RadioField):
         try:
             super().process_formdata(valuelist)
         except ValueError:
-            raise ValueError(NOT_A_CHOICE) from None
+            raise ValueError(gettext(NOT_A_CHOICE)) from None
 
     def pre_validate(self, form: Any) -> None:
         try:
             super().pre_validate(form)
         except ValidationError:
-            raise ValidationError(NOT_A_CHOICE) from None
+            raise ValidationError(gettext(NOT_A_CHOICE)) from None
 
 
 class MoneyField(DecimalField):
@@ -56,7 +97,7 @@ class MoneyField(DecimalField):
         super().process_formdata(valuelist)
         if self.data is not None and (not self.data.is_finite() or _exponent(self.data) < -2):
             self.data = None
-            raise ValueError("Enter an amount in whole cents, such as 0.10, or leave it empty.")
+            raise ValueError(gettext("Enter an amount in whole cents, such as 0.10, or leave it empty."))
 
     def pre_validate(self, form: Any) -> None:
         """A sum that could not be read says so once: its range is not checked as well. (An empty
@@ -75,36 +116,50 @@ def _exponent(amount: Decimal) -> int:
 
 def _rule_field(rule_name: str) -> SelectField:
     rule = next(r for r in HOUSE_RULES if r.name == rule_name)
-    choices = [SelectChoice("", "as the profile says")] + [
-        SelectChoice(c.value, f"{c.label} ({c.sources})" if c.sources else f"{c.label} (no source)") for c in rule.choices
+    choices = [SelectChoice("", lazy_gettext("as the profile says"))] + [
+        SelectChoice(c.value, _later(_choice_label, c)) for c in rule.choices
     ]
     if rule_name == "favourite_suit":
-        choices.append(SelectChoice(DRAW, "draw one at random now (EB: drawn from the pack)"))
-    return SelectField(rule.title, choices=choices, default="", description=rule.help)
+        choices.append(SelectChoice(DRAW, lazy_gettext("draw one at random now (EB: drawn from the pack)")))
+    return SelectField(_later(_title, rule), choices=choices, default="", description=_later(_help, rule))
+
+
+def _choice_label(choice: Choice) -> str:
+    """A house rule's value as the settings form offers it: its label and its sources' tags."""
+    return f"{choice.label} ({choice.sources})" if choice.sources else gettext("%(label)s (no source)", label=choice.label)
+
+
+def _title(rule: HouseRule) -> str:
+    return rule.title
+
+
+def _help(rule: HouseRule) -> str:
+    return rule.help
 
 
 class TableSettingsForm(FlaskForm):
     """The profile, house rules, length and chip value: set at the start, frozen by the first deal."""
 
-    profile = TapField("Rule profile", choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()], default="quadrille")
+    profile = TapField(lazy_gettext("Rule profile"), choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()],
+                       default="quadrille")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The profiles offered now, a profile registered after this module was loaded included.
-        self.profile.choices = [SelectChoice(p.name, p.title) for p in PROFILES.values()]
-    deals_agreed = IntegerField("Deals agreed (a multiple of 4)", default=40,
+        self.profile.choices = [SelectChoice(p.name, p.title) for p in PROFILES.values()]  # read here: the reader's language
+    deals_agreed = IntegerField(lazy_gettext("Deals agreed (a multiple of 4)"), default=40,
                                 validators=[InputRequired(), NumberRange(DEALS_AGREED_MIN, DEALS_AGREED_MAX)])
-    chip_value = MoneyField("Value of one chip (optional)", places=2,
+    chip_value = MoneyField(lazy_gettext("Value of one chip (optional)"), places=2,
                             validators=[Optional(), NumberRange(Decimal("0"), Decimal(CHIP_VALUE_CENTS_MAX) / 100)])
-    currency = StringField("Currency", default="", validators=[Optional(), Length(max=CURRENCY_MAX)])
+    currency = StringField(lazy_gettext("Currency"), default="", validators=[Optional(), Length(max=CURRENCY_MAX)])
 
     def validate_currency(self, field: StringField) -> None:
         if field.data and not field.data.strip().isprintable():
-            raise ValidationError("Write the currency in letters, such as EUR.")
+            raise ValidationError(gettext("Write the currency in letters, such as EUR."))
 
     def validate_deals_agreed(self, field: IntegerField) -> None:
         if field.data is not None and field.data % 4:
-            raise ValidationError(f"an evening is a multiple of four deals, not {field.data}")
+            raise ValidationError(gettext("an evening is a multiple of four deals, not %(deals)s", deals=field.data))
 
     def rule_fields(self) -> list[SelectField]:
         return [getattr(self, f"rule_{r.name}") for r in HOUSE_RULES]
@@ -143,8 +198,10 @@ for _rule in HOUSE_RULES:
 
 BY_NAME = "by-name"
 """The new-table form's answer "someone else": the next step offers the four names typed."""
-SEATS = [SelectChoice("1", "The 1st player above"), SelectChoice(BY_NAME, "Someone else: tap her name on the next page")] + [
-    SelectChoice(str(n), f"The {label} player above") for n, label in ((2, "2nd"), (3, "3rd"), (4, "4th"))]
+SEATS = [SelectChoice("1", lazy_gettext("The 1st player above")),
+         SelectChoice(BY_NAME, lazy_gettext("Someone else: tap her name on the next page")),
+         SelectChoice("2", lazy_gettext("The 2nd player above")), SelectChoice("3", lazy_gettext("The 3rd player above")),
+         SelectChoice("4", lazy_gettext("The 4th player above"))]
 """The first dealer: a seat (the next step's name buttons send one), or BY_NAME for that step."""
 SEATS_ASKED = ("1", BY_NAME)
 """The choices the first page shows; a seat's name is known only once the names are sent."""
@@ -156,11 +213,11 @@ def _normalised(text: object) -> object:
 
 
 class NewTableForm(TableSettingsForm):
-    player_1 = StringField("1st player", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
-    player_2 = StringField("2nd player (on the 1st player's right)", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
-    player_3 = StringField("3rd player", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
-    player_4 = StringField("4th player", filters=[_normalised], validators=[DataRequired("Every player needs a name."), Length(max=NAME_MAX)])
-    first_dealer = TapField("Who deals first?", choices=SEATS, default="1")
+    player_1 = StringField(lazy_gettext("1st player"), filters=[_normalised], validators=[DataRequired(lazy_gettext("Every player needs a name.")), Length(max=NAME_MAX)])
+    player_2 = StringField(lazy_gettext("2nd player (on the 1st player's right)"), filters=[_normalised], validators=[DataRequired(lazy_gettext("Every player needs a name.")), Length(max=NAME_MAX)])
+    player_3 = StringField(lazy_gettext("3rd player"), filters=[_normalised], validators=[DataRequired(lazy_gettext("Every player needs a name.")), Length(max=NAME_MAX)])
+    player_4 = StringField(lazy_gettext("4th player"), filters=[_normalised], validators=[DataRequired(lazy_gettext("Every player needs a name.")), Length(max=NAME_MAX)])
+    first_dealer = TapField(lazy_gettext("Who deals first?"), choices=SEATS, default="1")
     seats_asked = SEATS_ASKED
 
     def players(self) -> tuple[str, ...]:
@@ -202,20 +259,21 @@ class DealForm(FlaskForm):
     """A one-time token: the same form sent twice records its deal once."""
     play = HiddenField()
     """The deal's play record, its cards' codes one after the other (a correction from Check the play)."""
-    hombre = TapField("Hombre", validators=[InputRequired("Who was Hombre?")])
-    trumps = TapField("Trumps", choices=TRUMP_CHOICES, validators=[Optional()])
-    called = TapField("Called card", choices=CALLED_CHOICES, validators=[Optional()])
-    ally = TapField("Ally (who held it)", validators=[Optional()])
-    hombre_tricks = TapField("Tricks Hombre took", choices=TRICK_CHOICES, coerce=int, default=6,
-                               validators=[InputRequired("How many tricks did Hombre take?")])
-    ally_tricks = TapField("Tricks her ally took", choices=TRICK_CHOICES, coerce=int, default=0, validators=[Optional()])
-    matadors = TapField("Matadors held by Hombre's side", coerce=int, default=0, choices=MATADOR_CHOICES)
-    premiers = BooleanField("Premiers (the first six tricks straight off)")
-    vole = TapField("Vole", default="none", validators=[Optional()])
-    giver = TapField("Who gave Hombre the King?", validators=[Optional()])
-    favourite = TapField("Favourite suit this deal", choices=TRUMP_CHOICES, validators=[Optional()])
-    spadille = TapField("Who takes the last codille's odd chips: Spadille's holder, or if she lost that codille, "
-                        "the highest trump of the other three?", validators=[Optional()])
+    hombre = TapField(lazy_gettext("Hombre"), validators=[InputRequired(lazy_gettext("Who was Hombre?"))])
+    trumps = TapField(lazy_gettext("Trumps"), choices=TRUMP_CHOICES, validators=[Optional()])
+    called = TapField(lazy_gettext("Called card"), choices=CALLED_CHOICES, validators=[Optional()])
+    ally = TapField(lazy_gettext("Ally (who held it)"), validators=[Optional()])
+    hombre_tricks = TapField(lazy_gettext("Tricks Hombre took"), choices=TRICK_CHOICES, coerce=int, default=6,
+                               validators=[InputRequired(lazy_gettext("How many tricks did Hombre take?"))])
+    ally_tricks = TapField(lazy_gettext("Tricks her ally took"), choices=TRICK_CHOICES, coerce=int, default=0,
+                           validators=[Optional()])
+    matadors = TapField(lazy_gettext("Matadors held by Hombre's side"), coerce=int, default=0, choices=MATADOR_CHOICES)
+    premiers = BooleanField(lazy_gettext("Premiers (the first six tricks straight off)"))
+    vole = TapField(lazy_gettext("Vole"), default="none", validators=[Optional()])
+    giver = TapField(lazy_gettext("Who gave Hombre the King?"), validators=[Optional()])
+    favourite = TapField(lazy_gettext("Favourite suit this deal"), choices=TRUMP_CHOICES, validators=[Optional()])
+    spadille = TapField(lazy_gettext("Who takes the last codille's odd chips: Spadille's holder, or if she lost that "
+                                     "codille, the highest trump of the other three?"), validators=[Optional()])
 
     def __init__(self, *args: Any, players: tuple[str, ...], contract: Contract, dealer: str, state: TableState,
                  rules: HouseRules, **kwargs: Any) -> None:
@@ -225,9 +283,10 @@ class DealForm(FlaskForm):
         self.ally.choices = names
         self.giver.choices = names
         self.spadille.choices = names
-        votes = [SelectChoice("none", "no vole"), SelectChoice("undertaken", "undertaken after premiers")]
+        votes = [SelectChoice("none", gettext("no vole")), SelectChoice("undertaken", gettext("undertaken after premiers"))]
         if contract in rules.profile.vole_bids:
-            votes += [SelectChoice("announced", "announced"), SelectChoice("revealed", "announced, hand revealed")]
+            votes += [SelectChoice("announced", gettext("announced")),
+                      SelectChoice("revealed", gettext("announced, hand revealed"))]
         self.vole.choices = votes
         self.contract.data = contract.value
         self.the_contract = contract
@@ -336,7 +395,7 @@ class DealForm(FlaskForm):
         try:
             deal = self.to_deal()
         except PlayError as error:
-            self.hombre.errors.append(f"The play this correction carries cannot be: {error.message}")
+            self.hombre.errors.append(gettext("The play this correction carries cannot be: %(why)s", why=error.message))
             return False
         # Infer, don't refuse: ten tricks imply premiers and the vole undertaken; the form shows them ticked.
         if self.asks_premiers:
@@ -373,8 +432,8 @@ def one_time_token() -> str:
 class CorrectionFields:
     """Who makes a correction, and why; and the length of the log it was made against."""
 
-    by = TapField("Who is correcting?", validators=[InputRequired("Say who is making this correction.")])
-    reason = StringField("Why (optional)", validators=[Optional(), Length(max=REASON_MAX)])
+    by = TapField(lazy_gettext("Who is correcting?"), validators=[InputRequired(lazy_gettext("Say who is making this correction."))])
+    reason = StringField(lazy_gettext("Why (optional)"), validators=[Optional(), Length(max=REASON_MAX)])
 
     def validate_reason(self, field: StringField) -> None:
         try:
@@ -407,8 +466,9 @@ MEMBER_FIELDS = 8
 class CircleForm(TableSettingsForm):
     """A new circle: its name, its members (four or more) and the house rules its evenings start with."""
 
-    name = StringField("Name of the circle", filters=[_normalised],
-                       validators=[DataRequired("Give the circle a name, such as Thursday club."), Length(max=CIRCLE_NAME_MAX)])
+    name = StringField(lazy_gettext("Name of the circle"), filters=[_normalised],
+                       validators=[DataRequired(lazy_gettext("Give the circle a name, such as Thursday club.")),
+                                   Length(max=CIRCLE_NAME_MAX)])
 
     def members(self) -> tuple[str, ...]:
         return tuple(n for n in (normalise(getattr(self, f"member_{i}").data or "") for i in range(1, MEMBER_FIELDS + 1)) if n)
@@ -422,7 +482,7 @@ class CircleForm(TableSettingsForm):
     def validate_member_4(self, field: StringField) -> None:
         members = self.members()
         if len(members) < 4:
-            raise ValidationError("A circle has four members at least.")
+            raise ValidationError(gettext("A circle has four members at least."))
         try:
             check_names(members)
         except ImpossibleDeal as error:
@@ -430,19 +490,21 @@ class CircleForm(TableSettingsForm):
 
 
 for _i in range(1, MEMBER_FIELDS + 1):
-    setattr(CircleForm, f"member_{_i}", StringField(f"Member {_i}" + ("" if _i <= 4 else " (optional)"), filters=[_normalised],
-                                                    validators=[Length(max=NAME_MAX)]))
+    setattr(CircleForm, f"member_{_i}", StringField(
+        lazy_gettext("Member %(n)s", n=_i) if _i <= 4 else lazy_gettext("Member %(n)s (optional)", n=_i),
+        filters=[_normalised], validators=[Length(max=NAME_MAX)]))
 
 
 class NextEveningForm(FlaskForm):
     """The next evening of a circle: the four who sit down, in the order of play, and the first dealer."""
 
-    seat_1 = SelectField("1st player")
-    seat_2 = SelectField("2nd player (on the 1st player's right)")
-    seat_3 = SelectField("3rd player")
-    seat_4 = SelectField("4th player")
-    first_dealer = SelectField("Who deals first?", choices=[SelectChoice(str(n), f"The {o} player") for n, o in
-                                                            ((1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"))], default="1")
+    seat_1 = SelectField(lazy_gettext("1st player"))
+    seat_2 = SelectField(lazy_gettext("2nd player (on the 1st player's right)"))
+    seat_3 = SelectField(lazy_gettext("3rd player"))
+    seat_4 = SelectField(lazy_gettext("4th player"))
+    first_dealer = SelectField(lazy_gettext("Who deals first?"), choices=[
+        SelectChoice("1", lazy_gettext("The 1st player")), SelectChoice("2", lazy_gettext("The 2nd player")),
+        SelectChoice("3", lazy_gettext("The 3rd player")), SelectChoice("4", lazy_gettext("The 4th player"))], default="1")
     once = HiddenField()
 
     def __init__(self, *args: Any, members: tuple[str, ...], **kwargs: Any) -> None:
@@ -463,22 +525,22 @@ class NextEveningForm(FlaskForm):
 
     def validate_seat_4(self, field: SelectField) -> None:
         if len(set(self.seated())) != 4:
-            raise ValidationError("Four different members sit down.")
+            raise ValidationError(gettext("Four different members sit down."))
 
 
 class AddMemberForm(FlaskForm):
     """A member joining a circle: she starts at 0."""
 
-    new_member = StringField("New member", filters=[_normalised],
-                             validators=[DataRequired("Give the new member's name."), Length(max=NAME_MAX)])
+    new_member = StringField(lazy_gettext("New member"), filters=[_normalised],
+                             validators=[DataRequired(lazy_gettext("Give the new member's name.")), Length(max=NAME_MAX)])
 
 
 class RenameMemberForm(FlaskForm):
     """A member renamed: the circle calls her by the new name from then on; the old one stays taken."""
 
-    member = SelectField("Member")
-    new_name = StringField("New name", filters=[_normalised],
-                           validators=[DataRequired("Give the member's new name."), Length(max=NAME_MAX)])
+    member = SelectField(lazy_gettext("Member"))
+    new_name = StringField(lazy_gettext("New name"), filters=[_normalised],
+                           validators=[DataRequired(lazy_gettext("Give the member's new name.")), Length(max=NAME_MAX)])
 
     def __init__(self, *args: Any, members: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
+from ..core.i18n import _
 from ..core.log import LineKind
 from .lines import dict_rows
 from .tables import Table
@@ -45,6 +46,7 @@ class ChainBreak:
     seq: int
     number: int | None
     why: str
+    """In the reader's language: a break is found for one reader (never kept in the ledger cache)."""
 
 
 def verify(db: sqlite_utils.Database, table: Table) -> ChainBreak | None:
@@ -54,11 +56,13 @@ def verify(db: sqlite_utils.Database, table: Table) -> ChainBreak | None:
     expected_seq = 1
     for row in dict_rows(db.conn.execute("select * from events where table_id = ? order by seq", [table.id])):
         if row["seq"] != expected_seq:
-            return ChainBreak(expected_seq, None, f"line {expected_seq} of the log is missing")
+            return ChainBreak(expected_seq, None, _("line {seq} of the log is missing").format(seq=expected_seq))
         if row["kind"] not in KINDS:
-            return ChainBreak(row["seq"], row["number"], f"line {row['seq']} has an unknown kind {row['kind']!r}")
+            return ChainBreak(row["seq"], row["number"], _("line {seq} has an unknown kind {kind!r}").format(
+                seq=row["seq"], kind=row["kind"]))
         if link(previous, row) != row["hash"]:
-            return ChainBreak(row["seq"], row["number"], f"line {row['seq']} (deal {row['number']}) was changed after it was written")
+            return ChainBreak(row["seq"], row["number"], _("line {seq} (deal {number}) was changed after it was written").format(
+                seq=row["seq"], number=row["number"]))
         previous = row["hash"]
         expected_seq += 1
     return None

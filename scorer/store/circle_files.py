@@ -35,6 +35,7 @@ import sqlite_utils
 
 from ..core import Evening, HouseRules, ScorerError
 from ..core.evening_json import parse_evening
+from ..core.i18n import _
 from ..core.limits import (
     CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, JSON_DEPTH_MAX,
 )
@@ -98,7 +99,7 @@ def export_circle(db: sqlite_utils.Database, circle: Circle, secret_key: str) ->
     circle or an evening into "signed")."""
     row = _row(db.conn, "id", circle.id)
     if row is None:
-        raise ImportRefused("This circle no longer exists.")
+        raise ImportRefused(_("This circle no longer exists."))
     evenings = circle_tables(db, circle)
     data: dict[str, object] = {
         "format": FORMAT,
@@ -123,14 +124,15 @@ def export_circle(db: sqlite_utils.Database, circle: Circle, secret_key: str) ->
 
 def _place(path: tuple[str | int, ...]) -> str:
     """A place in the file: "evening 2, deal 3, 'tricks.hombre'", "line 4 of the circle's log, 'data.name'"."""
-    head, rest = "the file", path
+    head, rest = _("the file"), path
     if len(path) >= 2 and path[0] == "evenings" and isinstance(path[1], int):
-        head, rest = f"evening {path[1] + 1}", path[2:]
+        head, rest = _("evening {number}").format(number=path[1] + 1), path[2:]
         if len(rest) >= 2 and rest[0] in ("deals", "history") and isinstance(rest[1], int):
-            head += f", deal {rest[1] + 1}" if rest[0] == "deals" else f", line {rest[1] + 1} of its history"
+            head = (_("{evening}, deal {number}") if rest[0] == "deals" else _("{evening}, line {number} of its history")).format(
+                evening=head, number=rest[1] + 1)
             rest = rest[2:]
     elif len(path) >= 2 and path[0] == "log" and isinstance(path[1], int):
-        head, rest = f"line {path[1] + 1} of the circle's log", path[2:]
+        head, rest = _("line {number} of the circle's log").format(number=path[1] + 1), path[2:]
     return f"{head}, {'.'.join(str(p) for p in rest)!r}" if rest else head
 
 
@@ -138,24 +140,25 @@ def read_circle_file(raw: bytes) -> object:
     """The decoded JSON of an uploaded circle file: its size, encoding and nesting checked before it is
     parsed, every number and text after (as :func:`.files.read_evening_file` does for an evening)."""
     if len(raw) > IMPORT_BYTES_MAX:
-        raise ImportRefused(f"That file is too large: a circle file may be at most {IMPORT_BYTES_MAX:,} bytes")
+        raise ImportRefused(_("That file is too large: a circle file may be at most {limit:,} bytes").format(limit=IMPORT_BYTES_MAX))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ImportRefused("That file is not UTF-8 text: export a quadrille-circle/1 JSON file and try again") from None
+        raise ImportRefused(_("That file is not UTF-8 text: export a quadrille-circle/1 JSON file and try again")) from None
     depth = nesting(text)
     if depth > CIRCLE_DEPTH_MAX:
-        raise ImportRefused(f"the file nests arrays and objects {depth} deep; a circle file nests at most "
-                            f"{CIRCLE_DEPTH_MAX} deep (each evening in it at most {JSON_DEPTH_MAX})")
+        raise ImportRefused(_("the file nests arrays and objects {depth} deep; a circle file nests at most "
+                              "{limit} deep (each evening in it at most {evening_limit})").format(
+                                  depth=depth, limit=CIRCLE_DEPTH_MAX, evening_limit=JSON_DEPTH_MAX))
     try:
         data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except ImportRefused:
         raise
     except (ValueError, RecursionError) as error:
-        raise ImportRefused(f"That file is not valid JSON: {error}") from None
+        raise ImportRefused(_("That file is not valid JSON: {error}").format(error=error)) from None
     unfit = _first_unfit(data)
     if unfit is not None:
-        raise ImportRefused(f"{_place(unfit[0])}: {unfit[1].why}")
+        raise ImportRefused(_("{where}: {why}").format(where=_place(unfit[0]), why=unfit[1].why))
     return data
 
 
@@ -186,7 +189,7 @@ class _Evening:
 
 def _refuse(where: str, error: Exception) -> ImportRefused:
     message = error.message if isinstance(error, ScorerError) else str(error)
-    return ImportRefused(f"{where}: {message}")
+    return ImportRefused(_("{where}: {why}").format(where=where, why=message))
 
 
 def _settings(data: dict[str, Any]) -> _Settings:
@@ -194,27 +197,28 @@ def _settings(data: dict[str, Any]) -> _Settings:
     name, members, profile, house_rules = (data.get(k) for k in ("name", "members", "profile", "house_rules"))
     currency = data.get("currency")
     if not isinstance(name, str):
-        raise ImportRefused("\"name\" must be the circle's name")
+        raise ImportRefused(_("\"name\" must be the circle's name"))
     if not isinstance(members, list) or not all(isinstance(m, str) for m in members):
-        raise ImportRefused("\"members\" must be a list of the founding members' names")
+        raise ImportRefused(_("\"members\" must be a list of the founding members' names"))
     if len(members) > CIRCLE_MEMBERS_MAX:
-        raise ImportRefused(f"the file names {len(members)} members; a circle has at most {CIRCLE_MEMBERS_MAX}")
+        raise ImportRefused(_("the file names {members} members; a circle has at most {limit}").format(
+            members=len(members), limit=CIRCLE_MEMBERS_MAX))
     if not isinstance(profile, str) or not isinstance(house_rules, dict):
-        raise ImportRefused("\"profile\" must be a rule profile's name and \"house_rules\" an object of rule names and values")
+        raise ImportRefused(_("\"profile\" must be a rule profile's name and \"house_rules\" an object of rule names and values"))
     if not isinstance(currency, str):
-        raise ImportRefused("\"currency\" must be a short text, such as EUR (\"\" for none)")
-    deals_agreed = _int_field(data, "deals_agreed", 1, 10 ** 9, "the file", required=True)
-    cents = _int_field(data, "chip_value_cents", 0, 10 ** 9, "the file")
+        raise ImportRefused(_("\"currency\" must be a short text, such as EUR (\"\" for none)"))
+    deals_agreed = _int_field(data, "deals_agreed", 1, 10 ** 9, _("the file"), required=True)
+    cents = _int_field(data, "chip_value_cents", 0, 10 ** 9, _("the file"))
     try:
         rules = HouseRules.of(profile, house_rules)
         check_members(members)
         assert deals_agreed is not None
         _check_settings(name, rules, deals_agreed, cents, currency)
     except (ValueError, ScorerError) as error:
-        raise _refuse("the circle's settings", error) from None
+        raise _refuse(_("the circle's settings"), error) from None
     if rules.profile_name != profile or json.loads(json.dumps(rules.changes())) != house_rules:
-        raise ImportRefused("the circle's settings: its house rules must be written as this app writes them "
-                            f"(profile {rules.profile_name!r}, changes {rules.changes()!r})")
+        raise ImportRefused(_("the circle's settings: its house rules must be written as this app writes them "
+                              "(profile {profile!r}, changes {changes!r})").format(profile=rules.profile_name, changes=rules.changes()))
     row: dict[str, object] = {"name": name, "members": json.dumps(members, ensure_ascii=False), "profile": profile,
                               "house_rules": json.dumps(rules.changes()), "deals_agreed": deals_agreed,
                               "chip_value_cents": cents, "currency": currency}
@@ -239,9 +243,10 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
     checked against the circle as the lines before it leave it."""
     log = data.get("log")
     if not isinstance(log, list):
-        raise ImportRefused("\"log\" must be a list of the circle's log lines")
+        raise ImportRefused(_("\"log\" must be a list of the circle's log lines"))
     if len(log) > CIRCLE_LOG_LINES_MAX:
-        raise ImportRefused(f"the circle's log has {len(log)} lines; a circle file may hold at most {CIRCLE_LOG_LINES_MAX}")
+        raise ImportRefused(_("the circle's log has {lines} lines; a circle file may hold at most {limit}").format(
+            lines=len(log), limit=CIRCLE_LOG_LINES_MAX))
     # The circle as the lines read so far leave it: _check_untaken reads its members and renames.
     circle = Circle(id=0, token="", spectator_token="", name="", members=settings.founders, founders=settings.founders,
                     rules=HouseRules.of(), deals_agreed=DEALS_AGREED_MIN, chip_value_cents=None, currency="", created_at="")
@@ -250,19 +255,20 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
     started: list[dict[str, Any]] = []
     settled = 0
     for seq, item in enumerate(log, start=1):
-        where = f"line {seq} of the circle's log"
+        where = _("line {number} of the circle's log").format(number=seq)
         if not isinstance(item, dict) or set(item) != LOG_FIELDS:
-            raise ImportRefused(f"{where} must have exactly {', '.join(sorted(LOG_FIELDS))}")
+            raise ImportRefused(_("{where} must have exactly {fields}").format(where=where, fields=", ".join(sorted(LOG_FIELDS))))
         kind, line, at, stated = item["kind"], item["data"], item["at"], item["hash"]
         if type(item["seq"]) is not int or item["seq"] != seq or not isinstance(kind, str) or kind not in DATA_FIELDS:
-            raise ImportRefused(f"{where} must have \"seq\": {seq} and a \"kind\" of {', '.join(DATA_FIELDS)}"
-                                f" (a {str(kind)[:20]!r} line cannot be imported)")
+            raise ImportRefused(_("{where} must have \"seq\": {seq} and a \"kind\" of {kinds} (a {kind!r} line cannot be "
+                                  "imported)").format(where=where, seq=seq, kinds=", ".join(DATA_FIELDS), kind=str(kind)[:20]))
         if not isinstance(line, dict) or set(line) != DATA_FIELDS[kind]:
-            raise ImportRefused(f"{where}: \"data\" of a {kind} line has exactly {', '.join(sorted(DATA_FIELDS[kind]))}")
+            raise ImportRefused(_("{where}: \"data\" of a {kind} line has exactly {fields}").format(
+                where=where, kind=kind, fields=", ".join(sorted(DATA_FIELDS[kind]))))
         if not _is_time(at):
-            raise ImportRefused(f"{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00")
+            raise ImportRefused(_("{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00").format(where=where))
         if stated is not None and not (isinstance(stated, str) and re.fullmatch(r"[0-9a-f]{64}", stated)):
-            raise ImportRefused(f"{where}: \"hash\" must be 64 hexadecimal digits, or null")
+            raise ImportRefused(_("{where}: \"hash\" must be 64 hexadecimal digits, or null").format(where=where))
         if kind == "member":
             circle = replace(circle, members=(*circle.members, _member_line(line, circle, where)))
         elif kind == "rename":
@@ -278,11 +284,12 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
                                   "created_at": at}
         row["hash"] = circle_link(previous, row)
         if stated is not None and stated != row["hash"]:
-            raise ImportRefused(f"the circle's log does not check: {where} was changed after it was written")
+            raise ImportRefused(_("the circle's log does not check: {where} was changed after it was written").format(where=where))
         previous = str(row["hash"])
         rows.append(row)
     if len(started) != evenings:
-        raise ImportRefused(f"the circle's log starts {len(started)} evenings, but the file holds {evenings}")
+        raise ImportRefused(_("the circle's log starts {started} evenings, but the file holds {evenings}").format(
+            started=len(started), evenings=evenings))
     return _Log(rows, started, circle.members, circle.current_names())
 
 
@@ -290,7 +297,7 @@ def _untaken(name: object, circle: Circle, where: str) -> str:
     """A new name for a member, checked as the store checks one (:func:`.circles._check_untaken`): possible,
     in normal form, not alike to a member's name nor to any name the circle had before a rename."""
     if not isinstance(name, str):
-        raise ImportRefused(f"{where}: a member's name must be a text")
+        raise ImportRefused(_("{where}: a member's name must be a text").format(where=where))
     try:
         _check_untaken(name, circle)
     except ScorerError as error:
@@ -300,15 +307,15 @@ def _untaken(name: object, circle: Circle, where: str) -> str:
 
 def _member_line(line: dict[str, Any], circle: Circle, where: str) -> str:
     if len(circle.members) >= CIRCLE_MEMBERS_MAX:
-        raise ImportRefused(f"{where}: the circle would have more than {CIRCLE_MEMBERS_MAX} members")
+        raise ImportRefused(_("{where}: the circle would have more than {limit} members").format(where=where, limit=CIRCLE_MEMBERS_MAX))
     return _untaken(line["name"], circle, where)
 
 
 def _rename_line(line: dict[str, Any], circle: Circle, where: str) -> tuple[str, str]:
     old = line["old"]
     if not isinstance(old, str) or old not in circle.members:
-        raise ImportRefused(f"{where}: \"old\" must be the name of a member of the circle at that time, "
-                            f"not {str(old)[:40]!r}")
+        raise ImportRefused(_("{where}: \"old\" must be the name of a member of the circle at that time, not {old!r}").format(
+            where=where, old=str(old)[:40]))
     return old, _untaken(line["new"], circle, where)
 
 
@@ -317,43 +324,46 @@ def _settled_line(line: dict[str, Any], members: tuple[str, ...], settled: int, 
     the last evening it settles."""
     first, last, payments = line["first"], line["last"], line["payments"]
     if type(first) is not int or first != settled + 1:
-        raise ImportRefused(f"{where}: \"first\" must be {settled + 1}, the evening after the last one settled")
+        raise ImportRefused(_("{where}: \"first\" must be {first}, the evening after the last one settled").format(
+            where=where, first=settled + 1))
     if type(last) is not int or not settled <= last <= started:
-        raise ImportRefused(f"{where}: \"last\" must be from {settled} (changes to settled evenings alone) to "
-                            f"{started} (the evenings started by then)")
+        raise ImportRefused(_("{where}: \"last\" must be from {settled} (changes to settled evenings alone) to "
+                              "{started} (the evenings started by then)").format(where=where, settled=settled, started=started))
     if not isinstance(payments, list) or len(payments) > len(members):
-        raise ImportRefused(f"{where}: \"payments\" must be a list of at most {len(members)} payments "
-                            "(as many as the circle has members)")
+        raise ImportRefused(_("{where}: \"payments\" must be a list of at most {limit} payments "
+                              "(as many as the circle has members)").format(where=where, limit=len(members)))
     for k, payment in enumerate(payments, start=1):
-        at = f"{where}, payment {k}"
+        at = _("{where}, payment {number}").format(where=where, number=k)
         if not isinstance(payment, dict) or set(payment) != PAYMENT_FIELDS:
-            raise ImportRefused(f"{at} must have exactly {', '.join(sorted(PAYMENT_FIELDS))}")
+            raise ImportRefused(_("{where} must have exactly {fields}").format(where=at, fields=", ".join(sorted(PAYMENT_FIELDS))))
         payer, payee, cents = payment["payer"], payment["payee"], payment["cents"]
         if payer not in members or payee not in members or payer == payee:
-            raise ImportRefused(f"{at}: \"payer\" and \"payee\" must be two different members of the circle "
-                                "at that time")
+            raise ImportRefused(_("{where}: \"payer\" and \"payee\" must be two different members of the circle "
+                                  "at that time").format(where=at))
         if type(cents) is not int or not 1 <= cents <= PAYMENT_CENTS_MAX:
-            raise ImportRefused(f"{at}: \"cents\" must be a whole number from 1 to {PAYMENT_CENTS_MAX:,}")
+            raise ImportRefused(_("{where}: \"cents\" must be a whole number from 1 to {limit:,}").format(
+                where=at, limit=PAYMENT_CENTS_MAX))
     return last
 
 
 def _evening_line(line: dict[str, Any], members: tuple[str, ...], number: int, where: str) -> None:
     players, dealer = line["players"], line["first_dealer"]
     if type(line["evening"]) is not int or line["evening"] != number:
-        raise ImportRefused(f"{where} must start evening {number}")
+        raise ImportRefused(_("{where} must start evening {number}").format(where=where, number=number))
     if (not isinstance(players, list) or len(players) != 4 or len(set(map(str, players))) != 4
             or any(p not in members for p in players)):
-        raise ImportRefused(f"{where}: \"players\" must be four different members of the circle at that time")
+        raise ImportRefused(_("{where}: \"players\" must be four different members of the circle at that time").format(
+            where=where))
     if dealer not in players:
-        raise ImportRefused(f"{where}: \"first_dealer\" must be one of the four")
+        raise ImportRefused(_("{where}: \"first_dealer\" must be one of the four").format(where=where))
 
 
 def _evening(item: object, number: int, secret_key: str) -> _Evening:
     """One evening of the file, checked as :func:`.files.import_evening` checks a table's file (its
     history folded later, once what the evening before left on the table is known)."""
-    where = f"evening {number}"
+    where = _("evening {number}").format(number=number)
     if not isinstance(item, dict):
-        raise ImportRefused(f"{where} must be an evening's JSON object")
+        raise ImportRefused(_("{where} must be an evening's JSON object").format(where=where))
     try:
         _check_counts(item)
         _int_field(item, "deals_agreed", 1, 10 ** 9, where)
@@ -382,7 +392,7 @@ def _season(members: tuple[str, ...], names: dict[str, str], evenings: list[_Eve
             try:
                 replay_season(members, plain[:k])
             except ScorerError as error:
-                raise _refuse(f"evening {k}", error) from None
+                raise _refuse(_("evening {number}").format(number=k), error) from None
         raise
 
 
@@ -390,9 +400,10 @@ def _log_rows(e: _Evening, carried: int, number: int) -> list[dict[str, object]]
     """The evening's log as rows to write, folded with what was carried into it and chained."""
     folded = fold(replace(e.evening, carried_in=carried), e.lines, check=e.checked)
     if folded.damage is not None:
-        raise ImportRefused(f"evening {number}: the history does not hold at {folded.damage.message}")
+        raise ImportRefused(_("evening {number}: the history does not hold at {damage}").format(
+            number=number, damage=folded.damage.message))
     if folded.deals != e.evening.deals:
-        raise ImportRefused(f"evening {number}: the history does not lead to the deals in the file")
+        raise ImportRefused(_("evening {number}: the history does not lead to the deals in the file").format(number=number))
     ev = e.evening
     previous = genesis(Table(0, "", "", ev.players, e.first_dealer, ev.rules, ev.deals_agreed, e.cents, e.currency, ""))
     rows = []
@@ -400,8 +411,8 @@ def _log_rows(e: _Evening, carried: int, number: int) -> list[dict[str, object]]
         row = row_of(line)
         row["hash"] = link(previous, row)
         if hash_stated is not None and hash_stated != row["hash"]:
-            raise ImportRefused(f"evening {number}: the history does not check: line {line.seq} (deal {line.number}) "
-                                "was changed after it was written")
+            raise ImportRefused(_("evening {number}: the history does not check: line {seq} (deal {deal}) "
+                                  "was changed after it was written").format(number=number, seq=line.seq, deal=line.number))
         previous = str(row["hash"])
         rows.append(row)
     return rows
@@ -416,23 +427,27 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str) -> C
     and the evening its own; otherwise ``unverified``, as a table import would mark it. The circle's
     row is marked so too (``signed`` or ``unverified``): see :func:`export_circle`."""
     if not isinstance(data, dict):
-        raise ImportRefused("a circle file must hold a JSON object")
+        raise ImportRefused(_("a circle file must hold a JSON object"))
     if data.get("format") != FORMAT:
-        raise ImportRefused(f"not a {FORMAT} file: its \"format\" is {str(data.get('format'))[:40]!r}")
+        raise ImportRefused(_("not a {format} file: its \"format\" is {found!r}").format(
+            format=FORMAT, found=str(data.get("format"))[:40]))
     unknown = sorted(set(data) - FIELDS)
     if unknown:
-        raise ImportRefused(f"unknown field {unknown[0][:40]!r} (a circle file has: {', '.join(sorted(FIELDS))})")
+        raise ImportRefused(_("unknown field {field!r} (a circle file has: {fields})").format(
+            field=unknown[0][:40], fields=", ".join(sorted(FIELDS))))
     items = data.get("evenings")
     if not isinstance(items, list):
-        raise ImportRefused("\"evenings\" must be a list of the circle's evenings, each a quadrille-evening/1 export")
+        raise ImportRefused(_("\"evenings\" must be a list of the circle's evenings, each a quadrille-evening/1 export"))
     if len(items) > CIRCLE_EVENINGS_MAX:
-        raise ImportRefused(f"the file holds {len(items)} evenings; a circle has at most {CIRCLE_EVENINGS_MAX}")
+        raise ImportRefused(_("the file holds {evenings} evenings; a circle has at most {limit}").format(
+            evenings=len(items), limit=CIRCLE_EVENINGS_MAX))
     settings = _settings(data)
     log = _log(data, settings, len(items))
     evenings = [_evening(item, k, secret_key) for k, item in enumerate(items, start=1)]
     for k, (e, line) in enumerate(zip(evenings, log.started), start=1):
         if list(e.evening.players) != line["players"] or e.first_dealer != line["first_dealer"]:
-            raise ImportRefused(f"evening {k}: its players and first dealer are not those the circle's log started it with")
+            raise ImportRefused(_("evening {number}: its players and first dealer are not those the circle's log started it with").format(
+                number=k))
     season = _season(log.members, log.names, evenings)
     rows = [_log_rows(e, s.carried_in, k) for k, (e, s) in enumerate(zip(evenings, season.evenings), start=1)]
     signed = signed_here(data, secret_key)
@@ -452,7 +467,7 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str) -> C
             conn.executemany(INSERT, [insert_values(table.id, r) for r in table_rows])
         circle = _circle_where(conn, "id", circle_id)
     if circle is None:  # pragma: no cover - written just above
-        raise ImportRefused("the circle could not be read back")
+        raise ImportRefused(_("the circle could not be read back"))
     return circle
 
 

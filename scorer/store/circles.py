@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import sqlite_utils
 
 from ..core import Deal, Evening, HouseRules, ImpossibleDeal, Payment, ScorerError
+from ..core.i18n import N_, _
 from ..core.settleup import fewest_payments
 from ..core.limits import (
     CHIP_VALUE_CENTS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN,
@@ -131,7 +132,7 @@ def verify_circle(db: sqlite_utils.Database, circle: Circle) -> ChainBreak | Non
     each evening it started is the table that says so. Return where it first breaks, or None if it holds."""
     row = _row(db.conn, "id", circle.id)
     if row is None:
-        return ChainBreak(0, None, "the circle no longer exists")
+        return ChainBreak(0, None, _("the circle no longer exists"))
     previous = circle_genesis(row)
     evenings = {t.circle_evening: t for t in circle_tables(db, circle)}
     members = list(json.loads(str(row["members"])))
@@ -139,34 +140,36 @@ def verify_circle(db: sqlite_utils.Database, circle: Circle) -> ChainBreak | Non
     for expected_seq, line in enumerate(_events(db.conn, circle.id), start=1):
         seq = line["seq"]
         if seq != expected_seq:
-            return ChainBreak(expected_seq, None, f"line {expected_seq} of the circle's log is missing")
+            return ChainBreak(expected_seq, None, _("line {seq} of the circle's log is missing").format(seq=expected_seq))
         if line["kind"] not in KINDS:
-            return ChainBreak(seq, None, f"line {seq} of the circle's log has an unknown kind {line['kind']!r}")
+            return ChainBreak(seq, None, _("line {seq} of the circle's log has an unknown kind {kind!r}").format(
+                seq=seq, kind=line["kind"]))
         if circle_link(previous, line) != line["hash"]:
-            return ChainBreak(seq, None, f"line {seq} of the circle's log was changed after it was written")
+            return ChainBreak(seq, None, _("line {seq} of the circle's log was changed after it was written").format(seq=seq))
         previous = str(line["hash"])
         if line["kind"] == "evening":
             data = json.loads(str(line["data"]))
             table = evenings.get(data.get("evening"))
             if table is None or list(table.players) != data.get("players"):
                 return ChainBreak(seq, data.get("evening"),
-                                  f"line {seq} of the circle's log starts evening {data.get('evening')}, "
-                                  "which is not the circle's table of that evening")
+                                  _("line {seq} of the circle's log starts evening {evening}, "
+                                    "which is not the circle's table of that evening").format(seq=seq, evening=data.get("evening")))
             started += 1
         elif line["kind"] == "member":
             members.append(json.loads(str(line["data"])).get("name"))
         elif line["kind"] == "rename":
             data = json.loads(str(line["data"]))
             if data.get("old") not in members or data.get("new") in members:
-                return ChainBreak(seq, None, f"line {seq} of the circle's log renames {data.get('old')!r}, "
-                                             "who is not a member then, or to a name already taken")
+                return ChainBreak(seq, None, _("line {seq} of the circle's log renames {old!r}, "
+                                               "who is not a member then, or to a name already taken").format(seq=seq, old=data.get("old")))
             members[members.index(data["old"])] = data.get("new")
         elif line["kind"] == "settled":
             data = json.loads(str(line["data"]))
             last = data.get("last")
             if data.get("first") != settled + 1 or not isinstance(last, int) or not settled <= last <= started:
-                return ChainBreak(seq, None, f"line {seq} of the circle's log settles evenings {data.get('first')} "
-                                             f"to {data.get('last')}, not the evenings after {settled} played by then")
+                return ChainBreak(seq, None, _("line {seq} of the circle's log settles evenings {first} to {last}, "
+                                               "not the evenings after {settled} played by then").format(
+                                                   seq=seq, first=data.get("first"), last=data.get("last"), settled=settled))
             settled = last
     return None
 
@@ -225,7 +228,7 @@ def _circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object
             evening_members=tuple(evening_members),
         )
     except (ValueError, TypeError, KeyError, ScorerError) as error:
-        raise UnreadableCircle(f"the circle cannot be read: {error}") from None
+        raise UnreadableCircle(_("the circle cannot be read: {error}").format(error=error)) from None
 
 
 def _circle_where(conn: sqlite3.Connection, column: str, value: object) -> Circle | None:
@@ -350,14 +353,15 @@ def _check_new_name(name: str, others: Sequence[str]) -> None:
     (as the core checks a table's four players: :func:`scorer.core.model.check_players`)."""
     check_name(name)
     if normalise(name) != name:
-        raise ImpossibleDeal(f"{name!r} is not written in its normal form (NFC, single spaces, none around it): "
-                             f"write it as {normalise(name)!r}", "players")
+        raise ImpossibleDeal(_("{name!r} is not written in its normal form (NFC, single spaces, none around it): "
+                               "write it as {normal!r}").format(name=name, normal=normalise(name)), "players")
     for other in others:
         if identity(name) == identity(other):
-            raise ImpossibleDeal(f"the circle already has a member named {other!r}; give each a different name", "players")
+            raise ImpossibleDeal(_("the circle already has a member named {other!r}; give each a different name").format(
+                other=other), "players")
         if any(a == b for a, b in zip(skeleton(name), skeleton(other))):
-            raise ImpossibleDeal(f"{name!r} looks like {other!r}, a member of the circle; "
-                                 "give each member a name the others can tell apart", "players")
+            raise ImpossibleDeal(_("{name!r} looks like {other!r}, a member of the circle; "
+                                   "give each member a name the others can tell apart").format(name=name, other=other), "players")
 
 
 def _check_untaken(name: str, circle: Circle) -> None:
@@ -367,29 +371,32 @@ def _check_untaken(name: str, circle: Circle) -> None:
     try:
         _check_new_name(name, [old for old, _ in circle.renames])
     except ImpossibleDeal:
-        raise ImpossibleDeal(f"{name!r} is, or looks like, a name a member of the circle had before she was renamed: "
-                             "a name is never used for another person", "players") from None
+        raise ImpossibleDeal(_("{name!r} is, or looks like, a name a member of the circle had before she was renamed: "
+                               "a name is never used for another person").format(name=name), "players") from None
 
 
 def check_members(members: Sequence[str]) -> None:
     """Four to :data:`CIRCLE_MEMBERS_MAX` names, each possible and in normal form, no two the same or alike."""
     if not 4 <= len(members) <= CIRCLE_MEMBERS_MAX:
-        raise ImpossibleDeal(f"a circle has 4 to {CIRCLE_MEMBERS_MAX} members; {len(members)} were given", "players")
+        raise ImpossibleDeal(_("a circle has 4 to {limit} members; {given} were given").format(
+            limit=CIRCLE_MEMBERS_MAX, given=len(members)), "players")
     for i, name in enumerate(members):
         _check_new_name(name, members[:i])
 
 
 def _check_settings(name: str, rules: HouseRules, deals_agreed: int, chip_value_cents: int | None, currency: str) -> None:
     if not name or len(name) > CIRCLE_NAME_MAX or name != name.strip():
-        raise ImpossibleDeal(f"a circle's name has 1 to {CIRCLE_NAME_MAX} characters, none blank around it", "name")
-    check_note(name, "a circle's name")
+        raise ImpossibleDeal(_("a circle's name has 1 to {limit} characters, none blank around it").format(
+            limit=CIRCLE_NAME_MAX), "name")
+    check_note(name, N_("a circle's name"))
     if not DEALS_AGREED_MIN <= deals_agreed <= DEALS_AGREED_MAX:
-        raise ImpossibleDeal(f"an evening has {DEALS_AGREED_MIN} to {DEALS_AGREED_MAX} deals", "deals_agreed")
+        raise ImpossibleDeal(_("an evening has {low} to {high} deals").format(low=DEALS_AGREED_MIN, high=DEALS_AGREED_MAX),
+                             "deals_agreed")
     if chip_value_cents is not None and not 0 <= chip_value_cents <= CHIP_VALUE_CENTS_MAX:
-        raise ImpossibleDeal(f"a chip is worth at most {CHIP_VALUE_CENTS_MAX} cents", "chip_value_cents")
+        raise ImpossibleDeal(_("a chip is worth at most {limit} cents").format(limit=CHIP_VALUE_CENTS_MAX), "chip_value_cents")
     if len(currency) > CURRENCY_MAX:
-        raise ImpossibleDeal(f"the currency has at most {CURRENCY_MAX} characters", "currency")
-    check_note(currency, "the currency")
+        raise ImpossibleDeal(_("the currency has at most {limit} characters").format(limit=CURRENCY_MAX), "currency")
+    check_note(currency, N_("the currency"))
     Evening(("A", "B", "C", "D"), rules, (), deals_agreed)  # the core's check of the length
 
 
@@ -424,11 +431,11 @@ def _reread(conn: sqlite3.Connection, circle: Circle) -> tuple[dict[str, object]
     log already has :data:`CIRCLE_LOG_LINES_MAX` lines (every command appends one)."""
     row = _row(conn, "id", circle.id)
     if row is None:
-        raise CircleRefused("This circle no longer exists.")
+        raise CircleRefused(_("This circle no longer exists."))
     current = _circle_from(row, _events(conn, circle.id))
     if current.lines >= CIRCLE_LOG_LINES_MAX:
-        raise CircleRefused(f"The circle's log has {CIRCLE_LOG_LINES_MAX} lines, as many as a circle may have: "
-                            "start a new circle for the next season.")
+        raise CircleRefused(_("The circle's log has {limit} lines, as many as a circle may have: "
+                              "start a new circle for the next season.").format(limit=CIRCLE_LOG_LINES_MAX))
     return row, current
 
 
@@ -439,7 +446,7 @@ def add_member(db: sqlite_utils.Database, circle: Circle, name: str) -> Circle:
     with write(db) as conn:
         row, current = _reread(conn, circle)
         if len(current.members) >= CIRCLE_MEMBERS_MAX:
-            raise CircleRefused(f"The circle has {CIRCLE_MEMBERS_MAX} members, as many as a circle may have.")
+            raise CircleRefused(_("The circle has {limit} members, as many as a circle may have.").format(limit=CIRCLE_MEMBERS_MAX))
         _check_untaken(name, current)
         _append(conn, row, "member", {"name": name})
         events = _events(conn, circle.id)
@@ -461,24 +468,25 @@ def start_evening(db: sqlite_utils.Database, circle: Circle, seated: Sequence[st
         row, current = _reread(conn, circle)
         strangers = [name for name in seated if name not in current.members]
         if strangers:
-            raise CircleRefused(f"{strangers[0]} is not a member of the circle.")
+            raise CircleRefused(_("{name} is not a member of the circle.").format(name=strangers[0]))
         try:
             check_players(seated)
         except ImpossibleDeal as error:
-            raise CircleRefused(f"Four different members sit down: {error.message}.") from None
+            raise CircleRefused(_("Four different members sit down: {why}.").format(why=error.message)) from None
         if first_dealer not in seated:
-            raise CircleRefused(f"The first dealer must be one of the four at the table, not {first_dealer}.")
+            raise CircleRefused(_("The first dealer must be one of the four at the table, not {name}.").format(name=first_dealer))
         tables = _tables(conn, circle.id)
         n = len(tables) + 1
         if current.evenings != len(tables) or any(t.circle_evening != k for k, t in enumerate(tables, start=1)):
-            raise CircleRefused("The circle's evenings do not match its log: check it before starting another.")
+            raise CircleRefused(_("The circle's evenings do not match its log: check it before starting another."))
         if number is not None and number != n:
-            raise CircleRefused(f"Evening {n - 1} was just started on another phone.")
+            raise CircleRefused(_("Evening {number} was just started on another phone.").format(number=n - 1))
         if n > CIRCLE_EVENINGS_MAX:
-            raise CircleRefused(f"The circle has {CIRCLE_EVENINGS_MAX} evenings, as many as a circle may have: "
-                                "start a new circle for the next season.")
+            raise CircleRefused(_("The circle has {limit} evenings, as many as a circle may have: "
+                                  "start a new circle for the next season.").format(limit=CIRCLE_EVENINGS_MAX))
         if tables and not LEDGERS.get(conn, tables[-1])[0].deals:
-            raise CircleRefused(f"Evening {n - 1} has no deal recorded yet: play it before starting the next.")
+            raise CircleRefused(_("Evening {number} has no deal recorded yet: play it before starting the next.").format(
+                number=n - 1))
         table = insert_table(conn, seated, first_dealer, current.rules, current.deals_agreed,
                              current.chip_value_cents, current.currency)
         conn.execute("update tables set circle_id = ?, circle_evening = ? where id = ?", [circle.id, n, table.id])
@@ -495,7 +503,7 @@ def rename_member(db: sqlite_utils.Database, circle: Circle, old: str, new: str)
     with write(db) as conn:
         row, current = _reread(conn, circle)
         if old not in current.members:
-            raise CircleRefused(f"{old} is not a member of the circle (renamed meanwhile on another phone?).")
+            raise CircleRefused(_("{name} is not a member of the circle (renamed meanwhile on another phone?).").format(name=old))
         _check_untaken(new, current)
         _append(conn, row, "rename", {"old": old, "new": new})
         events = _events(conn, circle.id)
@@ -512,16 +520,16 @@ def record_settlement(db: sqlite_utils.Database, circle: Circle, lines: int, sho
     with write(db) as conn:
         row, current = _reread(conn, circle)
         if current.lines != lines:
-            raise CircleRefused("The circle changed since this page was shown (settled or added to on another phone): "
-                                "look at the settle-up again before recording it.")
+            raise CircleRefused(_("The circle changed since this page was shown (settled or added to on another phone): "
+                                  "look at the settle-up again before recording it."))
         found = owing(current, circle_season(db, current))
         if found is None:
-            raise CircleRefused("No evening has been played since the last settlement, and none settled has changed: "
-                                "there is nothing to settle.")
+            raise CircleRefused(_("No evening has been played since the last settlement, and none settled has changed: "
+                                  "there is nothing to settle."))
         first, last, payments = found.first, found.last, found.payments
         if shown is not None and shown != settle_digest(first, last, payments):
-            raise CircleRefused("The settle-up changed since this page was shown (a deal recorded or corrected): "
-                                "look at it again before recording it.")
+            raise CircleRefused(_("The settle-up changed since this page was shown (a deal recorded or corrected): "
+                                  "look at it again before recording it."))
         _append(conn, row, "settled", {"first": first, "last": last,
                                        "payments": [{"payer": p.payer, "payee": p.payee, "cents": p.cents} for p in payments]})
         events = _events(conn, circle.id)

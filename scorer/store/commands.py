@@ -15,10 +15,11 @@ from dataclasses import dataclass
 
 import sqlite_utils
 
+from ..core.i18n import _
 from ..core.log import Command, Line, Refused, advance, decide
 from ..db import write
 from .chain import genesis, link
-from .ledgers import LEDGERS
+from .ledgers import LEDGERS, in_english
 from .lines import INSERT, insert_values, row_of, sent
 from .tables import Table, now, reread
 
@@ -49,11 +50,12 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
         if first is not None:
             return Outcome(first, again=True)
         current = reread(conn, table)
-        ledger, _ = LEDGERS.recheck(conn, current)  # a log folded unchecked is checked again once, here
+        ledger, _size = LEDGERS.recheck(conn, current)  # a log folded unchecked is checked again once, here
         line = decide(command, ledger, at=now())
-        after = advance(ledger, [line], check=False)  # decide checked every deal this line settles
+        with in_english():  # the ledger is kept in the cache every reader shares
+            after = advance(ledger, [line], check=False)  # decide checked every deal this line settles
         if after.damage is not None:  # never store a line the fold cannot take (decide should not make one)
-            raise Refused(f"This change cannot be written: {after.damage.message}.")
+            raise Refused(_("This change cannot be written: {why}.").format(why=after.damage.message))
         previous = conn.execute("select hash from events where table_id = ? and seq = ?", [table.id, ledger.seq]).fetchone()
         row = row_of(line)
         row["hash"] = link(previous[0] if previous else genesis(current), row)

@@ -20,6 +20,7 @@ import sqlite_utils
 
 from ..core import Deal, Evening, EveningFormatError, ScorerError, replay
 from ..core.evening_json import format_evening, parse_deal, parse_evening
+from ..core.i18n import _
 from ..core.limits import (
     CHIP_VALUE_CENTS_MAX,
     CURRENCY_MAX,
@@ -133,13 +134,13 @@ class _Unfit:
 
 def _whole_number(text: str) -> int | _Unfit:
     if len(text.lstrip("-")) > INTEGER_DIGITS_MAX:
-        return _Unfit(f"the number {text[:20]}{'…' if len(text) > 20 else ''} is longer than {INTEGER_DIGITS_MAX} "
-                      f"digits: no field of an evening is that large")
+        return _Unfit(_("the number {number} is longer than {digits} digits: no field of an evening is that large").format(
+            number=text[:20] + ("…" if len(text) > 20 else ""), digits=INTEGER_DIGITS_MAX))
     return int(text)
 
 
 def _no_constant(text: str) -> _Unfit:
-    return _Unfit(f"{text} is not a number an evening can hold")
+    return _Unfit(_("{text} is not a number an evening can hold").format(text=text))
 
 
 def _first_unfit(value: object, path: tuple[str | int, ...] = ()) -> tuple[tuple[str | int, ...], _Unfit] | None:
@@ -147,7 +148,7 @@ def _first_unfit(value: object, path: tuple[str | int, ...] = ()) -> tuple[tuple
     if isinstance(value, _Unfit):
         return path, value
     if isinstance(value, str) and not _is_text(value):
-        return path, _Unfit("it holds a broken character (a lone surrogate), which is not text")
+        return path, _Unfit(_("it holds a broken character (a lone surrogate), which is not text"))
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for key, item in items:
         found = _first_unfit(item, (*path, key))
@@ -170,15 +171,15 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
     if len(data) != len(pairs):
         seen: set[str] = set()
         twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
-        raise ImportRefused(f"the file names {twice!r} twice in one object; each field may appear once")
+        raise ImportRefused(_("the file names {key!r} twice in one object; each field may appear once").format(key=twice))
     return data
 
 
 def _place(path: tuple[str | int, ...]) -> str:
     """A place in the file as the other refusals name it: "deal 2, 'tricks.hombre'", "line 3 of the history, 'number'"."""
-    head, rest = "the file", path
+    head, rest = _("the file"), path
     if len(path) >= 2 and path[0] in ("deals", "history") and isinstance(path[1], int):
-        head = f"deal {path[1] + 1}" if path[0] == "deals" else f"line {path[1] + 1} of the history"
+        head = (_("deal {number}") if path[0] == "deals" else _("line {number} of the history")).format(number=path[1] + 1)
         rest = path[2:]
     return f"{head}, {'.'.join(str(p) for p in rest)!r}" if rest else head
 
@@ -203,25 +204,26 @@ def nesting(text: str) -> int:
 def read_evening_file(raw: bytes) -> object:
     """The decoded JSON of an uploaded file, its size, encoding and nesting checked before it is parsed."""
     if len(raw) > IMPORT_BYTES_MAX:
-        raise ImportRefused(f"That file is too large: an evening file may be at most {IMPORT_BYTES_MAX:,} bytes")
+        raise ImportRefused(_("That file is too large: an evening file may be at most {limit:,} bytes").format(limit=IMPORT_BYTES_MAX))
     try:
         text = raw.decode("utf-8-sig")  # a byte-order mark, as some editors save, is accepted
     except UnicodeDecodeError:
-        raise ImportRefused("That file is not UTF-8 text: export a quadrille-evening/1 JSON file and try again") from None
+        raise ImportRefused(_("That file is not UTF-8 text: export a quadrille-evening/1 JSON file and try again")) from None
     depth = nesting(text)
     if depth > JSON_DEPTH_MAX:
-        raise ImportRefused(f"the file nests arrays and objects {depth} deep; an evening file nests at most {JSON_DEPTH_MAX} deep")
+        raise ImportRefused(_("the file nests arrays and objects {depth} deep; an evening file nests at most {limit} deep").format(
+            depth=depth, limit=JSON_DEPTH_MAX))
     try:
         data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except ImportRefused:
         raise
     except json.JSONDecodeError as error:
-        raise ImportRefused(f"That file is not valid JSON: {error}") from None
+        raise ImportRefused(_("That file is not valid JSON: {error}").format(error=error)) from None
     except (ValueError, RecursionError) as error:
-        raise ImportRefused(f"That file is not valid JSON: {error}") from None
+        raise ImportRefused(_("That file is not valid JSON: {error}").format(error=error)) from None
     unfit = _first_unfit(data)
     if unfit is not None:
-        raise ImportRefused(f"{_place(unfit[0])}: {unfit[1].why}")
+        raise ImportRefused(_("{where}: {why}").format(where=_place(unfit[0]), why=unfit[1].why))
     return data
 
 
@@ -234,7 +236,8 @@ def _int_field(data: dict[str, Any], key: str, low: int, high: int, where: str, 
     if value is None and not required:
         return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ImportRefused(f"{where}: {key!r} must be a whole number from {low} to {high}, not {_short(value)}")
+        raise ImportRefused(_("{where}: {key!r} must be a whole number from {low} to {high}, not {value}").format(
+            where=where, key=key, low=low, high=high, value=_short(value)))
     return value
 
 
@@ -247,68 +250,75 @@ def _check_counts(data: dict[str, Any]) -> None:
     """The lengths of the file's lists, before a single deal is parsed."""
     deals, history = data.get("deals"), data.get("history")
     if isinstance(deals, list) and len(deals) > DEALS_AGREED_MAX:
-        raise ImportRefused(f"the file holds {len(deals)} deals; an evening has at most {DEALS_AGREED_MAX}")
+        raise ImportRefused(_("the file holds {deals} deals; an evening has at most {limit}").format(
+            deals=len(deals), limit=DEALS_AGREED_MAX))
     if isinstance(history, list) and len(history) > LOG_LINES_MAX:
-        raise ImportRefused(f"the history has {len(history)} lines; a table's log holds at most {LOG_LINES_MAX}")
+        raise ImportRefused(_("the history has {lines} lines; a table's log holds at most {limit}").format(
+            lines=len(history), limit=LOG_LINES_MAX))
 
 
 def _check_settings(data: dict[str, Any], evening: Evening) -> tuple[str, int | None, str]:
     """The table's own fields, each within its limit."""
-    _int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, "the file", evening.deals_agreed)
+    _int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, _("the file"), evening.deals_agreed)
     if len(evening.deals) > evening.deals_agreed:
-        raise ImportRefused(f"the file holds {len(evening.deals)} deals, more than the {evening.deals_agreed} deals agreed")
+        raise ImportRefused(_("the file holds {deals} deals, more than the {agreed} deals agreed").format(
+            deals=len(evening.deals), agreed=evening.deals_agreed))
     first_dealer = data.get("first_dealer") or (evening.deals[0].dealer if evening.deals else evening.players[0])
     if isinstance(first_dealer, str):
         first_dealer = normalise(first_dealer)  # as the players' names are
     if first_dealer not in evening.players:
-        raise ImportRefused(f"the first dealer {str(first_dealer)[:40]!r} is not one of the players")
+        raise ImportRefused(_("the first dealer {name!r} is not one of the players").format(name=str(first_dealer)[:40]))
     if evening.deals and evening.deals[0].dealer != first_dealer:
-        raise ImportRefused(f"the first dealer is {first_dealer!r}, but deal 1 was dealt by {evening.deals[0].dealer!r}")
-    cents = _int_field(data, "chip_value_cents", 0, CHIP_VALUE_CENTS_MAX, "the file")
+        raise ImportRefused(_("the first dealer is {name!r}, but deal 1 was dealt by {dealer!r}").format(
+            name=first_dealer, dealer=evening.deals[0].dealer))
+    cents = _int_field(data, "chip_value_cents", 0, CHIP_VALUE_CENTS_MAX, _("the file"))
     currency = data.get("currency") or ""
     if not isinstance(currency, str) or len(currency) > CURRENCY_MAX or not currency.isprintable():
-        raise ImportRefused(f"\"currency\" must be a short text of at most {CURRENCY_MAX} characters, such as EUR")
+        raise ImportRefused(_("\"currency\" must be a short text of at most {limit} characters, such as EUR").format(
+            limit=CURRENCY_MAX))
     return str(first_dealer), cents, currency
 
 
 def _history_lines(history: object, evening: Evening) -> list[tuple[Line, str | None]]:
     """The history as log lines with their stated hashes, every field within its limit."""
     if not isinstance(history, list):
-        raise ImportRefused("\"history\" must be a list of log lines")
+        raise ImportRefused(_("\"history\" must be a list of log lines"))
     if len(history) > LOG_LINES_MAX:
-        raise ImportRefused(f"the history has {len(history)} lines; a table's log holds at most {LOG_LINES_MAX}")
+        raise ImportRefused(_("the history has {lines} lines; a table's log holds at most {limit}").format(
+            lines=len(history), limit=LOG_LINES_MAX))
     lines = []
     for seq, item in enumerate(history, start=1):
-        where = f"line {seq} of the history"
+        where = _("line {number} of the history").format(number=seq)
         if not isinstance(item, dict) or set(item) - {"seq", "kind", "number", "deal", "by", "reason", "restores", "at", "hash"}:
-            raise ImportRefused(f"{where} is not a log line of this format")
+            raise ImportRefused(_("{where} is not a log line of this format").format(where=where))
         if item.get("seq") != seq:
-            raise ImportRefused(f"{where} must have \"seq\": {seq}")
+            raise ImportRefused(_("{where} must have \"seq\": {seq}").format(where=where, seq=seq))
         try:
             kind = LineKind(item.get("kind"))
         except ValueError:
-            raise ImportRefused(f"{where}: \"kind\" must be record, undo, amend or restore") from None
+            raise ImportRefused(_("{where}: \"kind\" must be record, undo, amend or restore").format(where=where)) from None
         number = _int_field(item, "number", 1, evening.deals_agreed, where, required=True)
         restores = _int_field(item, "restores", 1, max(seq - 1, 1), where)
         by, reason, at, stated = (item.get(k) for k in ("by", "reason", "at", "hash"))
         by = normalise(by) if isinstance(by, str) else by
         if by is not None and by not in evening.players:
-            raise ImportRefused(f"{where}: \"by\" must be one of the players or null")
+            raise ImportRefused(_("{where}: \"by\" must be one of the players or null").format(where=where))
         if reason is not None and (not isinstance(reason, str) or len(reason) > REASON_MAX):
-            raise ImportRefused(f"{where}: \"reason\" must be a text of at most {REASON_MAX} characters, or null")
+            raise ImportRefused(_("{where}: \"reason\" must be a text of at most {limit} characters, or null").format(
+                where=where, limit=REASON_MAX))
         if reason is not None:
             try:
                 check_note(reason)
             except ScorerError as error:
-                raise ImportRefused(f"{where}: {error.message}") from None
+                raise ImportRefused(_("{where}: {why}").format(where=where, why=error.message)) from None
         if at is not None and not _is_time(at):
-            raise ImportRefused(f"{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00, or null")
+            raise ImportRefused(_("{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00, or null").format(where=where))
         if stated is not None and not (isinstance(stated, str) and re.fullmatch(r"[0-9a-f]{64}", stated)):
-            raise ImportRefused(f"{where}: \"hash\" must be 64 hexadecimal digits, or null")
+            raise ImportRefused(_("{where}: \"hash\" must be 64 hexadecimal digits, or null").format(where=where))
         try:
             deal: Deal | None = parse_deal(item["deal"]) if item.get("deal") is not None else None
         except (ValueError, ScorerError) as error:
-            raise ImportRefused(f"{where}: {error}") from None
+            raise ImportRefused(_("{where}: {why}").format(where=where, why=error)) from None
         assert number is not None
         lines.append((Line(seq, kind, number, deal, by, reason, restores, at or now()), stated))
     return lines
@@ -332,9 +342,9 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
     carried this server's signature of exactly its content (``signed``) or not
     (``unverified``: its hash chain is consistent, but anyone can recompute one)."""
     if not isinstance(data, dict):
-        raise EveningFormatError("an evening file must hold a JSON object")
+        raise EveningFormatError(_("an evening file must hold a JSON object"))
     _check_counts(data)
-    _int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, "the file")  # named with its range, before the core's check
+    _int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, _("the file"))  # named with its range, before the core's check
     evening = parse_evening(data)
     first_dealer, cents, currency = _check_settings(data, evening)
     history = data.get("history")
@@ -347,9 +357,9 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
         lines, stated = [line for line, _ in pairs], [h for _, h in pairs]
     folded = fold(evening, lines, check=history is not None)  # a file without history was replayed, checked, above
     if folded.damage is not None:
-        raise ImportRefused(f"the history does not hold at {folded.damage.message}")
+        raise ImportRefused(_("the history does not hold at {damage}").format(damage=folded.damage.message))
     if folded.deals != evening.deals:
-        raise ImportRefused("the history does not lead to the deals in the file")
+        raise ImportRefused(_("the history does not lead to the deals in the file"))
     settings = Table(0, "", "", evening.players, first_dealer, evening.rules, evening.deals_agreed, cents, currency, "")
     rows = []
     previous = genesis(settings)
@@ -357,7 +367,8 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
         row = row_of(line)
         row["hash"] = link(previous, row)
         if hash_stated is not None and hash_stated != row["hash"]:
-            raise ImportRefused(f"the history does not check: line {line.seq} (deal {line.number}) was changed after it was written")
+            raise ImportRefused(_("the history does not check: line {seq} (deal {number}) was changed after it was written").format(
+                seq=line.seq, number=line.number))
         previous = str(row["hash"])
         rows.append(row)
     provenance = "signed" if signed_here(data, secret_key) else "unverified"

@@ -12,11 +12,14 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 import sqlite_utils
 
 from ..core.evening import close_evening
+from ..core.i18n import translating
 from ..core.log import Damage, Ledger, advance, recheck
 from ..core.season import _left_on_the_table
 from .lines import dict_rows, log_size, read_lines
@@ -24,6 +27,20 @@ from .tables import Table, UnreadableTable, table_from_row
 
 CACHE_DEALS = 20_000
 """Deals kept in memory across all tables (about 3 kB each): the least recently read tables go first."""
+
+
+def _english(message: str) -> str:
+    return message
+
+
+@contextmanager
+def in_english() -> Iterator[None]:
+    """Fold in English: a ledger is kept in the cache that every reader shares, whatever their language
+    (issue 15), so any sentence made while it is folded (a damage's why) is made in English, never in the
+    language of the reader whose request happened to fold it. What is worded for a reader is worded
+    when it is shown."""
+    with translating(_english):
+        yield
 
 
 @dataclass(frozen=True)
@@ -81,8 +98,9 @@ class LedgerCache:
 
     def get(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
         """The table's ledger as of its log's last line, and the log's length (read once)."""
-        carried, problem = self.carried_in(conn, table)
-        return self._get(conn, table, carried, problem)
+        with in_english():
+            carried, problem = self.carried_in(conn, table)
+            return self._get(conn, table, carried, problem)
 
     def carried_in(self, conn: sqlite3.Connection, table: Table) -> tuple[int, str | None]:
         """What the evening before this one in its circle left on the table (0 for a table of no circle,
@@ -134,12 +152,13 @@ class LedgerCache:
         """The table's ledger with every deal folded from the database checked again, once for each
         time it is folded from the database (:func:`~scorer.core.log.recheck`): the write path calls
         it inside its transaction, the Check page too. A deal that fails damages the kept ledger."""
-        carried, problem = self.carried_in(conn, table)
-        ledger, size = self._get(conn, table, carried, problem)
-        entry = self._cached(table, carried)
-        if entry is not None and entry.size == size and entry.rechecked:
-            return ledger, size
-        checked = recheck(ledger)
+        with in_english():
+            carried, problem = self.carried_in(conn, table)
+            ledger, size = self._get(conn, table, carried, problem)
+            entry = self._cached(table, carried)
+            if entry is not None and entry.size == size and entry.rechecked:
+                return ledger, size
+            checked = recheck(ledger)
         self.put(table, checked, size, rechecked=True, carried=carried)
         return checked, size
 

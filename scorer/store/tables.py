@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 import sqlite_utils
 
 from ..core import Evening, HouseRules, ScorerError
+from ..core.i18n import _
 from ..core.log import TableChanged
 from ..db import write
 from .lines import dict_rows
@@ -83,7 +84,7 @@ def table_from_row(row: dict[str, object]) -> Table:
         table.evening()  # the core's checks of the names and the length (a row written by another build may fail them)
         return table
     except (ValueError, TypeError, KeyError, ScorerError) as error:
-        raise UnreadableTable(f"the table's settings cannot be read: {error}") from None
+        raise UnreadableTable(_("the table's settings cannot be read: {error}").format(error=error)) from None
 
 
 def insert_table(
@@ -142,10 +143,10 @@ def reread(conn: sqlite3.Connection, table: Table) -> Table:
     against other settings (changed on another phone meanwhile) is refused."""
     row = _row(conn, "id", table.id)
     if row is None:
-        raise TableChanged("This table no longer exists.")
+        raise TableChanged(_("This table no longer exists."))
     current = table_from_row(row)
     if current.settings != table.settings:
-        raise TableChanged("The table's settings were changed on another phone: check the deal again.")
+        raise TableChanged(_("The table's settings were changed on another phone: check the deal again."))
     return current
 
 
@@ -160,7 +161,7 @@ def change_settings(db: sqlite_utils.Database, table: Table, rules: HouseRules, 
     Evening(table.players, rules, (), deals_agreed)
     with write(db) as conn:
         if conn.execute("select 1 from events where table_id = ? limit 1", [table.id]).fetchone():
-            raise RulesFrozen("The house rules are frozen: the first deal has been recorded.")
+            raise RulesFrozen(_("The house rules are frozen: the first deal has been recorded."))
         conn.execute(
             "update tables set profile = ?, house_rules = ?, deals_agreed = ?, chip_value_cents = ?, currency = ? "
             "where id = ?",
