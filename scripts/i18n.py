@@ -25,7 +25,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "scorer" / "translations"
 POT = TRANSLATIONS / "messages.pot"
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "_l": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2), "_n": (1, 2)}
 METHODS = [("scorer/**.py", "python"), ("templates/**.html", "jinja2")]
 OPTIONS = {"templates/**.html": {"extensions": "jinja2.ext.do", "trimmed": "true"}}
 
@@ -49,6 +49,11 @@ def _read(path: Path, locale: str) -> Catalog:
         return read_po(f, locale=locale)
 
 
+def _translated(string: object) -> bool:
+    """A translation given: a non-empty string, or a plural's forms all non-empty."""
+    return all(string) if isinstance(string, tuple) else bool(string)
+
+
 def update() -> None:
     template = extract()
     for language in languages():
@@ -58,11 +63,11 @@ def update() -> None:
         waiting: dict[object, str | tuple[str, ...]] = {}
         for part in sorted((folder / "parts").glob("*.po")) if (folder / "parts").is_dir() else []:
             for message in _read(part, language):
-                if message.id and message.string and not message.fuzzy:
+                if message.id and _translated(message.string) and not message.fuzzy:
                     waiting.setdefault(message.id, message.string)
         catalog.update(template, no_fuzzy_matching=True)
         for message in catalog:
-            if message.id and not message.string and message.id in waiting:
+            if message.id and message.id in waiting:  # a part's translation wins: the parts are where they are written
                 message.string = waiting[message.id]
             message.flags.discard("fuzzy")
         catalog.obsolete.clear()
@@ -84,7 +89,7 @@ def check() -> int:
     for language in languages():
         folder = TRANSLATIONS / language / "LC_MESSAGES"
         catalog = _read(folder / "messages.po", language)
-        missing = [m.id for m in catalog if m.id and not m.string]
+        missing = [m.id for m in catalog if m.id and not _translated(m.string)]
         problems += [f"{language}: no translation for {m!r}" for m in missing]
         out = io.BytesIO()
         write_mo(out, catalog)
