@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import rules as R
-from .errors import ImpossibleDeal
-from .names import listed
-from .play import PREMIERS_TRICKS, disagreement_sentence, no_bonuses, referee
+from .describe import the_card
+from .errors import ImpossibleDeal, Joined, Later, Lazy, Words
+from .i18n import N_
+from .names import listed_words
+from .play import PREMIERS_TRICKS, SUIT_PLURALS, disagreement_words, no_bonuses, referee
 from .model import TRICKS, Card, Contract, Deal, Suit, TableState, Vole
 from .rules import HouseRules
 
@@ -17,20 +19,74 @@ def _a(label: str) -> str:
     return f"{'an' if label[0] in 'aeiou' else 'a'} {label}"
 
 
+class _A(Lazy):
+    """A contract's label with its English indefinite article, worded when read (English sentences only:
+    a translation says ``{contract}``, the label alone)."""
+
+    __slots__ = ("contract",)
+
+    def __init__(self, contract: Contract) -> None:
+        self.contract = contract
+
+    def __str__(self) -> str:
+        return _a(self.contract.label)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _A) and other.contract is self.contract
+
+    def __hash__(self) -> int:
+        return hash(self.contract)
+
+
+class _TheCard(Lazy):
+    """"the King of hearts", worded when read (a translation says ``{the_card}``; the English ``the {card}``)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+
+    def __str__(self) -> str:
+        return the_card(self.card)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _TheCard) and other.card == self.card
+
+    def __hash__(self) -> int:
+        return hash(self.card)
+
+
+def _card(card: Card) -> dict[str, object]:
+    """The placeholders naming a card: ``{card}`` ("King of hearts", English) and ``{the_card}``."""
+    return {"card": Later(card, "name"), "the_card": _TheCard(card)}
+
+
+def _contract(contract: Contract) -> dict[str, object]:
+    """The placeholders naming a contract: ``{a_contract}`` ("an alliance", English) and ``{contract}``."""
+    return {"a_contract": _A(contract), "contract": Later(contract, "label")}
+
+
+def _labels(contracts: tuple[Contract, ...] | list[Contract]) -> Joined:
+    return Joined(tuple(Later(c, "label") for c in contracts))
+
+
 def check_deal(deal: Deal, state: TableState, rules: HouseRules) -> None:
     """Raise :class:`ImpossibleDeal` if the deal could not have happened under these rules."""
     for who, name in (("dealer", deal.dealer), ("hombre", deal.hombre)):
         if name not in state.players:
-            raise ImpossibleDeal(f"{name!r} is not one of the players at this table ({', '.join(state.players)})", who)
+            raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table ({players})"),
+                                       name=name, players=", ".join(state.players)), who)
     expected = state.next_dealer
     if expected is not None and deal.dealer != expected:
         raise ImpossibleDeal(
-            f"it is {expected}'s deal, not {deal.dealer}'s: the deal passes to the right, to the player after {state.last_dealer}",
+            Words(N_("it is {expected}'s deal, not {dealer}'s: the deal passes to the right, to the player after {last}"),
+                  expected=expected, dealer=deal.dealer, last=state.last_dealer),
             "dealer",
         )
     if deal.contract not in rules.profile.contracts:
-        allowed = ", ".join(c.label for c in rules.profile.contracts)
-        raise ImpossibleDeal(f"the {rules.profile.title} profile has no {deal.contract.label} (it plays: {allowed})", "contract")
+        raise ImpossibleDeal(Words(N_("the {profile} profile has no {contract} (it plays: {allowed})"),
+                                   profile=Later(rules.profile, "title"), contract=Later(deal.contract, "label"),
+                                   allowed=_labels(rules.profile.contracts)), "contract")
 
     _check_trumps(deal, rules)
     _check_partnership(deal, state, rules)
@@ -49,12 +105,13 @@ def _check_play(deal: Deal, state: TableState, rules: HouseRules) -> None:
     asked = rules.profile.system.asks(deal.contract, rules, state) | {"tricks", "ally"}
     report = referee(deal, state.players, deal.play or (), rules)
     if len(report.tricks) == PREMIERS_TRICKS and not report.derived.premiers:
-        why = ("this deal has no premiers to claim" if report.derived.first_six
-               else "the contracting side did not take all six")
-        raise ImpossibleDeal(f"a play of six tricks is premiers claimed, but {why}: enter all ten tricks", "premiers")
+        why = (Words(N_("this deal has no premiers to claim")) if report.derived.first_six
+               else Words(N_("the contracting side did not take all six")))
+        raise ImpossibleDeal(Words(N_("a play of six tricks is premiers claimed, but {why}: enter all ten tricks"), why=why),
+                             "premiers")
     for disagreement in report.disagreements:
         if disagreement.field in asked:
-            raise ImpossibleDeal(disagreement_sentence(disagreement), disagreement.field)
+            raise ImpossibleDeal(disagreement_words(disagreement), disagreement.field)
 
 
 def _check_spadille_taker(deal: Deal, state: TableState) -> None:
@@ -64,24 +121,27 @@ def _check_spadille_taker(deal: Deal, state: TableState) -> None:
     loser_forced = deal.contract is Contract.FORCED_SPADILLE and bool(takers) and deal.hombre not in takers
     if deal.spadille is not None:
         if deal.spadille not in state.players:
-            raise ImpossibleDeal(f"{deal.spadille!r} is not one of the players at this table", "spadille")
+            raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.spadille),
+                                 "spadille")
         if deal.contract is Contract.FORCED_SPADILLE and deal.spadille != deal.hombre and not loser_forced:
-            raise ImpossibleDeal("in a forced spadille Hombre is the player who held Spadille", "spadille")
+            raise ImpossibleDeal(Words(N_("in a forced spadille Hombre is the player who held Spadille")), "spadille")
     if not state.spadille_reserve:
         return
     taker = spadille_holder(deal)
     if taker is None or (loser_forced and deal.spadille is None):
         raise ImpossibleDeal(
-            f"{state.spadille_reserve} odd chips from the last codille go to whichever of {_names(takers)} holds "
-            f"Spadille this deal, or else the highest trump (house rule {R.CODILLE_INDIVISIBLE}): say who", "spadille")
+            Words(N_("{chips} odd chips from the last codille go to whichever of {players} holds "
+                     "Spadille this deal, or else the highest trump (house rule {rule}): say who"),
+                  chips=state.spadille_reserve, players=_names(takers), rule=R.CODILLE_INDIVISIBLE), "spadille")
     if takers and taker not in takers:
         raise ImpossibleDeal(
-            f"{taker} lost the last codille: its odd chips go to whichever of {_names(takers)} held Spadille, "
-            "or else the highest trump (EB: \"him of the three\")", "spadille")
+            Words(N_("{taker} lost the last codille: its odd chips go to whichever of {players} held Spadille, "
+                     "or else the highest trump (EB: \"him of the three\")"), taker=taker, players=_names(takers)),
+            "spadille")
 
 
-def _names(players: tuple[str, ...]) -> str:
-    return listed(players, none="the winners of that codille")
+def _names(players: tuple[str, ...]) -> str | Words:
+    return listed_words(players, none=Words(N_("the winners of that codille")))
 
 
 def spadille_holder(deal: Deal) -> str | None:
@@ -96,15 +156,18 @@ def spadille_holder(deal: Deal) -> str | None:
 
 def _check_trumps(deal: Deal, rules: HouseRules) -> None:
     if deal.kind.trumps and deal.trumps is None:
-        raise ImpossibleDeal("which suit was trumps?", "trumps")
+        raise ImpossibleDeal(Words(N_("which suit was trumps?")), "trumps")
     if not deal.kind.trumps and deal.trumps is not None:
-        raise ImpossibleDeal(f"{_a(deal.contract.label)} has no trump suit but the two black Aces", "trumps")
+        raise ImpossibleDeal(Words(N_("{a_contract} has no trump suit but the two black Aces"), **_contract(deal.contract)),
+                             "trumps")
     per_deal = rules[R.FAVOURITE_SUIT] is R.FavouriteSuit.EACH_DEAL
     if per_deal and deal.kind.trumps and deal.favourite is None:
-        raise ImpossibleDeal(f"which suit is favourite this deal? (house rule {R.FAVOURITE_SUIT})", "favourite")
+        raise ImpossibleDeal(Words(N_("which suit is favourite this deal? (house rule {rule})"), rule=R.FAVOURITE_SUIT),
+                             "favourite")
     if not per_deal and deal.favourite is not None:
         raise ImpossibleDeal(
-            f"the favourite suit is not drawn each deal at this table (house rule {R.FAVOURITE_SUIT})", "favourite"
+            Words(N_("the favourite suit is not drawn each deal at this table (house rule {rule})"), rule=R.FAVOURITE_SUIT),
+            "favourite"
         )
 
 
@@ -112,7 +175,7 @@ def _check_partnership(deal: Deal, state: TableState, rules: HouseRules) -> None
     _check_alone(deal)
     if not deal.kind.calls_king:
         if deal.called is not None:
-            raise ImpossibleDeal(f"nobody is called in {_a(deal.contract.label)}", "called")
+            raise ImpossibleDeal(Words(N_("nobody is called in {a_contract}"), **_contract(deal.contract)), "called")
         return
     called = _check_called(deal)
     if deal.kind.takes_king:
@@ -124,66 +187,73 @@ def _check_partnership(deal: Deal, state: TableState, rules: HouseRules) -> None
 def _check_alone(deal: Deal) -> None:
     """No ally, no ally's tricks and no King given where the contract has none."""
     kind = deal.kind
-    label = deal.contract.label
+    contract = _contract(deal.contract)
     if not kind.allied and deal.ally is not None:
-        raise ImpossibleDeal(f"{_a(label)} is played alone: there is no ally", "ally")
+        raise ImpossibleDeal(Words(N_("{a_contract} is played alone: there is no ally"), **contract), "ally")
     if not kind.allied and deal.ally_tricks:
-        raise ImpossibleDeal(f"{_a(label)} has no ally to take tricks", "tricks")
+        raise ImpossibleDeal(Words(N_("{a_contract} has no ally to take tricks"), **contract), "tricks")
     if not kind.takes_king and deal.giver is not None:
-        raise ImpossibleDeal(f"nobody gives Hombre a King in {_a(label)}", "giver")
+        raise ImpossibleDeal(Words(N_("nobody gives Hombre a King in {a_contract}"), **contract), "giver")
 
 
 def _check_called(deal: Deal) -> Card:
     """The King called (or the Queen), in a contract that calls one; return it."""
     if deal.called is None:
-        raise ImpossibleDeal(f"{_a(deal.contract.label)} calls a King: which one?", "called")
+        raise ImpossibleDeal(Words(N_("{a_contract} calls a King: which one?"), **_contract(deal.contract)), "called")
     called = deal.called
     if called.rank not in ("K", "Q"):
-        raise ImpossibleDeal(f"Hombre calls a King (or a Queen when she holds every King), not the {called.name}", "called")
+        raise ImpossibleDeal(Words(N_("Hombre calls a King (or a Queen when she holds every King), not the {card}"),
+                                   **_card(called)), "called")
     # P: the King of trumps may not be called for an ally (the médiateur may be "any King";
     # in casco the ally names trumps after she is called).
     if deal.contract in (Contract.ALLIANCE, Contract.FORCED_SPADILLE) and called.suit is deal.trumps:
-        raise ImpossibleDeal(f"the {called.name} is a trump: Hombre may not call a card of the trump suit", "called")
+        raise ImpossibleDeal(Words(N_("the {card} is a trump: Hombre may not call a card of the trump suit"),
+                                   **_card(called)), "called")
     return called
 
 
 def _check_giver(deal: Deal, state: TableState, called: Card) -> None:
     """Médiateur: another player gave Hombre the King."""
     if deal.giver is None:
-        raise ImpossibleDeal(f"who gave Hombre the {called.name}?", "giver")
+        raise ImpossibleDeal(Words(N_("who gave Hombre the {card}?"), **_card(called)), "giver")
     if deal.giver not in state.players:
-        raise ImpossibleDeal(f"{deal.giver!r} is not one of the players at this table", "giver")
+        raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.giver), "giver")
     if deal.giver == deal.hombre:
-        raise ImpossibleDeal("the médiateur King comes from another player's hand, not Hombre's own", "giver")
+        raise ImpossibleDeal(Words(N_("the médiateur King comes from another player's hand, not Hombre's own")), "giver")
 
 
 def _check_ally(deal: Deal, state: TableState, rules: HouseRules, called: Card) -> None:
     """The holder of the King called: a player at the table, or Hombre herself (a secret solo) where allowed."""
     if deal.ally is None:
-        raise ImpossibleDeal(f"who held the {called.name}? {_a(deal.contract.label).capitalize()} needs the ally", "ally")
+        raise ImpossibleDeal(Words(N_("who held the {card}? {A_contract} needs the ally"), **_card(called),
+                                   A_contract=_a(deal.contract.label).capitalize(), contract=Later(deal.contract, "label")),
+                             "ally")
     if deal.ally not in state.players:
-        raise ImpossibleDeal(f"{deal.ally!r} is not one of the players at this table", "ally")
+        raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.ally), "ally")
     if not deal.is_secret_solo:
         if deal.ally_tricks is None:
-            raise ImpossibleDeal(f"how many tricks did {deal.ally} (the ally) take?", "tricks")
+            raise ImpossibleDeal(Words(N_("how many tricks did {ally} (the ally) take?"), ally=deal.ally), "tricks")
         return
     if deal.contract is Contract.CASCO:
-        raise ImpossibleDeal("in casco Hombre calls a King she lacks: its holder names trumps and plays with her", "ally")
+        raise ImpossibleDeal(
+            Words(N_("in casco Hombre calls a King she lacks: its holder names trumps and plays with her")), "ally")
     if rules[R.OWN_KING] is R.OwnKing.FORBIDDEN:
         raise ImpossibleDeal(
-            f"Hombre may not call a King she holds herself at this table (house rule {R.OWN_KING})", "ally"
-        )
+            Words(N_("Hombre may not call a King she holds herself at this table (house rule {rule})"), rule=R.OWN_KING),
+            "ally")
     if deal.ally_tricks:
-        raise ImpossibleDeal("Hombre called her own King: she played alone, so no ally took tricks", "tricks")
+        raise ImpossibleDeal(Words(N_("Hombre called her own King: she played alone, so no ally took tricks")), "tricks")
 
 
 def _check_tricks(deal: Deal) -> None:
-    for who, tricks in (("Hombre", deal.hombre_tricks), ("the ally", deal.ally_tricks)):
+    for sentence, tricks in ((N_("Hombre cannot take {tricks} tricks: a deal has 0 to {most}"), deal.hombre_tricks),
+                             (N_("the ally cannot take {tricks} tricks: a deal has 0 to {most}"), deal.ally_tricks)):
         if tricks is not None and not 0 <= tricks <= TRICKS:
-            raise ImpossibleDeal(f"{who} cannot take {tricks} tricks: a deal has 0 to {TRICKS}", "tricks")
+            raise ImpossibleDeal(Words(sentence, tricks=tricks, most=TRICKS), "tricks")
     if deal.side_tricks > TRICKS:
         raise ImpossibleDeal(
-            f"Hombre's {deal.hombre_tricks} and her ally's {deal.ally_tricks} tricks make {deal.side_tricks}: there are only {TRICKS}",
+            Words(N_("Hombre's {hombre} and her ally's {ally} tricks make {both}: there are only {most}"),
+                  hombre=deal.hombre_tricks, ally=deal.ally_tricks, both=deal.side_tricks, most=TRICKS),
             "tricks",
         )
 
@@ -192,15 +262,18 @@ def _check_matadors(deal: Deal, rules: HouseRules) -> None:
     m = deal.matadors
     if m < 0 or m in (1, 2):
         raise ImpossibleDeal(
-            f"matadors are 0, or the unbroken run of trumps from Spadille of 3 or more; {m} is not one", "matadors"
+            Words(N_("matadors are 0, or the unbroken run of trumps from Spadille of 3 or more; {matadors} is not one"),
+                  matadors=m), "matadors"
         )
     if deal.trumps is None:
         if m:
-            raise ImpossibleDeal(f"there are no matadors in {_a(deal.contract.label)}: without a trump suit there is no Manille", "matadors")
+            raise ImpossibleDeal(Words(N_("there are no matadors in {a_contract}: without a trump suit there is no Manille"),
+                                       **_contract(deal.contract)), "matadors")
         return
     trumps: Suit = deal.trumps
     if m > trumps.trump_count:
-        raise ImpossibleDeal(f"{trumps.value} have only {trumps.trump_count} trumps, so not {m} matadors", "matadors")
+        raise ImpossibleDeal(Words(N_("{suit} have only {count} trumps, so not {matadors} matadors"),
+                                   suit=Words(SUIT_PLURALS[trumps]), count=trumps.trump_count, matadors=m), "matadors")
     # A run of four or more in black trumps is held as the player says; where double matadors need
     # Punto (P, PG) it pays as three (house rule double_matadors_suits, see the hard score).
 
@@ -233,42 +306,47 @@ def _check_premiers(deal: Deal, no_bonuses: bool) -> None:
     if not deal.premiers:
         return
     if deal.kind.nemo:
-        raise ImpossibleDeal("there are no premiers in nemo: Hombre plays to lose every trick", "premiers")
+        raise ImpossibleDeal(Words(N_("there are no premiers in nemo: Hombre plays to lose every trick")), "premiers")
     if no_bonuses:
         raise ImpossibleDeal(
-            f"no premiers are paid in a forced spadille at this table (house rule {R.FORCED_SPADILLE_BONUSES})", "premiers"
+            Words(N_("no premiers are paid in a forced spadille at this table (house rule {rule})"),
+                  rule=R.FORCED_SPADILLE_BONUSES), "premiers"
         )
     if deal.side_tricks < 6:
-        raise ImpossibleDeal(f"premiers are the first six tricks, but the contracting side took only {deal.side_tricks}", "premiers")
+        raise ImpossibleDeal(Words(N_("premiers are the first six tricks, but the contracting side took only {tricks}"),
+                                   tricks=deal.side_tricks), "premiers")
 
 
 def _check_vole(deal: Deal, rules: HouseRules, no_bonuses: bool) -> None:
     """A vole announced only with a contract the profile allows; a vole undertaken only after premiers."""
     if deal.vole.in_the_bid and deal.contract not in rules.profile.vole_bids:
-        bids = ", ".join(c.label for c in rules.profile.vole_bids) or "no contract (bid the vole itself)"
-        raise ImpossibleDeal(f"{_a(deal.contract.label)} cannot be bid with the vole announced at this table (it can: {bids})", "vole")
+        bids = (_labels(rules.profile.vole_bids) if rules.profile.vole_bids
+                else Words(N_("no contract (bid the vole itself)")))
+        raise ImpossibleDeal(Words(N_("{a_contract} cannot be bid with the vole announced at this table (it can: {bids})"),
+                                   bids=bids, **_contract(deal.contract)), "vole")
     if deal.vole is not Vole.UNDERTAKEN:
         return
     if deal.kind.vole_announced:
-        raise ImpossibleDeal("a vole announced is already a vole: do not mark it undertaken as well", "vole")
+        raise ImpossibleDeal(Words(N_("a vole announced is already a vole: do not mark it undertaken as well")), "vole")
     if deal.kind.nemo:
-        raise ImpossibleDeal("there is no vole in nemo", "vole")
+        raise ImpossibleDeal(Words(N_("there is no vole in nemo")), "vole")
     if no_bonuses:
         raise ImpossibleDeal(
-            f"no vole may be undertaken in a forced spadille at this table (house rule {R.FORCED_SPADILLE_BONUSES})", "vole"
+            Words(N_("no vole may be undertaken in a forced spadille at this table (house rule {rule})"),
+                  rule=R.FORCED_SPADILLE_BONUSES), "vole"
         )
     if not deal.premiers:
-        raise ImpossibleDeal("a vole can be undertaken only after winning premiers (the first six tricks)", "vole")
+        raise ImpossibleDeal(Words(N_("a vole can be undertaken only after winning premiers (the first six tricks)")), "vole")
 
 
 def _check_all_tricks(deal: Deal, no_bonuses: bool) -> None:
     """Ten tricks include premiers; a seventh trick led after premiers undertakes the vole."""
     tricks = deal.side_tricks
     if tricks == TRICKS and not deal.premiers and not no_bonuses:
-        raise ImpossibleDeal("taking all ten tricks means taking the first six: mark premiers", "premiers")
+        raise ImpossibleDeal(Words(N_("taking all ten tricks means taking the first six: mark premiers")), "premiers")
     if deal.premiers and tricks > 6 and deal.vole is Vole.NONE and not deal.vole_in_the_bid:
         raise ImpossibleDeal(
-            "leading to the seventh trick after premiers undertakes the vole: mark the vole undertaken, "
-            "or enter 6 tricks if the side claimed at premiers",
+            Words(N_("leading to the seventh trick after premiers undertakes the vole: mark the vole undertaken, "
+                     "or enter 6 tricks if the side claimed at premiers")),
             "vole",
         )

@@ -3,17 +3,133 @@
 Every message is written for a player at the table, not for a programmer:
 it says what is wrong with what was entered and, where it helps, what to
 enter instead.
+
+A message is kept as :class:`Words`: its English text (marked for the
+catalogue with :func:`~scorer.core.i18n.N_`) and its values, worded in the
+reader's language each time it is read (:attr:`ScorerError.message`,
+``str(error)``). So an error found while a log is folded, and kept in a
+ledger that every reader shares (a :class:`~scorer.core.log.Damage`),
+reaches each reader in their own language (issue 15).
 """
 
 from __future__ import annotations
+
+from .i18n import N_, _
+
+
+def _worded(text: str) -> str:
+    """``_(text)``; the English if the translation installed cannot work here (a web request's
+    translation, still installed in a test's thread, read after its request has ended)."""
+    try:
+        return _(text)
+    except RuntimeError:
+        return text
+
+
+class Lazy:
+    """Something worded only when it is read (``str()``), in the current reader's language."""
+
+    __slots__ = ()
+
+
+class Later(Lazy):
+    """An attribute read when the sentence holding it is worded: ``Later(card, "name")`` is the
+    card's name in the reader's language, whatever language was current when it was made."""
+
+    __slots__ = ("of", "attribute")
+
+    def __init__(self, of: object, attribute: str) -> None:
+        self.of = of
+        self.attribute = attribute
+
+    def __str__(self) -> str:
+        return str(getattr(self.of, self.attribute))
+
+    def __repr__(self) -> str:
+        return f"Later({self.of!r}, {self.attribute!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Later) and (self.of, self.attribute) == (other.of, other.attribute)
+
+    def __hash__(self) -> int:
+        return hash(self.attribute)
+
+
+class Joined(Lazy):
+    """Values worded when read and joined by ``between`` (", ")."""
+
+    __slots__ = ("items", "between")
+
+    def __init__(self, items: tuple[object, ...], between: str = ", ") -> None:
+        self.items = items
+        self.between = between
+
+    def __str__(self) -> str:
+        return self.between.join(str(item) for item in self.items)
+
+    def __repr__(self) -> str:
+        return f"Joined({self.items!r}, {self.between!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joined) and (self.items, self.between) == (other.items, other.between)
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+
+class Words(Lazy):
+    """A sentence kept language-neutral: its English ``text`` with ``{placeholders}`` and their
+    ``values``; ``str()`` words it in the current reader's language. A value that is itself
+    :class:`Lazy` (:class:`Words`, :class:`Later`, :class:`Joined`) is worded too, so a sentence
+    can hold another."""
+
+    __slots__ = ("text", "values")
+
+    def __init__(self, text: str, /, **values: object) -> None:
+        self.text = text
+        self.values = values
+
+    def __str__(self) -> str:
+        values = {k: str(v) if isinstance(v, Lazy) else v for k, v in self.values.items()}
+        return _worded(self.text).format(**values)
+
+    def __repr__(self) -> str:
+        return f"Words({self.text!r}, **{self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Words) and (self.text, self.values) == (other.text, other.values)
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+Said = str | Words
+"""A message: plain text, or :class:`Words` worded when read."""
+
+
+def said_of(error: BaseException) -> Said:
+    """What ``error`` says, still unworded if it is kept as :class:`Words`."""
+    if isinstance(error, ScorerError):
+        return error.said
+    if len(error.args) == 1 and isinstance(error.args[0], Words):
+        return error.args[0]
+    return str(error)
 
 
 class ScorerError(Exception):
     """Base class of every error the settlement core raises on purpose."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: Said) -> None:
         super().__init__(message)
-        self.message = message
+        self.said = message
+
+    @property
+    def message(self) -> str:
+        """The message in the current reader's language."""
+        return str(self.said)
+
+    def __str__(self) -> str:
+        return str(self.said)
 
 
 class ImpossibleDeal(ScorerError):
@@ -24,7 +140,7 @@ class ImpossibleDeal(ScorerError):
     it is ``None`` when no single input is to blame.
     """
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    def __init__(self, message: Said, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
 
@@ -33,7 +149,7 @@ class DealError(ScorerError):
     """An impossible deal found while replaying an evening, with its number."""
 
     def __init__(self, number: int, cause: ImpossibleDeal) -> None:
-        super().__init__(f"deal {number}: {cause.message}")
+        super().__init__(Words(N_("deal {number}: {message}"), number=number, message=cause.said))
         self.number = number
         self.cause = cause
 
@@ -52,6 +168,7 @@ class EveningFormatError(ScorerError):
     ``deal`` is the 1-based number of the deal at fault, if any.
     """
 
-    def __init__(self, message: str, deal: int | None = None) -> None:
-        super().__init__(f"deal {deal}: {message}" if deal is not None else message)
+    def __init__(self, message: Said, deal: int | None = None) -> None:
+        super().__init__(Words(N_("deal {number}: {message}"), number=deal, message=message)
+                         if deal is not None else message)
         self.deal = deal

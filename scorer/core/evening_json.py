@@ -12,7 +12,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import EveningFormatError, ImpossibleDeal, ScorerError
+from .errors import EveningFormatError, ImpossibleDeal, ScorerError, Words, said_of
+from .i18n import N_
 from .evening import DEFAULT_DEALS_AGREED, Evening
 from .model import Card, Contract, Deal, Suit, Vole
 from .names import normalise
@@ -37,7 +38,7 @@ def _choices(enum: type[Contract] | type[Suit] | type[Vole]) -> str:
 def _get_int(data: Mapping[str, Any], key: str, where: str, default: int | None = None) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{where} must be a whole number, not {value!r}")
+        raise ValueError(Words(N_("{where} must be a whole number, not {value!r}"), where=where, value=value))
     return value
 
 
@@ -46,7 +47,7 @@ def _get_name(data: Mapping[str, Any], key: str, optional: bool = False) -> str 
     if value is None and optional:
         return None
     if not isinstance(value, str):
-        raise ValueError(f"{key!r} must be a player's name, not {value!r}")
+        raise ValueError(Words(N_("{key!r} must be a player's name, not {value!r}"), key=key, value=value))
     return normalise(value)  # so that a file written in another Unicode form still names its players
 
 
@@ -58,37 +59,41 @@ def _suit(data: Mapping[str, Any], key: str) -> Suit | None:
     try:
         return Suit(value)
     except ValueError:
-        raise ValueError(f"{key!r} must be one of {_choices(Suit)} or null, not {value!r}") from None
+        raise ValueError(Words(N_("{key!r} must be one of {choices} or null, not {value!r}"), key=key,
+                               choices=_choices(Suit), value=value)) from None
 
 
 def parse_deal(data: object) -> Deal:
     """A deal from its JSON object; raises ``ValueError`` with a plain message."""
     if not isinstance(data, dict):
-        raise ValueError(f"a deal must be a JSON object, not {data!r}")
+        raise ValueError(Words(N_("a deal must be a JSON object, not {data!r}"), data=data))
     unknown = sorted(set(data) - DEAL_FIELDS)
     if unknown:
-        raise ValueError(f"unknown field {unknown[0]!r} (a deal has: {', '.join(sorted(DEAL_FIELDS))})")
+        raise ValueError(Words(N_("unknown field {field!r} (a deal has: {fields})"), field=unknown[0],
+                               fields=", ".join(sorted(DEAL_FIELDS))))
     try:
         contract = Contract(data.get("contract"))
     except ValueError:
-        raise ValueError(f"'contract' must be one of {_choices(Contract)}, not {data.get('contract')!r}") from None
+        raise ValueError(Words(N_("'contract' must be one of {choices}, not {value!r}"), choices=_choices(Contract),
+                               value=data.get("contract"))) from None
     trumps = _suit(data, "trumps")
     favourite = _suit(data, "favourite")
     try:
         vole = Vole(data.get("vole", "none"))
     except ValueError:
-        raise ValueError(f"'vole' must be one of {_choices(Vole)}, not {data.get('vole')!r}") from None
+        raise ValueError(Words(N_("'vole' must be one of {choices}, not {value!r}"), choices=_choices(Vole),
+                               value=data.get("vole"))) from None
     called_text = data.get("called")
     if called_text is not None and not isinstance(called_text, str):
-        raise ValueError(f"'called' must be a card such as \"KS\", or null, not {called_text!r}")
+        raise ValueError(Words(N_("'called' must be a card such as \"KS\", or null, not {value!r}"), value=called_text))
     called = Card.parse(called_text) if called_text is not None else None
     tricks = data.get("tricks")
     if not isinstance(tricks, dict) or set(tricks) - {"hombre", "ally"}:
-        raise ValueError("'tricks' must be an object {\"hombre\": n, \"ally\": n}")
+        raise ValueError(Words(N_("'tricks' must be an object {{\"hombre\": n, \"ally\": n}}")))
     ally_tricks = None if tricks.get("ally") is None else _get_int(tricks, "ally", "tricks.ally")
     premiers = data.get("premiers", False)
     if not isinstance(premiers, bool):
-        raise ValueError(f"'premiers' must be true or false, not {premiers!r}")
+        raise ValueError(Words(N_("'premiers' must be true or false, not {value!r}"), value=premiers))
     dealer = _get_name(data, "dealer")
     hombre = _get_name(data, "hombre")
     assert dealer is not None and hombre is not None
@@ -116,11 +121,11 @@ def _play(data: object) -> tuple[tuple[Card, ...], ...] | None:
     if data is None:
         return None
     if not isinstance(data, dict) or set(data) != {"tricks"}:
-        raise ValueError("'play' must be an object {\"tricks\": [[four cards], ...]}")
+        raise ValueError(Words(N_("'play' must be an object {{\"tricks\": [[four cards], ...]}}")))
     try:
         return parse_tricks(data["tricks"])
     except PlayError as error:
-        raise ValueError(f"play: {error.message}") from None
+        raise ValueError(Words(N_("play: {message}"), message=error.said)) from None
 
 
 def format_deal(deal: Deal) -> dict[str, Any]:
@@ -148,40 +153,42 @@ def format_deal(deal: Deal) -> dict[str, Any]:
 def parse_evening(data: object) -> Evening:
     """An evening from the decoded JSON; raises :class:`EveningFormatError`."""
     if not isinstance(data, dict):
-        raise EveningFormatError("an evening file must hold a JSON object")
+        raise EveningFormatError(Words(N_("an evening file must hold a JSON object")))
     if data.get("format") != FORMAT:
-        raise EveningFormatError(f"not a {FORMAT} file: its \"format\" is {data.get('format')!r}")
+        raise EveningFormatError(Words(N_("not a {format} file: its \"format\" is {value!r}"), format=FORMAT,
+                                       value=data.get("format")))
     unknown = sorted(set(data) - EVENING_FIELDS - TABLE_FIELDS)
     if unknown:
-        raise EveningFormatError(f"unknown field {unknown[0]!r} (an evening has: {', '.join(sorted(EVENING_FIELDS | TABLE_FIELDS))})")
+        raise EveningFormatError(Words(N_("unknown field {field!r} (an evening has: {fields})"), field=unknown[0],
+                                       fields=", ".join(sorted(EVENING_FIELDS | TABLE_FIELDS))))
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise EveningFormatError("\"players\" must be a list of four names")
+        raise EveningFormatError(Words(N_("\"players\" must be a list of four names")))
     players = [normalise(p) for p in players]
     house_rules = data.get("house_rules", {})
     if not isinstance(house_rules, dict):
-        raise EveningFormatError("\"house_rules\" must be an object of rule names and values")
+        raise EveningFormatError(Words(N_("\"house_rules\" must be an object of rule names and values")))
     profile_name = data.get("profile", DEFAULT_PROFILE)
     if not isinstance(profile_name, str):
-        raise EveningFormatError("\"profile\" must be the name of a rule profile")
+        raise EveningFormatError(Words(N_("\"profile\" must be the name of a rule profile")))
     deals_data = data.get("deals", [])
     if not isinstance(deals_data, list):
-        raise EveningFormatError("\"deals\" must be a list")
+        raise EveningFormatError(Words(N_("\"deals\" must be a list")))
     try:
         deals_agreed = _get_int(data, "deals_agreed", "\"deals_agreed\"", DEFAULT_DEALS_AGREED)
         rules = HouseRules.of(profile_name, house_rules)
     except (ValueError, ScorerError) as error:
-        raise EveningFormatError(str(error)) from None
+        raise EveningFormatError(said_of(error)) from None
     deals = []
     for number, deal_data in enumerate(deals_data, start=1):
         try:
             deals.append(parse_deal(deal_data))
         except ValueError as error:
-            raise EveningFormatError(str(error), deal=number) from None
+            raise EveningFormatError(said_of(error), deal=number) from None
     try:
         return Evening(tuple(players), rules, tuple(deals), deals_agreed)
     except ImpossibleDeal as error:
-        raise EveningFormatError(error.message) from None
+        raise EveningFormatError(error.said) from None
 
 
 def format_evening(evening: Evening) -> dict[str, Any]:
@@ -199,7 +206,7 @@ def loads(text: str) -> Evening:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise EveningFormatError(f"not valid JSON: {error}") from None
+        raise EveningFormatError(Words(N_("not valid JSON: {error}"), error=str(error))) from None
     return parse_evening(data)
 
 

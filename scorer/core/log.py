@@ -26,10 +26,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from .errors import ImpossibleDeal, ScorerError
+from .errors import ImpossibleDeal, Said, ScorerError, Words
 from .evening import Evening, Replay, _collector_paused, replay_from
 from .limits import LOG_LINES_MAX, LOG_LINES_PER_DEAL, REASON_MAX
 from .model import Deal, Settlement, TableState
+from .i18n import N_, translating
 from .names import check_note
 from .checks import check_deal
 from .settle import settle
@@ -75,13 +76,25 @@ class Damage:
     """The line at fault."""
     number: int | None
     """The deal it is about, if known."""
-    why: str
-    """A sentence for the table's Check page."""
+    said: Said
+    """Why, kept language-neutral (English, or :class:`~scorer.core.errors.Words` worded when read): a
+    damaged ledger is kept in the cache every reader shares (issue 15)."""
+
+    @property
+    def why(self) -> str:
+        """A sentence for the table's Check page, in the current reader's language."""
+        return str(self.said)
 
     @property
     def message(self) -> str:
-        deal = f" (deal {self.number})" if self.number is not None else ""
-        return f"line {self.seq}{deal}: {self.why}"
+        return str(self.words)
+
+    @property
+    def words(self) -> Words:
+        """:attr:`message`, worded when read."""
+        if self.number is not None:
+            return Words(N_("line {seq} (deal {number}): {why}"), seq=self.seq, number=self.number, why=self.said)
+        return Words(N_("line {seq}: {why}"), seq=self.seq, why=self.said)
 
 
 @dataclass(frozen=True)
@@ -129,8 +142,12 @@ class Ledger:
         return versions[0].by if versions else None
 
 
+def _english(message: str) -> str:
+    return message
+
+
 class _Unfoldable(Exception):
-    def __init__(self, seq: int, number: int | None, why: str) -> None:
+    def __init__(self, seq: int, number: int | None, why: Said) -> None:
         super().__init__(why)
         self.damage = Damage(seq, number, why)
 
@@ -150,9 +167,9 @@ def _fold_line(line: Line, expected_seq: int, folding: _Folding) -> int:
     Raise :class:`_Unfoldable` if the line cannot follow the log before it."""
     _check_place(line, expected_seq, folding)
     if (line.kind is LineKind.UNDO) != (line.deal is None):
-        raise _Unfoldable(line.seq, line.number, "an undo carries no deal, and every other line carries one")
+        raise _Unfoldable(line.seq, line.number, Words(N_("an undo carries no deal, and every other line carries one")))
     if (line.kind is LineKind.RESTORE) != (line.restores is not None):
-        raise _Unfoldable(line.seq, line.number, "only a restoration names the version it puts back")
+        raise _Unfoldable(line.seq, line.number, Words(N_("only a restoration names the version it puts back")))
     _FOLDS[line.kind](line, folding)
     return line.number
 
@@ -161,22 +178,25 @@ def _check_place(line: Line, expected_seq: int, folding: _Folding) -> None:
     """The line's place in the log and the limits on it; counts it against its deal."""
     seq, number = line.seq, line.number
     if seq != expected_seq:
-        raise _Unfoldable(expected_seq, None, f"line {expected_seq} of the log is missing")
+        raise _Unfoldable(expected_seq, None, Words(N_("line {seq} of the log is missing"), seq=expected_seq))
     if seq > LOG_LINES_MAX:
-        raise _Unfoldable(seq, number, f"the log is longer than {LOG_LINES_MAX} lines")
+        raise _Unfoldable(seq, number, Words(N_("the log is longer than {most} lines"), most=LOG_LINES_MAX))
     if number < 1 or number > folding.deals_agreed:
-        raise _Unfoldable(seq, None, f"it names deal {number}, outside the {folding.deals_agreed} deals agreed")
+        raise _Unfoldable(seq, None, Words(N_("it names deal {number}, outside the {agreed} deals agreed"),
+                                           number=number, agreed=folding.deals_agreed))
     mentions = folding.mentions
     mentions.extend([0] * (number - len(mentions)))
     mentions[number - 1] += 1
     if mentions[number - 1] > LOG_LINES_PER_DEAL:
-        raise _Unfoldable(seq, number, f"more than {LOG_LINES_PER_DEAL} lines of the log name this deal")
+        raise _Unfoldable(seq, number, Words(N_("more than {most} lines of the log name this deal"),
+                                             most=LOG_LINES_PER_DEAL))
 
 
 def _fold_record(line: Line, folding: _Folding) -> None:
     standing = len(folding.deals)
     if line.number != standing + 1:
-        raise _Unfoldable(line.seq, line.number, f"it records deal {line.number} when {standing} deals stand")
+        raise _Unfoldable(line.seq, line.number, Words(N_("it records deal {number} when {standing} deals stand"),
+                                                       number=line.number, standing=standing))
     assert line.deal is not None
     folding.deals.append(line.deal)
     folding.versions.append((line,))
@@ -184,7 +204,8 @@ def _fold_record(line: Line, folding: _Folding) -> None:
 
 def _fold_undo(line: Line, folding: _Folding) -> None:
     if line.number != len(folding.deals) or not folding.deals:
-        raise _Unfoldable(line.seq, line.number, f"it undoes deal {line.number}, which is not the last deal standing")
+        raise _Unfoldable(line.seq, line.number,
+                          Words(N_("it undoes deal {number}, which is not the last deal standing"), number=line.number))
     folding.deals.pop()
     folding.versions.pop()
 
@@ -193,16 +214,17 @@ def _fold_version(line: Line, folding: _Folding) -> None:
     """An amendment or a restoration: a new version of a deal standing."""
     seq, number = line.seq, line.number
     if not 1 <= number <= len(folding.deals):
-        raise _Unfoldable(seq, number, f"it corrects deal {number}, which does not stand")
+        raise _Unfoldable(seq, number, Words(N_("it corrects deal {number}, which does not stand"), number=number))
     if line.kind is LineKind.RESTORE:
         restored = next((v for v in folding.versions[number - 1] if v.seq == line.restores), None)
         if restored is None:
-            raise _Unfoldable(seq, number, f"it restores line {line.restores}, which is not a version of this deal")
+            raise _Unfoldable(seq, number, Words(N_("it restores line {line}, which is not a version of this deal"),
+                                                 line=line.restores))
         if restored.deal != line.deal:
-            raise _Unfoldable(seq, number, f"the deal it restores differs from line {line.restores}")
+            raise _Unfoldable(seq, number, Words(N_("the deal it restores differs from line {line}"), line=line.restores))
     assert line.deal is not None
     if line.deal == folding.deals[number - 1]:
-        raise _Unfoldable(seq, number, "it puts back the very deal that stands")
+        raise _Unfoldable(seq, number, Words(N_("it puts back the very deal that stands")))
     folding.deals[number - 1] = line.deal
     folding.versions[number - 1] = folding.versions[number - 1] + (line,)
 
@@ -244,12 +266,17 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
         seq = line.seq
     if damage is None:
         damage = unreadable
-    settlements, refused = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1), check)
+    with translating(_english):  # what the ledger keeps, every reader shares: nothing worded for one of them
+        settlements, refused = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1), check)
     if damage is None and refused is not None:
         broken = len(settlements) + 1
-        damage = Damage(versions[broken - 1][-1].seq, broken, f"the deal cannot be settled: {refused.message}")
+        damage = Damage(versions[broken - 1][-1].seq, broken, _cannot_settle(refused))
     evening = replace(ledger.evening, deals=tuple(deals[: len(settlements)]))
     return Ledger(evening, seq, tuple(deals), tuple(versions), tuple(mentions), tuple(settlements), damage)
+
+
+def _cannot_settle(error: ImpossibleDeal) -> Words:
+    return Words(N_("the deal cannot be settled: {message}"), message=error.said)
 
 
 def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening, check: bool) -> Settlement:
@@ -292,10 +319,11 @@ def recheck(ledger: Ledger) -> Ledger:
     rules = ledger.evening.rules
     for kept, settlement in enumerate(ledger.settlements):
         try:
-            check_deal(settlement.deal, settlement.before, rules)
+            with translating(_english):
+                check_deal(settlement.deal, settlement.before, rules)
         except ImpossibleDeal as error:
             number = settlement.number
-            damage = Damage(ledger.versions[number - 1][-1].seq, number, f"the deal cannot be settled: {error.message}")
+            damage = Damage(ledger.versions[number - 1][-1].seq, number, _cannot_settle(error))
             old = ledger.evening
             evening = replace(old, deals=old.deals[:kept])
             return replace(ledger, evening=evening, settlements=ledger.settlements[:kept], damage=damage, _replay=[])
@@ -355,8 +383,8 @@ class DealTaken(Refused):
     """Another phone recorded this deal number first."""
 
     def __init__(self, number: int, by: str | None) -> None:
-        who = f" by {by}" if by else ""
-        super().__init__(f"Deal {number} was just recorded{who} on another phone.")
+        super().__init__(Words(N_("Deal {number} was just recorded by {by} on another phone."), number=number, by=by)
+                         if by else Words(N_("Deal {number} was just recorded on another phone."), number=number))
         self.number = number
         self.by = by
 
@@ -383,9 +411,11 @@ def decide(command: Command, ledger: Ledger, at: str = "") -> Line:
     shown, the version exists, the deal settles, and the limits hold."""
     _check_who_and_why(command, ledger)
     if ledger.damage is not None:
-        raise ReadOnly(f"This table's log is damaged at {ledger.damage.message}; it can be read and exported, not changed.")
+        raise ReadOnly(Words(N_("This table's log is damaged at {where}; it can be read and exported, not changed."),
+                             where=ledger.damage.words))
     if ledger.seq + 1 > LOG_LINES_MAX:
-        raise LimitReached(f"This table's log is full ({LOG_LINES_MAX} lines): nothing more can be written to it.")
+        raise LimitReached(Words(N_("This table's log is full ({most} lines): nothing more can be written to it."),
+                                 most=LOG_LINES_MAX))
     if isinstance(command, Record):
         return _decide_record(command, ledger, at)
     if isinstance(command, Undo):
@@ -395,10 +425,10 @@ def decide(command: Command, ledger: Ledger, at: str = "") -> Line:
 
 def _check_who_and_why(command: Command, ledger: Ledger) -> None:
     if command.by is not None and command.by not in ledger.evening.players:
-        raise Refused(f"{command.by!r} is not one of the players at this table.")
+        raise Refused(Words(N_("{name!r} is not one of the players at this table."), name=command.by))
     if isinstance(command, (Amend, Restore)) and command.reason is not None:
         if len(command.reason) > REASON_MAX:
-            raise LimitReached(f"A reason may be at most {REASON_MAX} characters long.")
+            raise LimitReached(Words(N_("A reason may be at most {most} characters long."), most=REASON_MAX))
         check_note(command.reason)
 
 
@@ -410,7 +440,7 @@ def _decide_record(command: Record, ledger: Ledger, at: str) -> Line:
     if command.number != len(ledger.deals) + 1:
         raise DealTaken(command.number, ledger.recorded_by(command.number))
     if command.number > ledger.evening.deals_agreed:
-        raise Refused(f"The evening is over: all {ledger.evening.deals_agreed} deals are played.")
+        raise Refused(Words(N_("The evening is over: all {agreed} deals are played."), agreed=ledger.evening.deals_agreed))
     _check_mentions(command.number, _mentions(ledger, command.number))
     _settle_one(command.deal, list(ledger.settlements), ledger.evening, check=True)  # raises ImpossibleDeal
     return Line(ledger.seq + 1, LineKind.RECORD, command.number, command.deal, command.by, at=at)
@@ -418,7 +448,7 @@ def _decide_record(command: Record, ledger: Ledger, at: str) -> Line:
 
 def _decide_undo(command: Undo, ledger: Ledger, at: str) -> Line:
     if not ledger.deals or command.number != len(ledger.deals):
-        raise TableChanged("The last deal changed on another phone: check it before undoing.")
+        raise TableChanged(Words(N_("The last deal changed on another phone: check it before undoing.")))
     _check_mentions(command.number, _mentions(ledger, command.number))
     return Line(ledger.seq + 1, LineKind.UNDO, command.number, None, command.by, at=at)
 
@@ -427,27 +457,29 @@ def _decide_version(command: Amend | Restore, ledger: Ledger, at: str) -> Line:
     """A correction or a restoration: the log must be as the form saw it, and the deal still stand."""
     number = command.number
     if command.seen != ledger.seq:
-        raise TableChanged("The table changed on another phone while you were correcting: here is the deal as it stands now.")
+        raise TableChanged(Words(N_("The table changed on another phone while you were correcting: "
+                                    "here is the deal as it stands now.")))
     if not 1 <= number <= len(ledger.deals):
-        raise TableChanged(f"Deal {number} does not stand any more.")
+        raise TableChanged(Words(N_("Deal {number} does not stand any more."), number=number))
     _check_mentions(number, _mentions(ledger, number))
     current = ledger.deals[number - 1]
     if isinstance(command, Amend):
         if command.deal == current:
-            raise Refused("This is the deal as it stands: change something to correct it.")
+            raise Refused(Words(N_("This is the deal as it stands: change something to correct it.")))
         replay_from(ledger.replay, number, command.deal)  # raises DealError naming a later deal it breaks
         return Line(ledger.seq + 1, LineKind.AMEND, number, command.deal, command.by, command.reason, at=at)
     version = next((v for v in ledger.versions_of(number) if v.seq == command.version), None)
     if version is None or version.deal is None:
-        raise TableChanged(f"Line {command.version} is not a version of deal {number}.")
+        raise TableChanged(Words(N_("Line {line} is not a version of deal {number}."), line=command.version, number=number))
     if version.deal == current:
-        raise Refused("That version is the one standing now.")
+        raise Refused(Words(N_("That version is the one standing now.")))
     replay_from(ledger.replay, number, version.deal)
     return Line(ledger.seq + 1, LineKind.RESTORE, number, version.deal, command.by, command.reason, command.version, at=at)
 
 
 def _check_mentions(number: int, mentions: int) -> None:
     if mentions >= LOG_LINES_PER_DEAL:
-        raise LimitReached(f"Deal {number} has been changed {mentions} times, the most a log keeps for one deal.")
+        raise LimitReached(Words(N_("Deal {number} has been changed {times} times, the most a log keeps for one deal."),
+                                 number=number, times=mentions))
 
 

@@ -26,7 +26,8 @@ from functools import lru_cache
 
 from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
 
-from .errors import ImpossibleDeal
+from .errors import ImpossibleDeal, Said, Words
+from .i18n import N_
 from .limits import NAME_MAX
 from .model import RESERVED_NAMES, SEATS
 
@@ -131,21 +132,32 @@ def check_name(name: str) -> None:
     Raises :class:`ImpossibleDeal` on the ``players`` field.
     """
     if not name.strip():
-        raise ImpossibleDeal("every player needs a name", "players")
+        raise ImpossibleDeal(Words(N_("every player needs a name")), "players")
     if len(name) > NAME_MAX:
-        raise ImpossibleDeal(f"a player's name has at most {NAME_MAX} characters; {name[:12]!r}... has {len(name)}", "players")
+        raise ImpossibleDeal(Words(N_("a player's name has at most {most} characters; {start!r}... has {length}"),
+                                   most=NAME_MAX, start=name[:12], length=len(name)), "players")
     if all(char.isspace() or char in BLANKS or ignorable(char) or unicodedata.category(char) in ("Mn", "Me", "Cf")
            for char in name):
-        raise ImpossibleDeal(f"{name!r} cannot be a player's name: it has no visible character", "players")
+        raise ImpossibleDeal(Words(N_("{name!r} cannot be a player's name: it has no visible character"), name=name),
+                             "players")
     for char in name:
         category = unicodedata.category(char)
         if category == "Cc":
-            raise ImpossibleDeal(f"{name!r} cannot be a player's name: it has an invisible control character", "players")
+            raise ImpossibleDeal(
+                Words(N_("{name!r} cannot be a player's name: it has an invisible control character"), name=name), "players")
         if category.startswith("C") or char in BLANKS or ignorable(char):
-            what = {"Cn": "an unassigned", "Co": "a private-use", "Cs": "a broken (surrogate)"}.get(category, "an invisible")
-            raise ImpossibleDeal(f"{name!r} cannot be a player's name: it has {what} character ({_code(char)})", "players")
+            what = _CHARACTERS.get(category, _CHARACTERS["Cf"])
+            raise ImpossibleDeal(Words(what, name=name, code=_code(char)), "players")
     if identity(name) in _RESERVED:
-        raise ImpossibleDeal(f"{name!r} cannot be a player's name: it names a pot of chips", "players")
+        raise ImpossibleDeal(Words(N_("{name!r} cannot be a player's name: it names a pot of chips"), name=name), "players")
+
+
+_CHARACTERS = {
+    "Cn": N_("{name!r} cannot be a player's name: it has an unassigned character ({code})"),
+    "Co": N_("{name!r} cannot be a player's name: it has a private-use character ({code})"),
+    "Cs": N_("{name!r} cannot be a player's name: it has a broken (surrogate) character ({code})"),
+    "Cf": N_("{name!r} cannot be a player's name: it has an invisible character ({code})"),
+}
 
 
 _RESERVED = frozenset(identity(name) for name in RESERVED_NAMES)
@@ -154,7 +166,8 @@ _RESERVED = frozenset(identity(name) for name in RESERVED_NAMES)
 def check_players(players: tuple[str, ...] | list[str]) -> None:
     """Four names, each possible, in normal form, and no two the same or alike to the eye."""
     if len(players) != SEATS:
-        raise ImpossibleDeal(f"Quadrille is played by four; {len(players)} players were given", "players")
+        raise ImpossibleDeal(Words(N_("Quadrille is played by four; {count} players were given"), count=len(players)),
+                             "players")
     check_names(players)
 
 
@@ -165,39 +178,62 @@ def check_names(players: Sequence[str]) -> None:
         check_name(name)
         if normalise(name) != name:
             raise ImpossibleDeal(
-                f"{name!r} is not written in its normal form (NFC, single spaces, none around it): "
-                f"write it as {normalise(name)!r}", "players")
+                Words(N_("{name!r} is not written in its normal form (NFC, single spaces, none around it): "
+                         "write it as {normal!r}"), name=name, normal=normalise(name)), "players")
     for i, first in enumerate(players):
         for second in players[i + 1:]:
             if identity(first) == identity(second):
-                raise ImpossibleDeal(f"two players have the same name: {first!r} and {second!r}; give each a different one", "players")
+                raise ImpossibleDeal(Words(N_("two players have the same name: {first!r} and {second!r}; "
+                                              "give each a different one"), first=first, second=second), "players")
             if any(a == b for a, b in zip(skeleton(first), skeleton(second))):
                 raise ImpossibleDeal(_look_alike_message(first, second), "players")
 
 
-def _look_alike_message(first: str, second: str) -> str:
+def _look_alike_message(first: str, second: str) -> Words:
     theirs, other = (first, second) if _borrowed_scripts(first) and not _borrowed_scripts(second) else (second, first)
     scripts = _borrowed_scripts(theirs)
     others = _borrowed_scripts(other)
-    tail = "give each player a name the others can tell apart"
+    names = {"theirs": theirs, "other": other, "scripts": _and(scripts), "others": _and(others)}
     if others:
-        return (f"{theirs!r} looks like {other!r} but one is written with {' and '.join(scripts)} letters "
-                f"and the other with {' and '.join(others)} letters; {tail}")
+        return Words(N_("{theirs!r} looks like {other!r} but one is written with {scripts} letters "
+                        "and the other with {others} letters; give each player a name the others can tell apart"),
+                     **names)
     if any(categories.alias(c) == "LATIN" for c in theirs):
-        return f"{theirs!r} looks like {other!r} but mixes {' and '.join(scripts)} letters into it; {tail}"
-    return f"{theirs!r} looks like {other!r} but is written in {' and '.join(scripts)} letters; {tail}"
+        return Words(N_("{theirs!r} looks like {other!r} but mixes {scripts} letters into it; "
+                        "give each player a name the others can tell apart"), **names)
+    return Words(N_("{theirs!r} looks like {other!r} but is written in {scripts} letters; "
+                    "give each player a name the others can tell apart"), **names)
 
 
-def listed(players: tuple[str, ...], none: str = "nobody") -> str:
-    """Names as a sentence lists them: "Ann, Cat and Dan" (``none`` when there are none)."""
+def _and(scripts: list[str]) -> Said:
+    """"Cyrillic and Greek and Armenian" (the names of Unicode's scripts are kept in English)."""
+    said: Said = scripts[0] if scripts else ""
+    for script in scripts[1:]:
+        said = Words(N_("{first} and {last}"), first=said, last=script)
+    return said
+
+
+def listed_words(players: tuple[str, ...], none: Said | None = None) -> Said:
+    """Names as a sentence lists them, "Ann, Cat and Dan", worded when read (``none`` when there are
+    none: by default "nobody")."""
     if not players:
-        return none
-    return players[0] if len(players) == 1 else ", ".join(players[:-1]) + " and " + players[-1]
+        return Words(N_("nobody")) if none is None else none
+    if len(players) == 1:
+        return players[0]
+    return Words(N_("{first} and {last}"), first=", ".join(players[:-1]), last=players[-1])
 
 
-def check_note(text: str, what: str = "a reason") -> None:
+def listed(players: tuple[str, ...], none: str | None = None) -> str:
+    """Names as a sentence lists them: "Ann, Cat and Dan" (``none`` when there are none: by default "nobody"),
+    in the current reader's language."""
+    return str(listed_words(players, none))
+
+
+def check_note(text: str, what: str = N_("a reason")) -> None:
     """Free text kept in a table's log (a correction's reason): no control or format characters,
-    which could hide text or turn the rest of a line around (a right-to-left override)."""
+    which could hide text or turn the rest of a line around (a right-to-left override). ``what`` is
+    in English (marked with ``N_``), worded in the reader's language in the message."""
     for char in text:
         if unicodedata.category(char).startswith("C") or ignorable(char):
-            raise ImpossibleDeal(f"{what} cannot hold an invisible or control character ({_code(char)})", "reason")
+            raise ImpossibleDeal(Words(N_("{what} cannot hold an invisible or control character ({code})"),
+                                       what=Words(what), code=_code(char)), "reason")

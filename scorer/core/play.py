@@ -35,7 +35,8 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from . import rules as R
-from .errors import ScorerError
+from .errors import Said, ScorerError, Words
+from .i18n import N_, _
 from .model import SEATS, TRICKS, Card, Deal, Suit, Vole
 from .rules import HouseRules
 
@@ -57,13 +58,21 @@ PREMIERS_TRICKS = 6
 TRUMP = "trumps"
 """The suit of a trump, whatever suit it is printed in (:meth:`Ranking.suit_of`)."""
 
+SUIT_PLURALS: Mapping[Suit | str, str] = {
+    Suit.SPADES: N_("spades"), Suit.CLUBS: N_("clubs"), Suit.DIAMONDS: N_("diamonds"), Suit.HEARTS: N_("hearts"),
+    TRUMP: N_("trumps"),
+}
+"""A suit's name as a sentence says it ("hearts have only 12 trumps", "must follow hearts"), in English:
+pass it through ``_`` where it is read."""
+
 
 class PlayError(ScorerError):
     """A play record that cannot be: a card twice or missing, a trick that is not four cards, a
     card not in the pack, a wrong number of tricks. ``trick`` (from 1) and ``card`` say where."""
 
-    def __init__(self, message: str, trick: int | None = None, card: str | None = None) -> None:
-        super().__init__(f"trick {trick}: {message}" if trick is not None else message)
+    def __init__(self, message: Said, trick: int | None = None, card: str | None = None) -> None:
+        super().__init__(Words(N_("trick {number}: {message}"), number=trick, message=message)
+                         if trick is not None else message)
         self.trick = trick
         self.card = card
 
@@ -156,8 +165,8 @@ def why_not(hand: Sequence[Card], trick: Sequence[Card], trumps: Suit | None, ca
     rank = ranking(trumps)
     suit = rank.suit_of(trick[0])
     if suit == TRUMP and trick[0] in rank.matadors and all(c in rank.matadors for c in hand if rank.is_trump(c)):
-        return f"must play a trump: {trick[0]} led forces a lower matador"
-    return f"must follow {suit.value if isinstance(suit, Suit) else suit}"
+        return _("must play a trump: {card} led forces a lower matador").format(card=trick[0])
+    return _("must follow {suit}").format(suit=_(SUIT_PLURALS[suit]))
 
 
 def trick_winner(cards: Sequence[Card], trumps: Suit | None) -> int:
@@ -250,28 +259,31 @@ def parse_tricks(tricks: object) -> tuple[tuple[Card, ...], ...]:
     whole: 10 tricks (or 6, premiers claimed) of four cards of the pack, no card twice, and with
     10 tricks every card of the pack. Raises :class:`PlayError` naming the trick and the card."""
     if not isinstance(tricks, list | tuple):
-        raise PlayError("the tricks must be a list of tricks, each a list of four cards")
+        raise PlayError(Words(N_("the tricks must be a list of tricks, each a list of four cards")))
     if len(tricks) not in (PREMIERS_TRICKS, TRICKS):
-        raise PlayError(f"a play record has all {TRICKS} tricks, or {PREMIERS_TRICKS} when premiers were claimed; "
-                        f"this one has {len(tricks)}")
+        raise PlayError(Words(N_("a play record has all {all} tricks, or {premiers} when premiers were claimed; "
+                                 "this one has {count}"), all=TRICKS, premiers=PREMIERS_TRICKS, count=len(tricks)))
     seen: dict[Card, int] = {}
     parsed = []
     for number, trick in enumerate(tricks, start=1):
         if not isinstance(trick, list | tuple) or len(trick) != SEATS:
-            size = len(trick) if isinstance(trick, list | tuple) else "no"
-            raise PlayError(f"a trick is four cards, one from each player; this one has {size}", number)
+            raise PlayError(Words(N_("a trick is four cards, one from each player; this one has {count}"), count=len(trick))
+                            if isinstance(trick, list | tuple) else
+                            Words(N_("a trick is four cards, one from each player; this one has no")), number)
         cards = []
         for text in trick:
             if not isinstance(text, str):
-                raise PlayError(f"{text!r} is not a card", number)
+                raise PlayError(Words(N_("{text!r} is not a card"), text=text), number)
             if text.strip().upper()[:-1] in ("8", "9", "10", "T"):
-                raise PlayError(f"{text.strip().upper()} is not in the pack (it has no 8, 9 or 10)", number, text)
+                raise PlayError(Words(N_("{card} is not in the pack (it has no 8, 9 or 10)"), card=text.strip().upper()),
+                                number, text)
             try:
                 card = Card.parse(text)
             except ValueError as error:
                 raise PlayError(f"{error}", number, text[:10]) from None
             if card in seen:
-                raise PlayError(f"{card} was played already in trick {seen[card]}", number, card.code)
+                raise PlayError(Words(N_("{card} was played already in trick {number}"), card=card.code,
+                                      number=seen[card]), number, card.code)
             seen[card] = number
             cards.append(card)
         parsed.append(tuple(cards))
@@ -282,7 +294,7 @@ def play_from_codes(codes: str) -> tuple[tuple[Card, ...], ...]:
     """A play written as its cards' codes one after the other (``AS2SKS3S...``, as the Check-the-play
     page carries it), checked as :func:`parse_tricks` checks a record."""
     if len(codes) > 2 * len(PACK) or len(codes) % 2:
-        raise PlayError("a play is whole cards, at most forty of them")
+        raise PlayError(Words(N_("a play is whole cards, at most forty of them")))
     cards = [codes[i:i + 2] for i in range(0, len(codes), 2)]
     return parse_tricks([cards[i:i + SEATS] for i in range(0, len(cards), SEATS)])
 
@@ -428,18 +440,44 @@ def report_json(number: int, report: PlayReport) -> dict[str, object]:
     }
 
 
-def _in_words(field: str, value: object) -> str:
+def _in_words(field: str, value: object) -> Said:
     if field == "tricks" and isinstance(value, dict):
-        ally = f" and her ally {value['ally']}" if value.get("ally") is not None else ""
-        return f"Hombre {value['hombre']}{ally}"
+        if value.get("ally") is not None:
+            return Words(N_("Hombre {hombre} and her ally {ally}"), hombre=value["hombre"], ally=value["ally"])
+        return Words(N_("Hombre {hombre}"), hombre=value["hombre"])
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    return "nobody" if value is None else str(value)
+        return Words(N_("yes")) if value else Words(N_("no"))
+    return Words(N_("nobody")) if value is None else str(value)
+
+
+_VOLES = {
+    (Vole.UNDERTAKEN.value, Vole.NONE.value): N_("the play proves vole: undertaken, but the deal says none"),
+    (Vole.NONE.value, Vole.UNDERTAKEN.value): N_("the play proves vole: none, but the deal says undertaken"),
+}
+"""A disagreement about the vole (not bid, so none or undertaken), whole: the English keeps the JSON's own words."""
+
+_PROVES = {
+    "ally": N_("the play proves ally: {proven}, but the deal says {recorded}"),
+    "tricks": N_("the play proves tricks: {proven}, but the deal says {recorded}"),
+    "premiers": N_("the play proves premiers: {proven}, but the deal says {recorded}"),
+    "matadors": N_("the play proves matadors: {proven}, but the deal says {recorded}"),
+}
+
+
+def disagreement_words(x: Disagreement) -> Words:
+    """ "the play proves tricks: Hombre 7, but the deal says Hombre 6", worded when read."""
+    vole = _VOLES.get((str(x.from_play), str(x.recorded))) if x.field == "vole" else None
+    if vole is not None:
+        return Words(vole)
+    if x.field not in _PROVES:
+        return Words(N_("the play proves {field}: {proven}, but the deal says {recorded}"), field=x.field,
+                     proven=_in_words(x.field, x.from_play), recorded=_in_words(x.field, x.recorded))
+    return Words(_PROVES[x.field], proven=_in_words(x.field, x.from_play), recorded=_in_words(x.field, x.recorded))
 
 
 def disagreement_sentence(x: Disagreement) -> str:
     """ "the play proves tricks: Hombre 7, but the deal says Hombre 6" """
-    return f"the play proves {x.field}: {_in_words(x.field, x.from_play)}, but the deal says {_in_words(x.field, x.recorded)}"
+    return str(disagreement_words(x))
 
 
 def report_text(number: int, report: PlayReport) -> str:
@@ -544,9 +582,16 @@ def proven_deal(deal: Deal, report: PlayReport) -> Deal:
     return corrected
 
 
+def renounce_said(renounce: Renounce) -> Words:
+    """ "a renounce in trick 3: 6S to AC led, holding 6H", worded when read (for a transfer's sentence
+    kept in a settlement)."""
+    return Words(N_("a renounce in trick {trick}: {played} to {led} led, holding {held}"), trick=renounce.trick,
+                 played=renounce.played.code, led=renounce.led.code, held=renounce.held.code)
+
+
 def renounce_words(renounce: Renounce) -> str:
     """ "a renounce in trick 3: 6S to AC led, holding 6H" (for a transfer's sentence)."""
-    return f"a renounce in trick {renounce.trick}: {renounce.played} to {renounce.led} led, holding {renounce.held}"
+    return str(renounce_said(renounce))
 
 
 def beasted_renounces(deal: Deal, players: Sequence[str], rules: HouseRules) -> tuple[Renounce, ...]:
