@@ -21,18 +21,20 @@ def _a(label: str) -> str:
 
 class _A(Lazy):
     """A contract's label with its English indefinite article, worded when read (English sentences only:
-    a translation says ``{contract}``, the label alone)."""
+    a translation says ``{contract}``, the label alone); ``capital``: "An alliance"."""
 
-    __slots__ = ("contract",)
+    __slots__ = ("contract", "capital")
 
-    def __init__(self, contract: Contract) -> None:
+    def __init__(self, contract: Contract, capital: bool = False) -> None:
         self.contract = contract
+        self.capital = capital
 
     def __str__(self) -> str:
-        return _a(self.contract.label)
+        said = _a(self.contract.label)
+        return said.capitalize() if self.capital else said
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _A) and other.contract is self.contract
+        return isinstance(other, _A) and (other.contract, other.capital) == (self.contract, self.capital)
 
     def __hash__(self) -> int:
         return hash(self.contract)
@@ -226,7 +228,7 @@ def _check_ally(deal: Deal, state: TableState, rules: HouseRules, called: Card) 
     """The holder of the King called: a player at the table, or Hombre herself (a secret solo) where allowed."""
     if deal.ally is None:
         raise ImpossibleDeal(Words(N_("who held the {card}? {A_contract} needs the ally"), **_card(called),
-                                   A_contract=_a(deal.contract.label).capitalize(), contract=Later(deal.contract, "label")),
+                                   A_contract=_A(deal.contract, capital=True), contract=Later(deal.contract, "label")),
                              "ally")
     if deal.ally not in state.players:
         raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.ally), "ally")
