@@ -13,6 +13,8 @@ test is skipped.
 
 from __future__ import annotations
 
+import gettext
+import html
 import http.cookiejar
 import os
 import re
@@ -166,6 +168,14 @@ def test_scorer_serve_from_the_wheel_serves_a_table_and_its_tally_pdf(
     home, kind, _ = get("/")
     assert kind == "text/html" and b"/new" in home
     assert get("/static/style.css")[1] == "text/css"
+    # The French catalogue came in the wheel: the home page in French says what the catalogue says.
+    english = "Start a table"
+    with (ROOT / "scorer" / "translations" / "fr" / "LC_MESSAGES" / "messages.mo").open("rb") as catalogue:
+        french = gettext.GNUTranslations(catalogue)
+    if french.gettext(english) != english:
+        request = urllib.request.Request(url + "/", headers={"Accept-Language": "fr"})
+        with browser.open(request, timeout=60) as answer:
+            assert french.gettext(english) in html.unescape(answer.read().decode())
     form, _, _ = get("/new")
     token = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', form)
     assert token, form.decode()
