@@ -38,7 +38,10 @@ bp = Blueprint("i18n", __name__)
 
 
 def choose_language() -> str:
-    """The language of this request: the phone's choice (its cookie), else the browser's, else English."""
+    """The language of this request: the phone's choice (its cookie), else the browser's, else English
+    (English outside a request)."""
+    if not has_request_context():
+        return DEFAULT_LANGUAGE
     chosen = request.cookies.get(COOKIE, "")
     if chosen in LANGUAGES:
         return chosen
@@ -67,6 +70,16 @@ def switch(code: str) -> Response:
 
 def _install_translation() -> None:
     core_i18n.install(gettext)
+
+
+def _english_again(_error: BaseException | None) -> None:
+    """After the request, the core speaks English again in this context (a thread serving the next request
+    installs its own; a test or a command running after it gets English, not a request's gettext)."""
+    core_i18n.install(_english)
+
+
+def _english(message: str) -> str:
+    return message
 
 
 def _vary(response: Response) -> Response:
@@ -137,6 +150,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=choose_language)
     app.before_request(_install_translation)
+    app.teardown_request(_english_again)
     app.after_request(_vary)
     app.register_blueprint(bp)
     app.add_template_filter(number, "number")

@@ -106,3 +106,14 @@ def test_the_season_prints_what_was_settled_and_what_is_still_owed(client: Flask
     text = words(client.get(f"/c/{circle}/tally.pdf").data)
     owed = text.split("Still to settle")[1].split("How the season went")[0]
     assert " pays " in owed and "the season is settled" not in owed
+
+
+def test_the_tally_of_an_evening_that_carried_a_pool_in_is_shown(client: FlaskClient) -> None:
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")  # leaves a pool for evening 2
+    second = next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
+    play_evening(client, second, ("Bea", "Cat", "Dan", "Eve"), "6 6 6 6")
+    assert client.get(f"/t/{second}/tally").status_code == 200
+    pdf = client.get(f"/t/{second}/tally.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")

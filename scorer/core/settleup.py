@@ -96,11 +96,13 @@ def settle_up(replay: Replay, value_cents: int) -> SettleUp:
     rules = replay.evening.rules
     closing, units, pool_left = rules.profile.system.final_figures(replay.final, rules)
     cents = {p: u * value_cents for p, u in units.items()}
-    if pool_left:
+    common = pool_left - (replay.evening.carried_in - replay.final.circle_pool)  # what joined the pool from the circle
+    if common:
         # Chips left in the pool (carried whole, or odd chips) were paid in by the players and stay
         # on the table for the next evening; they belong to the four in common, so each is credited
-        # an equal share of their value before the money is settled.
-        cents = _spread(cents, pool_left * value_cents)
+        # an equal share of their value before the money is settled. What a circle's evening found on
+        # the table (carried in, once it joined the first pool) was not theirs: only the difference is shared.
+        cents = _spread(cents, common * value_cents)
     return SettleUp(closing, pool_left, units, cents, fewest_payments(cents))
 
 
