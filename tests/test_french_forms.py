@@ -18,7 +18,9 @@ from scorer.core import HouseRules, ImpossibleDeal
 from scorer.core.i18n import _, translating
 from scorer.db import get_db
 from scorer.i18n import TRANSLATIONS
-from scorer.store import CircleRefused, ImportRefused, create_circle, read_circle_file, read_evening_file, start_evening
+from scorer.store import (
+    LEDGERS, CircleRefused, ImportRefused, create_circle, ledger, read_circle_file, read_evening_file, start_evening, table_by_token,
+)
 from scorer.store.circles import check_members
 from scorer.store.ledgers import in_english
 
@@ -128,3 +130,22 @@ def test_what_the_ledger_cache_keeps_is_made_in_english_whoever_asks() -> None:
         with in_english():
             assert _("This table no longer exists.") == "This table no longer exists."
         assert _("This table no longer exists.") == "Cette table n'existe plus."
+
+
+def test_a_damage_the_store_finds_is_kept_unworded_and_read_in_each_reader_s_language(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    with app.app_context():
+        db = get_db()
+        table = table_by_token(db, token)
+        assert table is not None
+        db.conn.execute("insert into events (table_id, seq, kind, number, created_at, hash) values (?, 1, 'zzz', 1, ?, ?)",
+                        [table.id, "2026-11-21T21:04:00+00:00", "0" * 64])
+        LEDGERS.clear()
+        with translating(french().gettext):  # a French reader folds the log first: the cache keeps it for all
+            damage = ledger(db, table).damage
+            assert damage is not None
+            assert damage.why == "son type 'zzz' n'est pas l'un de record, undo, amend, restore"
+        with translating(english):
+            kept = ledger(db, table).damage
+            assert kept is damage
+            assert kept.why == "its kind 'zzz' is not one of record, undo, amend, restore"

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import sqlite_utils
 
 from ..core import Deal, Evening, HouseRules, ImpossibleDeal, Payment, ScorerError
+from ..core.errors import Words, said_of
 from ..core.i18n import N_, _
 from ..core.settleup import fewest_payments
 from ..core.limits import (
@@ -228,7 +229,7 @@ def _circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object
             evening_members=tuple(evening_members),
         )
     except (ValueError, TypeError, KeyError, ScorerError) as error:
-        raise UnreadableCircle(_("the circle cannot be read: {error}").format(error=error)) from None
+        raise UnreadableCircle(Words(N_("the circle cannot be read: {error}"), error=said_of(error))) from None
 
 
 def _circle_where(conn: sqlite3.Connection, column: str, value: object) -> Circle | None:

@@ -18,8 +18,9 @@ from dataclasses import dataclass, replace
 
 import sqlite_utils
 
+from ..core.errors import Later, Said, Words, said_of
 from ..core.evening import close_evening
-from ..core.i18n import translating
+from ..core.i18n import N_, translating
 from ..core.log import Damage, Ledger, advance, recheck
 from ..core.season import _left_on_the_table
 from .lines import dict_rows, log_size, read_lines
@@ -102,7 +103,7 @@ class LedgerCache:
             carried, problem = self.carried_in(conn, table)
             return self._get(conn, table, carried, problem)
 
-    def carried_in(self, conn: sqlite3.Connection, table: Table) -> tuple[int, str | None]:
+    def carried_in(self, conn: sqlite3.Connection, table: Table) -> tuple[int, Said | None]:
         """What the evening before this one in its circle left on the table (0 for a table of no circle,
         or the first evening), from the earlier evenings' ledgers folded in order, each carrying into
         the next (:func:`~scorer.core.season.replay_season`'s reading). Never stored: a correction in an
@@ -117,16 +118,18 @@ class LedgerCache:
             try:
                 before = table_from_row(row)
             except UnreadableTable as error:
-                return 0, f"evening {row.get('circle_evening')} of the circle cannot be read ({error})"
+                return 0, Words(N_("evening {number} of the circle cannot be read ({error})"), number=row.get("circle_evening"),
+                                error=said_of(error))
             ledger, _ = self._get(conn, before, carried, None)
             _, closed = close_evening(ledger.final, before.rules)
             carried = _left_on_the_table(closed)
         if carried and not table.rules.profile.system.has_pool:
-            return carried, (f"the circle's evening before left {carried} chips on the table, "
-                             f"but {table.rules.profile.title} has no pool to carry them into")
+            return carried, Words(N_("the circle's evening before left {chips} chips on the table, "
+                                     "but {profile} has no pool to carry them into"),
+                                  chips=carried, profile=Later(table.rules.profile, "title"))
         return carried, None
 
-    def _get(self, conn: sqlite3.Connection, table: Table, carried: int, problem: str | None) -> tuple[Ledger, int]:
+    def _get(self, conn: sqlite3.Connection, table: Table, carried: int, problem: Said | None) -> tuple[Ledger, int]:
         size = log_size(conn, table.id)
         entry = self._cached(table, carried)
         if entry is not None and entry.size == size:

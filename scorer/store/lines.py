@@ -7,7 +7,9 @@ import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.errors import Words, said_of
 from ..core.evening_json import format_deal, parse_deal
+from ..core.i18n import N_
 from ..core.log import Damage, Line, LineKind
 
 COLUMNS = ("seq", "kind", "number", "deal", "by", "reason", "restores", "created_at", "hash")
@@ -25,20 +27,21 @@ def row_of(line: Line) -> dict[str, object]:
 
 
 def line_from_row(row: Mapping[str, Any]) -> Line:
-    """One stored row as a line; raises ``ValueError`` with a plain message if it cannot be read."""
+    """One stored row as a line; raises ``ValueError`` with a plain message if it cannot be read (kept as
+    :class:`~scorer.core.errors.Words`: it becomes a damage the ledger cache keeps for every reader)."""
     try:
         kind = LineKind(row["kind"])
     except ValueError:
-        raise ValueError(f"its kind {row['kind']!r} is not one of record, undo, amend, restore") from None
+        raise ValueError(Words(N_("its kind {kind!r} is not one of record, undo, amend, restore"), kind=row["kind"])) from None
     deal = None
     if row["deal"] is not None:
         try:
             deal = parse_deal(json.loads(row["deal"]))
         except (ValueError, RecursionError) as error:
-            raise ValueError(f"its deal cannot be read: {error}") from None
+            raise ValueError(Words(N_("its deal cannot be read: {why}"), why=said_of(error))) from None
     number, restores = row["number"], row["restores"]
     if not isinstance(number, int) or (restores is not None and not isinstance(restores, int)):
-        raise ValueError("its deal number is not a whole number")
+        raise ValueError(Words(N_("its deal number is not a whole number")))
     return Line(seq=row["seq"], kind=kind, number=number, deal=deal, by=row["by"], reason=row["reason"],
                 restores=restores, at=row["created_at"] or "")
 
@@ -77,7 +80,7 @@ def read_lines(conn: sqlite3.Connection, table_id: int, after: int = 0) -> tuple
         try:
             lines.append(line_from_row(row))
         except ValueError as error:
-            return lines, Damage(row["seq"], row["number"] if isinstance(row["number"], int) else None, str(error))
+            return lines, Damage(row["seq"], row["number"] if isinstance(row["number"], int) else None, said_of(error))
     return lines, None
 
 

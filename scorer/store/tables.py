@@ -11,7 +11,8 @@ from datetime import datetime, timezone
 import sqlite_utils
 
 from ..core import Evening, HouseRules, ScorerError
-from ..core.i18n import _
+from ..core.errors import Words, said_of
+from ..core.i18n import N_, _
 from ..core.log import TableChanged
 from ..db import write
 from .lines import dict_rows
@@ -84,7 +85,8 @@ def table_from_row(row: dict[str, object]) -> Table:
         table.evening()  # the core's checks of the names and the length (a row written by another build may fail them)
         return table
     except (ValueError, TypeError, KeyError, ScorerError) as error:
-        raise UnreadableTable(_("the table's settings cannot be read: {error}").format(error=error)) from None
+        # kept as Words: it may become a damage the ledger cache keeps (an earlier evening of a circle)
+        raise UnreadableTable(Words(N_("the table's settings cannot be read: {error}"), error=said_of(error))) from None
 
 
 def insert_table(
