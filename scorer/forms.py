@@ -126,7 +126,7 @@ def _rule_field(rule_name: str) -> SelectField:
 
 def _choice_label(choice: Choice) -> str:
     """A house rule's value as the settings form offers it: its label and its sources' tags."""
-    return f"{choice.label} ({choice.sources})" if choice.sources else gettext("%(label)s (no source)", label=choice.label)
+    return f"{choice.label} ({choice.sources_text})"
 
 
 def _title(rule: HouseRule) -> str:
