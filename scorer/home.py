@@ -8,12 +8,14 @@ from flask import Blueprint, make_response, render_template
 from werkzeug.wrappers import Response
 
 from .core import HOUSE_RULES, PROFILES, RECENT_TABLES_MAX, describe
+from .core.rules import RULES_BY_NAME
 from .i18n import DEFAULT_TIMEZONE, local_day, local_time  # noqa: F401 - kept importable from here
 from .recent import keep, recent_tables, visits
 
 bp = Blueprint("home", __name__)
 
 bp.add_app_template_global(describe, "describe")
+bp.add_app_template_global(RULES_BY_NAME.get, "house_rule")
 
 
 @bp.route("/")

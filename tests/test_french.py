@@ -71,7 +71,12 @@ def words_of(page: str) -> str:
     return " ".join(html.unescape(text + " " + attributes).split())
 
 
+NOT_WORDS = re.compile(r"quadrille-[a-z]+/\d+|scorer-raw-[a-z]+/\d+|Penguin Book of Card Games|Quadrille Elucidated")
+"""Names, not words: the formats' names and the sources' titles stay as they are in every language."""
+
+
 def english_in(words: str) -> list[str]:
+    words = NOT_WORDS.sub(" ", words)
     found = [f"English message: {piece!r}" for piece in english_pieces() if piece in words]
     for match in ENGLISH_WORDS.finditer(words):
         found.append(f"English word {match.group(0)!r} in …{words[max(0, match.start() - 60): match.end() + 60]}…")
@@ -79,9 +84,11 @@ def english_in(words: str) -> list[str]:
 
 
 class FrenchPhone:
-    """A test client that asks for French, and keeps what it found in English on each page."""
+    """A test client that asks for French (on every request it makes from now on, as a French phone does),
+    and keeps what it found in English on each page."""
 
     def __init__(self, client: FlaskClient) -> None:
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = FRENCH["Accept-Language"]
         self.client = client
         self.found: list[str] = []
         self.pages = 0
@@ -137,35 +144,34 @@ def test_every_general_page_is_french(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_every_page_of_a_table_is_french(client: FlaskClient, profile: str) -> None:
+    phone = FrenchPhone(client)
     deals = evening_deals(profile)
     token = import_table(client, profile, deals)
-    phone = FrenchPhone(client)
     table = f"/t/{token}"
     page = phone.read(table)
     for url in ("/ledger", "/tally", "/settings", "/verify", "/undo", "/audit/1", "/audit/1/play"):
         phone.read(table + url)
-    spectator = re.search(r'href="(/s/[^"]+)"', page)
+    spectator = re.search(r'href="https?://[^/"]+(/s/[^"]+)"', phone.read(table + "/join"))
     assert spectator
     phone.read(spectator.group(1))
     last = len(deals)
-    for target in {str(d["contract"]): d for d in deals}.values():
+    for target in {str(d["contract"]): d for d in deals[:-1]}.values():  # the last deal corrected into each other
         contract = str(target["contract"])
-        phone.read(f"{table}/audit/{last}/amend/{contract}")
-        phone.post(f"{table}/audit/{last}/amend/{contract}", {
-            **form_data(target), "by": "Bea", "action": "preview",
-            "csrf_token": csrf_token(client, f"{table}/audit/{last}/amend/{contract}")})
+        form = phone.read(f"{table}/audit/{last}/amend/{contract}")
+        hidden = dict(re.findall(r'name="(csrf_token|log_length|once)" type="hidden" value="([^"]*)"', form))
+        phone.post(f"{table}/audit/{last}/amend/{contract}", {**form_data(target), **hidden, "by": "Bea", "action": "preview"})
     assert not phone.found, "\n".join(phone.found[:40])
     pdf = client.get(f"{table}/tally.pdf", headers=FRENCH)
     assert pdf.status_code == 200
     words = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf.data)).pages)
     assert not english_in(words), english_in(words)[:20]
-    english = client.get(f"{table}/tally.pdf")
+    english = client.get(f"{table}/tally.pdf", headers={"Accept-Language": "en"})
     assert english.data != pdf.data  # the cache keeps one PDF per language
 
 
 def test_a_new_deal_its_preview_and_its_refusal_are_french(client: FlaskClient) -> None:
-    token = import_table(client, "quadrille", evening_deals("quadrille")[:1])
     phone = FrenchPhone(client)
+    token = import_table(client, "quadrille", evening_deals("quadrille")[:1])
     for contract in PROFILES["quadrille"].contracts:
         phone.read(f"/t/{token}/deal/{contract.value}")
     url = f"/t/{token}/deal/solo"
@@ -177,11 +183,11 @@ def test_a_new_deal_its_preview_and_its_refusal_are_french(client: FlaskClient) 
 
 
 def test_a_circle_s_pages_are_french(client: FlaskClient) -> None:
+    phone = FrenchPhone(client)
     circle = start_circle(client)
     first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
     play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
     next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
-    phone = FrenchPhone(client)
     page = phone.read(f"/c/{circle}")
     phone.read(f"/c/{circle}?first=1&last=1")
     phone.read(f"/c/{circle}/check")

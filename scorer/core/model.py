@@ -427,6 +427,15 @@ _KEPT_PATTERNS = tuple((_kept_pattern(template), template) for template in _KEPT
 _KEPT_COLUMNS = (N_("forced"), N_("alliance"), N_("solo"))  # the point score's columns (PG), marked for "{column} {result}"
 
 
+_LISTED = re.compile(r"(?P<first>.+) and (?P<last>[^,]+)")
+
+
+def _kept_list(names: str) -> str:
+    """Names a settlement kept listed in English ("Bea, Cat and Dan") as the reader lists them."""
+    match = _LISTED.fullmatch(names)
+    return names if match is None else _("{first} and {last}").format(**match.groupdict())
+
+
 def translate_kept(text: str) -> str:
     """Words a settlement keeps in English (a transfer's ``what``, a deal's note) in the reader's language:
     the text's own translation if it has one, else the translation of the pattern it was made from, with
@@ -437,8 +446,8 @@ def translate_kept(text: str) -> str:
     for pattern, template in _KEPT_PATTERNS:
         match = pattern.fullmatch(text)
         if match is not None:
-            values = {name: translate_kept(value) if name in _KEPT_WORDS else value
-                      for name, value in match.groupdict().items()}
+            values = {name: translate_kept(value) if name in _KEPT_WORDS else _kept_list(value) if name == "winners"
+                      else value for name, value in match.groupdict().items()}
             return _(template).format(**values)
     return text
 

@@ -737,11 +737,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         Name the suit for the evening, or enter it with each deal. P's basic
         Quadrille has none, and EB's figures are "without the favourite
         suite"."""),
-        ("none", N_("no favourite suit"), "P (Quadrille), EB (its figures)"),
+        ("none", N_("no favourite suit"), N_("P (Quadrille), EB (its figures)")),
         ("hearts", N_("hearts, for the evening"), "P"),
-        ("diamonds", N_("diamonds, for the evening"), "P, EB (drawn)"),
-        ("clubs", N_("clubs, for the evening"), "P, EB (drawn)"),
-        ("spades", N_("spades, for the evening"), "P, EB (drawn)"),
+        ("diamonds", N_("diamonds, for the evening"), N_("P, EB (drawn)")),
+        ("clubs", N_("clubs, for the evening"), N_("P, EB (drawn)")),
+        ("spades", N_("spades, for the evening"), N_("P, EB (drawn)")),
         ("each_deal", N_("drawn afresh for each deal"), "P"),
     ),
     _rule(
@@ -813,7 +813,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         they have them", and every trump following the three matadors without a
         break counts as one; the rate is not given. One counter a matador from
         each opponent is the app's assumption (no source)."""),
-        ("one_each", N_("one counter for each matador"), "EB (the rate assumed)"),
+        ("one_each", N_("one counter for each matador"), N_("EB (the rate assumed)")),
         ("none", N_("not paid"), ""),
     ),
     _rule(
