@@ -67,7 +67,7 @@ def table_view(table: Table) -> TableView:
     eldest = result.final.eldest(dealer)
     return TableView(
         system=system,
-        units=system.units,
+        units=system.units_text,  # for a sentence, in the reader's language
         standing=system.standing(result.final, table.rules, eldest),
         multipliers=system.multipliers(result.final, table.rules),
         table=table,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -27,6 +28,7 @@ TRANSLATIONS = ROOT / "scorer" / "translations"
 POT = TRANSLATIONS / "messages.pot"
 KEYWORDS = {"_": None, "N_": None, "_l": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2), "_n": (1, 2)}
 METHODS = [("scorer/**.py", "python"), ("templates/**.html", "jinja2")]
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 OPTIONS = {"templates/**.html": {"extensions": "jinja2.ext.do", "trimmed": "true"}}
 
 
@@ -76,12 +78,19 @@ def update() -> None:
     compile_all()
 
 
+def _compiled(catalog: Catalog) -> bytes:
+    """The .mo of ``catalog``, the same bytes on every run: the .po has no header, so its dates (which the
+    .mo's header carries) are fixed here rather than taken from the clock."""
+    catalog.creation_date = catalog.revision_date = FIXED_DATE
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
 def compile_all() -> None:
     for language in languages():
         folder = TRANSLATIONS / language / "LC_MESSAGES"
-        out = io.BytesIO()
-        write_mo(out, _read(folder / "messages.po", language))
-        (folder / "messages.mo").write_bytes(out.getvalue())
+        (folder / "messages.mo").write_bytes(_compiled(_read(folder / "messages.po", language)))
 
 
 def check() -> int:
@@ -91,10 +100,8 @@ def check() -> int:
         catalog = _read(folder / "messages.po", language)
         missing = [m.id for m in catalog if m.id and not _translated(m.string)]
         problems += [f"{language}: no translation for {m!r}" for m in missing]
-        out = io.BytesIO()
-        write_mo(out, catalog)
         mo = folder / "messages.mo"
-        if not mo.exists() or mo.read_bytes() != out.getvalue():
+        if not mo.exists() or mo.read_bytes() != _compiled(catalog):
             problems.append(f"{language}: messages.mo is not messages.po compiled (run: python scripts/i18n.py compile)")
     print("\n".join(problems) or "Every message is translated and compiled.")
     return 1 if problems else 0
