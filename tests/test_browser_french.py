@@ -1,0 +1,66 @@
+"""The pages in French on a phone (issue 15): a French phone (Chromium at 390×844 asking for French) opens a
+table of three profiles and its pages; nothing is wider than the phone (French words are longer: the bar
+once grew to 526 px), every control is labelled, and axe-core finds nothing, as in tests/test_browser.py.
+
+Screenshots are saved under test-artifacts/browser-french/ (SCORER_ARTIFACTS moves it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_browser import ARTIFACTS as BROWSER_ARTIFACTS
+from test_browser import PHONE, Phone, axe, fresh, server  # noqa: F401 (fixtures, by import)
+from test_browser_pages import import_table, rename
+from test_describe import evening_deals
+
+from scorer.core import PROFILES
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = BROWSER_ARTIFACTS.parent / "browser-french"
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Any) -> Any:
+    fresh(ARTIFACTS)
+    return chromium
+
+
+class FrenchPhone(Phone):
+    """A phone whose browser asks for French (its Accept-Language), its screenshots kept apart."""
+
+    artifacts = ARTIFACTS
+
+    def __init__(self, browser: Any, axe: Any, name: str) -> None:  # noqa: F811
+        self.context = browser.new_context(**PHONE, locale="fr-FR")
+        self.page = self.context.new_page()
+        self.axe = axe
+        self.name = name
+        self.shots = 0
+        self.problems: list[str] = []
+
+
+# The profile with the most contracts, and the two with other units (points, counters): each deal form,
+# standing and ledger in French words (the French of the other profiles' pages is checked without a browser
+# by tests/test_french.py).
+@pytest.mark.parametrize("profile", ["mediateur", "penguin_points", "britannica"])
+def test_every_page_in_french_fits_the_phone(server: str, browser: Any, axe: Any, profile: str) -> None:  # noqa: F811
+    phone = FrenchPhone(browser, axe, profile)
+    try:
+        deals = rename(evening_deals(profile))
+        token = import_table(phone, server, profile, deals)  # type: ignore[arg-type]
+        table = f"{server}/t/{token}"
+        assert phone.page.locator("html").get_attribute("lang") == "fr"
+        steps = [("play", ""), ("ledger", "/ledger"), ("tally", "/tally"), ("audit", "/audit/1"), ("undo", "/undo"),
+                 ("settings", "/settings"), ("check", "/verify"), ("join", "/join")]
+        steps += [(f"deal-{c.value}", f"/deal/{c.value}") for c in PROFILES[profile].contracts]
+        for step, url in steps:
+            phone.go(table + url)
+            phone.check(step)
+        for step, url in (("home", "/"), ("rules", "/rules"), ("new", "/new"), ("circle-new", "/c/new")):
+            phone.go(server + url)
+            phone.check(step)
+        assert not phone.problems, "\n".join(phone.problems)
+    finally:
+        phone.context.close()
