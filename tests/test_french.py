@@ -213,3 +213,14 @@ def test_english_is_still_the_default_and_the_choice_is_remembered(client: Flask
     assert '<html lang="en">' in client.get("/", headers=FRENCH).get_data(as_text=True)  # the phone's choice wins
     for hostile in ("//evil.example/", "https://evil.example/", "/\\evil.example"):
         assert client.get(f"/lang/fr?next={hostile}").headers["Location"] == "/"
+
+
+def test_the_files_a_table_exports_are_the_same_in_every_language(client: FlaskClient) -> None:
+    token = import_table(client, "quadrille", evening_deals("quadrille"))
+    for export in ("export.csv", "export.json"):
+        english = client.get(f"/t/{token}/{export}", headers={"Accept-Language": "en"})
+        french = client.get(f"/t/{token}/{export}", headers=FRENCH)
+        assert english.status_code == french.status_code == 200
+        assert english.data == french.data, export  # files for programs: English words, whatever the phone reads
+        if export == "export.csv":
+            assert b"the pool" in french.data  # its sentences in English

@@ -36,7 +36,7 @@ from ..core.names import check_note, normalise
 from ..core.report import account_name
 from ..db import write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
-from .ledgers import ledger
+from .ledgers import in_english, ledger
 from .lines import INSERT, dict_rows, insert_values, row_of
 from .tables import Table, insert_table, now
 
@@ -99,15 +99,18 @@ def spreadsheet_safe(cell: object) -> object:
 
 
 def transfers_csv(db: sqlite_utils.Database, table: Table) -> str:
-    """One row per transfer of every deal standing."""
+    """One row per transfer of every deal standing; its sentence in English whatever the reader's language
+    (a file for other programs, as the JSON export is)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["deal", "dealer", "hombre", "contract", "result", "from", "to", "amount", "reason", "rules", "source", "sentence"])
-    for s in ledger(db, table).settlements:
-        for t in s.transfers:
-            writer.writerow([spreadsheet_safe(cell) for cell in (
-                s.number, s.deal.dealer, s.deal.hombre, s.deal.contract.value, s.result.value, account_name(t.payer),
-                account_name(t.payee), t.chips, t.reason.value, " ".join(t.rules), t.source, t.sentence)])
+    book = ledger(db, table)
+    with in_english():
+        for s in book.settlements:
+            for t in s.transfers:
+                writer.writerow([spreadsheet_safe(cell) for cell in (
+                    s.number, s.deal.dealer, s.deal.hombre, s.deal.contract.value, s.result.value, account_name(t.payer),
+                    account_name(t.payee), t.chips, t.reason.value, " ".join(t.rules), t.source, t.sentence)])
     return out.getvalue()
 
 
