@@ -88,8 +88,11 @@ class Phone:
     artifacts = ARTIFACTS
     """Where its screenshots go (a test file of its own sets its own folder)."""
 
+    options: dict[str, Any] = {}
+    """What its browser context adds to the phone's viewport (a phone of its own sets its locale, say)."""
+
     def __init__(self, browser: Any, axe: Any, name: str) -> None:
-        self.context = browser.new_context(**PHONE)
+        self.context = browser.new_context(**PHONE, **self.options)
         self.page = self.context.new_page()
         self.axe = axe
         self.name = name

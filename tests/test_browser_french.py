@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from test_browser import ARTIFACTS as BROWSER_ARTIFACTS
-from test_browser import PHONE, Phone, axe, fresh, server  # noqa: F401 (fixtures, by import)
+from test_browser import Phone, axe, fresh, server  # noqa: F401 (fixtures, by import)
 from test_browser_pages import import_table, rename
 from test_describe import evening_deals
 
@@ -31,14 +31,7 @@ class FrenchPhone(Phone):
     """A phone whose browser asks for French (its Accept-Language), its screenshots kept apart."""
 
     artifacts = ARTIFACTS
-
-    def __init__(self, browser: Any, axe: Any, name: str) -> None:  # noqa: F811
-        self.context = browser.new_context(**PHONE, locale="fr-FR")
-        self.page = self.context.new_page()
-        self.axe = axe
-        self.name = name
-        self.shots = 0
-        self.problems: list[str] = []
+    options = {"locale": "fr-FR"}
 
 
 # The profile with the most contracts, and the two with other units (points, counters): each deal form,
