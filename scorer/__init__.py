@@ -73,6 +73,7 @@ SETTINGS: dict[str, Any] = {
     "TIMEZONE": "Europe/London",  # where pages show times (an IANA zone name; an unknown one shows UTC)
     "LIVE_REFRESH_SECONDS": 30,  # how often a watch-only page followed live reloads itself
     "SECRET_KEY_FILE": "",  # a file holding the secret key (else instance/secret_key, generated on first run)
+    "SYNCHRONOUS": "FULL",  # SQLite's synchronous pragma: FULL (a recorded deal survives a power cut) or NORMAL
 }
 """The app's own settings and their defaults (the README lists what each does). Each can be set in
 instance/config.py or by the environment variable ``SCORER_`` + its name (``SCORER_BASE_URL``), which
@@ -152,6 +153,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     if app.config["BASE_URL"]:
         app.config["BASE_URL"] = check_base_url(str(app.config["BASE_URL"]))
+    from .db import synchronous
+
+    app.config["SYNCHRONOUS"] = synchronous(app.config["SYNCHRONOUS"])  # a wrong word stops the app at start
     if app.config["SESSION_COOKIE_SECURE"] is None:
         app.config["SESSION_COOKIE_SECURE"] = str(app.config["BASE_URL"]).startswith("https://")
 

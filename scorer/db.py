@@ -18,19 +18,36 @@ from flask.cli import with_appcontext
 
 SCHEMA_VERSION = 7
 BUSY_TIMEOUT_MS = 10_000
+SYNCHRONOUS = ("FULL", "NORMAL")
+"""The durability a commit may be given (the ``SYNCHRONOUS`` setting; the README says what each promises).
+``FULL``, the default: a committed deal survives a crash of the app and a power cut (the commit waits for
+the disk). ``NORMAL``: in WAL mode the commit does not wait for the disk, so a power cut or an operating
+system crash may lose the last transactions committed (never corrupt the database); a crash of the app
+alone loses nothing."""
 
 
-def connect(path: str) -> sqlite_utils.Database:
+def synchronous(value: object) -> str:
+    """The ``SYNCHRONOUS`` setting checked: ``FULL`` or ``NORMAL`` (any case), else ValueError."""
+    text = str(value).strip().upper()
+    if text not in SYNCHRONOUS:
+        raise ValueError(f"SYNCHRONOUS must be FULL or NORMAL, not {value!r}")
+    return text
+
+
+def connect(path: str, durability: str = "FULL") -> sqlite_utils.Database:
     """A connection in autocommit mode: every write that spans rows runs in :func:`write`.
 
     WAL lets phones read while one writes; the busy timeout makes a writer wait
-    its turn instead of failing when four phones write at once.
+    its turn instead of failing when four phones write at once. ``durability``
+    is the ``synchronous`` pragma (:data:`SYNCHRONOUS`): ``FULL``, a committed
+    deal survives a crash or a power cut, unless the ``SYNCHRONOUS`` setting
+    chose ``NORMAL``.
     """
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000)
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA journal_mode = WAL")
-    conn.execute("PRAGMA synchronous = FULL")  # a committed deal survives a crash or a power cut
+    conn.execute(f"PRAGMA synchronous = {synchronous(durability)}")  # checked: one of two words, never text from elsewhere
     conn.execute("PRAGMA foreign_keys = ON")
     return sqlite_utils.Database(conn)
 
@@ -67,7 +84,7 @@ def get_db() -> sqlite_utils.Database:
         kept = _kept(current_app)
         path = current_app.config["DATABASE"]
         if getattr(kept, "path", None) != path:
-            kept.db, kept.path = connect(path), path
+            kept.db, kept.path = connect(path, current_app.config.get("SYNCHRONOUS", "FULL")), path
         g.db = kept.db
     db: sqlite_utils.Database = g.db
     return db

@@ -418,6 +418,13 @@ class DealForm(FlaskForm):
         }.get(name or "", self.hombre)
 
 
+DEAL_INPUTS = ("contract", "number", "once", "play", "hombre", "trumps", "called", "ally", "hombre_tricks",
+               "ally_tricks", "matadors", "premiers", "vole", "giver", "favourite", "spadille")
+"""Every input of :class:`DealForm` that the deal is read from (all but its CSRF token and the preview's
+digest): a deal previewed is kept under these inputs as posted, and recorded from them unread
+(:func:`scorer.table._record_previewed`). A test checks that it names every field of the form."""
+
+
 class ConfirmForm(FlaskForm):
     """A form with nothing but its CSRF token, the deal number it confirms and its one-time token."""
 

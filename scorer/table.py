@@ -9,7 +9,10 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
+from typing import NamedTuple
 
 import segno
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
@@ -20,13 +23,13 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from .core import (
-    Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, Undo, format_deal, settle,
-    summarise,
+    Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, TableState, Undo, format_deal,
+    settle, summarise,
 )
 from .db import get_db
 from .links import external_url
 from .ratelimits import rate_limited
-from .forms import BY_NAME, ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
+from .forms import BY_NAME, DEAL_INPUTS, ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
 from .store import (
     circle_of,
     RulesFrozen,
@@ -35,11 +38,13 @@ from .store import (
     change_settings,
     create_table,
     ledger,
+    ledger_and_log_size,
     run,
     sent_before,
     table_by_spectator_token,
     table_by_token,
 )
+from .store.commands import ONE_TIME_TOKEN
 from .views import phone_holder, table_view
 
 bp = Blueprint("table", __name__)
@@ -113,14 +118,120 @@ def play(token: str) -> str:
     view = table_view(table)
     last = summarise(view.last, table.rules) if view.last else None
     circle = circle_of(get_db(), table) if table.circle_id is not None else None
-    return render_template("table/play.html", me_form=ConfirmForm(), last_summary=last, circle=circle, **view.context())
+    return render_template("table/play.html", me_form=ConfirmForm(), last_summary=last, circle=circle,
+                           recorded=_recorded(view.ledger.settlements, request.args.get("recorded")), **view.context())
+
+
+def _recorded(settlements: tuple[Settlement, ...] | list[Settlement], number: str | None) -> str | None:
+    """The message of a deal just recorded, carried in the redirect (``?recorded=12``) instead of the
+    session (a flash message would re-sign the session cookie twice: once to put it, once to take it).
+    Only a number is read from the URL, and only a deal of the table's ledger is worded: no text
+    from the URL is ever shown."""
+    n = _as_int(number, 0)
+    if not 1 <= n <= len(settlements):
+        return None
+    shown = settlements[n - 1]
+    return _("Deal %(number)s recorded: %(hombre)s's %(contract)s, %(result)s.", number=n, hombre=shown.deal.hombre,
+             contract=shown.deal.contract.label, result=shown.result.label)
+
+
+class _Previewed(NamedTuple):
+    """A deal shown in a preview, and everything the deal form read it under."""
+
+    deal: Deal
+    settings: tuple[object, ...]
+    state: TableState
+    dealer: str
+
+
+PREVIEWS_KEPT = 1024
+"""Previewed deals kept for their Record tap (about a kilobyte each), the oldest out first."""
+_previews: OrderedDict[tuple[object, ...], _Previewed] = OrderedDict()
+_previews_lock = threading.Lock()
+
+
+def _preview_key(table: Table, chosen: Contract, digest: str) -> tuple[object, ...] | None:
+    """What a previewed deal is kept under: the table, the contract, the form's one-time token, the
+    preview's digest and every deal input exactly as posted. The same key again is the same form sent
+    with the same taps: the deal form would read the same deal from it (under the same settings, state
+    and dealer, which :func:`_record_previewed` compares)."""
+    once = request.form.get("once", "")
+    if not ONE_TIME_TOKEN.fullmatch(once) or not digest:
+        return None
+    return (table.id, chosen, once, digest, tuple(tuple(request.form.getlist(name)) for name in DEAL_INPUTS))
+
+
+def _keep_preview(key: tuple[object, ...] | None, previewed: _Previewed) -> None:
+    if key is None:
+        return
+    with _previews_lock:
+        _previews[key] = previewed
+        _previews.move_to_end(key)
+        while len(_previews) > PREVIEWS_KEPT:
+            _previews.popitem(last=False)
+
+
+def _record_previewed(table: Table, chosen: Contract) -> Response | None:
+    """The Record tap of a deal previewed in this process, with the same taps: recorded without
+    building the deal form again. The deal is the one the preview's form read and checked (the same
+    inputs under the same settings, state and dealer); it is settled against the table as it is now,
+    its digest must be the preview's, and the write path decides it again in its transaction, as for
+    any record. ``None``: not such a tap (the deal form is built and does the rest)."""
+    if request.form.get("action") != "record" or g.get("csrf_lost"):
+        return None
+    key = _preview_key(table, chosen, request.form.get("previewed", ""))
+    if key is None:
+        return None
+    with _previews_lock:
+        kept = _previews.pop(key, None)
+    if kept is None:
+        return None
+    book, _size = ledger_and_log_size(get_db(), table)
+    replay = book.replay
+    number = len(replay.settlements) + 1
+    dealer = replay.next_dealer or table.first_dealer
+    if (book.damage is not None or number > table.deals_agreed or request.form.get("number") != str(number)
+            or kept.settings != table.settings or kept.dealer != dealer or kept.state != replay.final):
+        return None
+    settlement = settle(kept.deal, replay.final, table.rules, table.deals_agreed)
+    if _digest(table, kept.deal, _payments(settlement)) != request.form.get("previewed"):
+        return None
+    return _write_record(table, kept.deal, settlement, request.form["once"])
+
+
+def _payments(settlement: Settlement) -> list[tuple[str, str, int]]:
+    return [(str(t.payer), str(t.payee), t.chips) for t in settlement.transfers]
+
+
+def _write_record(table: Table, the_deal: Deal, settlement: Settlement, once: str | None) -> Response:
+    """Record ``the_deal`` (settled as ``settlement``) through the write path; the page to go to."""
+    try:
+        outcome = run(get_db(), table, Record(settlement.number, the_deal, phone_holder(table)), once=once or None)
+    except DealTaken as taken:
+        return _taken(table, taken.number)
+    except (Refused, ImpossibleDeal, DealError) as refused:
+        flash(_("Nothing was recorded: %(why)s", why=refused.message))
+        return redirect(url_for("table.play", token=table.token))
+    if outcome.again:  # this form was sent before (a deal undone since): answer as the first time
+        _said_sent(outcome.line.number, outcome.line.by)
+        return redirect(url_for("table.play", token=table.token))
+    return redirect(url_for("table.play", token=table.token, recorded=settlement.number))
+
+
+def _said_sent(number: int, by: str | None) -> None:
+    flash(_("Deal %(number)s is recorded by %(name)s.", number=number, name=by) if by
+          else _("Deal %(number)s is recorded.", number=number))
 
 
 @bp.route("/t/<token>/deal/<contract>", methods=("GET", "POST"))
 def deal(token: str, contract: str) -> Answer:
     table = _table(token)
-    view = table_view(table)
     chosen = _contract(table, contract)
+    if request.method == "POST":
+        recorded = _record_previewed(table, chosen)
+        if recorded is not None:
+            return recorded
+    view = table_view(table)
     if view.damage:
         flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
         return redirect(url_for("audit.chain", token=token))
@@ -140,8 +251,7 @@ def deal(token: str, contract: str) -> Answer:
     sent = sent_before(get_db(), table, form.once.data or "")
     if sent is not None:
         # The same form again (a double tap, a resent page, a retry): answer as the first time.
-        flash(_("Deal %(number)s is recorded by %(name)s.", number=sent.number, name=sent.by) if sent.by
-              else _("Deal %(number)s is recorded.", number=sent.number))
+        _said_sent(sent.number, sent.by)
         return redirect(url_for("table.play", token=token))
     if form.number.data != str(view.number):
         return _taken(table, _as_int(form.number.data, view.number))
@@ -149,21 +259,14 @@ def deal(token: str, contract: str) -> Answer:
         return render_template("table/deal.html", form=form, preview=None, **view.context()), 422
     the_deal = form.to_deal()
     settlement: Settlement = settle(the_deal, state, table.rules, table.deals_agreed)
-    digest = _digest(table, the_deal, [(str(t.payer), str(t.payee), t.chips) for t in settlement.transfers])
+    digest = _digest(table, the_deal, _payments(settlement))
     if action == "record":
         if form.previewed.data == digest:
-            try:
-                run(get_db(), table, Record(settlement.number, the_deal, phone_holder(table)), once=form.once.data or None)
-            except DealTaken as taken:
-                return _taken(table, taken.number)
-            except (Refused, ImpossibleDeal, DealError) as refused:
-                flash(_("Nothing was recorded: %(why)s", why=refused.message))
-                return redirect(url_for("table.play", token=token))
-            flash(_("Deal %(number)s recorded: %(hombre)s's %(contract)s, %(result)s.", number=settlement.number,
-                    hombre=the_deal.hombre, contract=chosen.label, result=settlement.result.label))
-            return redirect(url_for("table.play", token=token))
+            return _write_record(table, the_deal, settlement, form.once.data)
         flash(_("The deal changed since its preview: check the payments below, then record it."))
     form.previewed.data = digest
+    # kept for the Record tap: sent with the same taps, it is recorded without reading the form again
+    _keep_preview(_preview_key(table, chosen, digest), _Previewed(the_deal, table.settings, state, view.dealer))
     return render_template("table/deal.html", form=form, preview=settlement, summary=summarise(settlement, table.rules),
                            **view.context())
 

@@ -312,5 +312,6 @@ def test_the_preview_of_a_point_score_has_no_pool(app: Flask, client: FlaskClien
 
 def test_recording_from_the_preview_still_records(app: Flask, client: FlaskClient) -> None:
     token = start_table(client)
-    assert record(client, token, "solo", 1, VOLE_UNDERTAKEN).status_code == 302
-    assert "Deal 1 recorded" in client.get(f"/t/{token}").get_data(as_text=True)
+    recorded = record(client, token, "solo", 1, VOLE_UNDERTAKEN)
+    assert recorded.status_code == 302
+    assert "Deal 1 recorded" in client.get(recorded.headers["Location"]).get_data(as_text=True)

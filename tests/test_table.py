@@ -112,7 +112,7 @@ def test_a_whole_evening_of_eight_deals_then_undo(app: Flask, client: FlaskClien
         assert f"Deal {number}: what did Hombre play?" in page
         assert f"<dt>Dealer</dt><dd>{deal['dealer']}</dd>" in page
         response = record(phone, token, deal["contract"], number, form_data(deal))
-        assert response.status_code == 302 and response.headers["Location"].endswith(f"/t/{token}")
+        assert response.status_code == 302 and response.headers["Location"].endswith(f"/t/{token}?recorded={number}")
 
     expected = replay(loads(EXAMPLE.read_text()))
     assert {d["contract"] for d in evening_json["deals"]} == {"alliance", "solo", "vole", "forced_spadille"}

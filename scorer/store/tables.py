@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import sqlite3
@@ -66,6 +67,26 @@ class UnreadableTable(ScorerError):
 
 
 def table_from_row(row: dict[str, object]) -> Table:
+    """The table a settings row describes; raises :class:`UnreadableTable` if it cannot be read.
+
+    Every request of a table reads its row and the write path reads it again: the table built
+    from a row is kept (:data:`TABLES_KEPT` rows, least recently used out), keyed by the row's
+    every column, so rebuilding its house rules (``HouseRules.of``) and checking its names is
+    done once per table and settings. A settings change before the first deal is a different
+    row, so a new table; a row that cannot be read is never kept (it raises each time)."""
+    return _table_of(tuple(row.items()))
+
+
+TABLES_KEPT = 4096
+"""Tables built from their rows and kept (a few hundred bytes each, the rules shared by their profile)."""
+
+
+@functools.lru_cache(maxsize=TABLES_KEPT)
+def _table_of(items: tuple[tuple[str, object], ...]) -> Table:
+    return _build(dict(items))
+
+
+def _build(row: dict[str, object]) -> Table:
     try:
         table = Table(
             id=int(row["id"]),  # type: ignore[call-overload]

@@ -1,0 +1,143 @@
+"""The Record tap at its floor (issue 16, point 1): a previewed deal recorded without reading the form
+again, the message carried in the redirect, the table built once per settings row, and the
+durability of a commit as a setting."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorer import create_app
+from scorer import table as table_module
+from scorer.core import Contract, HouseRules, TableState
+from scorer.db import get_db
+from scorer.forms import DEAL_INPUTS, DealForm
+from scorer.store import table_by_token
+from test_exactly_once import previewed_form
+from test_table import start_table
+
+SOLO = {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}
+
+
+def events(app: Flask) -> list[tuple[str, int, str]]:
+    conn = sqlite3.connect(app.config["DATABASE"])
+    try:
+        return conn.execute("select kind, number, deal from events order by seq").fetchall()
+    finally:
+        conn.close()
+
+
+def test_the_deal_inputs_name_every_field_of_the_deal_form(app: Flask) -> None:
+    state = TableState.start(("Ann", "Bea", "Cat", "Dan"))
+    with app.test_request_context():
+        form = DealForm(players=("Ann", "Bea", "Cat", "Dan"), contract=Contract.SOLO, dealer="Ann", state=state,
+                        rules=HouseRules.of())
+        fields = {field.name for field in form}
+    assert fields - {"csrf_token", "previewed"} == set(DEAL_INPUTS)
+
+
+def test_a_previewed_deal_is_recorded_from_the_preview_as_the_form_would_record_it(app: Flask, client: FlaskClient,
+                                                                                  tmp_path: Path) -> None:
+    token = start_table(client)
+    fast = previewed_form(client, token, data=SOLO)
+    assert table_module._previews, "the preview keeps its deal for the Record tap"
+    answer = client.post(f"/t/{token}/deal/solo", data=fast)
+    assert answer.status_code == 302 and answer.headers["Location"] == f"/t/{token}?recorded=1"
+    assert "Set-Cookie" not in answer.headers  # nothing put in the session: no cookie signed again
+    page = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert '<p class="flash" role="status">Deal 1 recorded: Bea&#39;s solo, won.</p>' in page
+
+    # The same deal on another table, its kept preview dropped: the deal form reads it, the same line is written.
+    other_app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "other.sqlite"), "SECRET_KEY": "test"})
+    other = other_app.test_client()
+    other_token = start_table(other)
+    slow = previewed_form(other, other_token, data=SOLO)
+    table_module._previews.clear()
+    assert other.post(f"/t/{other_token}/deal/solo", data=slow).headers["Location"] == f"/t/{other_token}?recorded=1"
+    assert events(app) == events(other_app) and len(events(app)) == 1
+
+
+def test_a_kept_preview_is_used_only_with_the_same_taps(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    fields = previewed_form(client, token, data=SOLO)
+    changed = {**fields, "hombre_tricks": "5"}  # a tap changed after the preview: the form reads it and previews again
+    answer = client.post(f"/t/{token}/deal/solo", data=changed)
+    assert answer.status_code == 200 and "changed since its preview" in answer.get_data(as_text=True)
+    assert events(app) == []
+
+
+def test_a_kept_preview_is_not_used_after_the_settings_changed(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    fields = previewed_form(client, token, data=SOLO)
+    with app.app_context():
+        get_db().execute("update tables set deals_agreed = 12")
+    answer = client.post(f"/t/{token}/deal/solo", data=fields)
+    assert answer.status_code == 200 and "changed since its preview" in answer.get_data(as_text=True)
+    assert events(app) == []
+
+
+def test_a_double_tap_after_a_kept_preview_records_once(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    fields = previewed_form(client, token, data=SOLO)
+    first = client.post(f"/t/{token}/deal/solo", data=fields)
+    second = client.post(f"/t/{token}/deal/solo", data=fields, follow_redirects=True).get_data(as_text=True)
+    assert first.headers["Location"].endswith("?recorded=1")
+    assert "Deal 1 is recorded." in second and len(events(app)) == 1
+
+
+@pytest.mark.parametrize("shown", ["0", "2", "-1", "x", "<b>hi</b>", "1" * 40, ""])
+def test_the_recorded_message_words_only_a_deal_of_the_ledger(app: Flask, client: FlaskClient, shown: str) -> None:
+    token = start_table(client)
+    client.post(f"/t/{token}/deal/solo", data=previewed_form(client, token, data=SOLO))
+    page = client.get(f"/t/{token}", query_string={"recorded": shown}).get_data(as_text=True)
+    assert 'class="flash"' not in page and "<b>hi" not in page
+    assert "Deal 1 recorded" in client.get(f"/t/{token}?recorded=1").get_data(as_text=True)
+
+
+def test_a_table_is_built_once_per_settings_row(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    with app.app_context():
+        first, again = table_by_token(get_db(), token), table_by_token(get_db(), token)
+        assert first is again  # its house rules are not built again
+        get_db().execute("update tables set house_rules = ? where token = ?", ['{"favourite_suit": "clubs"}', token])
+        changed = table_by_token(get_db(), token)
+    assert first is not None and changed is not None
+    assert changed.rules.changes() == {"favourite_suit": "clubs"} and first.rules.changes() == {}
+
+
+@pytest.mark.parametrize(("setting", "pragma"), [(None, 2), ("FULL", 2), ("NORMAL", 1), ("normal", 1)])
+def test_synchronous_is_a_setting(tmp_path: Path, setting: str | None, pragma: int) -> None:
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "s.sqlite"), "SECRET_KEY": "test"}
+    if setting is not None:
+        config["SYNCHRONOUS"] = setting
+    app = create_app(config)
+    with app.app_context():
+        assert get_db().execute("PRAGMA synchronous").fetchone()[0] == pragma  # 2 is FULL, 1 NORMAL
+        assert get_db().execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_synchronous_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCORER_SYNCHRONOUS", "NORMAL")
+    monkeypatch.setenv("SCORER_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app()
+    with app.app_context():
+        assert get_db().execute("PRAGMA synchronous").fetchone()[0] == 1
+
+
+@pytest.mark.parametrize("wrong", ["OFF", "EXTRA; drop table events", "0", ""])
+def test_a_wrong_synchronous_stops_the_app_at_start(tmp_path: Path, wrong: str) -> None:
+    with pytest.raises(ValueError, match="SYNCHRONOUS must be FULL or NORMAL"):
+        create_app({"TESTING": True, "DATABASE": str(tmp_path / "w.sqlite"), "SECRET_KEY": "test", "SYNCHRONOUS": wrong})
+
+
+def test_the_csrf_token_is_checked_on_the_kept_preview_path(app: Flask, client: FlaskClient) -> None:
+    token = start_table(client)
+    fields = previewed_form(client, token, data=SOLO)
+    answer = client.post(f"/t/{token}/deal/solo", data={**fields, "csrf_token": "forged"})
+    assert answer.status_code == 400 and events(app) == []
+    assert re.search(r"nothing was recorded", answer.get_data(as_text=True), re.I)
