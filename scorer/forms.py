@@ -14,12 +14,15 @@ import secrets
 from decimal import Decimal
 from typing import Any
 
-from flask_babel import gettext
+from babel import support
+from flask import current_app
+from flask_babel import get_locale, gettext
 from flask_babel.speaklater import LazyString  # type: ignore[import-untyped]
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
 from wtforms import BooleanField, DecimalField, Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
+from wtforms.i18n import messages_path  # type: ignore[import-not-found]
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
 
 from .core import (
@@ -48,6 +51,45 @@ def lazy_gettext(message: str, **variables: Any) -> Any:
 def _later(make: Callable[..., str], *args: Any) -> Any:
     """``make(*args)``, a text made in the reader's language (a rule's title, a choice's label), made when shown."""
     return _Lazy(make, *args)
+
+
+WTFORMS_LOCALES_KEPT = 8
+_wtforms_catalogues: dict[str, Any] = {}
+
+
+def _wtforms_catalogue() -> Any:
+    """WTForms' own messages in the reader's language, read from disk once per language (Flask-WTF
+    finds and parses the catalogue again on every request that builds a form)."""
+    locale = str(get_locale())
+    found = _wtforms_catalogues.get(locale)
+    if found is None:
+        found = support.Translations.load(messages_path(), [locale], domain="wtforms")
+        if len(_wtforms_catalogues) < WTFORMS_LOCALES_KEPT:
+            _wtforms_catalogues[locale] = found
+    return found
+
+
+class _WTFormsMessages:
+    """WTForms' translations object (``gettext``, ``ngettext``) on the catalogue kept per language."""
+
+    def gettext(self, string: str) -> str:
+        return str(_wtforms_catalogue().ugettext(string))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return str(_wtforms_catalogue().ungettext(singular, plural, n))
+
+
+class Form(FlaskForm):
+    """Flask-WTF's form, with WTForms' messages translated from a catalogue kept per language."""
+
+    class Meta(FlaskForm.Meta):  # type: ignore[misc,name-defined]
+        def get_translations(self, form: Any) -> Any:
+            if not current_app.config.get("WTF_I18N_ENABLED", True):
+                return super().get_translations(form)
+            return _MESSAGES
+
+
+_MESSAGES = _WTFormsMessages()
 
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
@@ -137,7 +179,7 @@ def _help(rule: HouseRule) -> str:
     return rule.help
 
 
-class TableSettingsForm(FlaskForm):
+class TableSettingsForm(Form):
     """The profile, house rules, length and chip value: set at the start, frozen by the first deal."""
 
     profile = TapField(lazy_gettext("Rule profile"), choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()],
@@ -249,7 +291,7 @@ class NewTableForm(TableSettingsForm):
                 for value in (getattr(f, "raw_data", None) or []) if isinstance(value, str)]
 
 
-class DealForm(FlaskForm):
+class DealForm(Form):
     """One deal as entered at the table. The dealer is not asked: the deal passes to the right."""
 
     contract = HiddenField()
@@ -425,7 +467,7 @@ digest): a deal previewed is kept under these inputs as posted, and recorded fro
 (:func:`scorer.table._record_previewed`). A test checks that it names every field of the form."""
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(Form):
     """A form with nothing but its CSRF token, the deal number it confirms and its one-time token."""
 
     number = HiddenField()
@@ -460,7 +502,7 @@ class CorrectionForm(CorrectionFields, DealForm):
         self.by.choices = [SelectChoice(p, p) for p in players]
 
 
-class RestoreForm(CorrectionFields, FlaskForm):
+class RestoreForm(CorrectionFields, Form):
     def __init__(self, *args: Any, players: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.by.choices = [SelectChoice(p, p) for p in players]
@@ -502,7 +544,7 @@ for _i in range(1, MEMBER_FIELDS + 1):
         filters=[_normalised], validators=[Length(max=NAME_MAX)]))
 
 
-class NextEveningForm(FlaskForm):
+class NextEveningForm(Form):
     """The next evening of a circle: the four who sit down, in the order of play, and the first dealer."""
 
     seat_1 = SelectField(lazy_gettext("1st player"))
@@ -535,14 +577,14 @@ class NextEveningForm(FlaskForm):
             raise ValidationError(gettext("Four different members sit down."))
 
 
-class AddMemberForm(FlaskForm):
+class AddMemberForm(Form):
     """A member joining a circle: she starts at 0."""
 
     new_member = StringField(lazy_gettext("New member"), filters=[_normalised],
                              validators=[DataRequired(lazy_gettext("Give the new member's name.")), Length(max=NAME_MAX)])
 
 
-class RenameMemberForm(FlaskForm):
+class RenameMemberForm(Form):
     """A member renamed: the circle calls her by the new name from then on; the old one stays taken."""
 
     member = SelectField(lazy_gettext("Member"))
@@ -554,7 +596,7 @@ class RenameMemberForm(FlaskForm):
         self.member.choices = [SelectChoice(m, m) for m in members]
 
 
-class SettleForm(FlaskForm):
+class SettleForm(Form):
     """Record the settle-up shown: the circle's log length and the settle-up it was built on."""
 
     lines = HiddenField(validators=[DataRequired()])

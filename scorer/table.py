@@ -139,6 +139,7 @@ class _Previewed(NamedTuple):
     """A deal shown in a preview, and everything the deal form read it under."""
 
     deal: Deal
+    settlement: Settlement
     settings: tuple[object, ...]
     state: TableState
     dealer: str
@@ -173,9 +174,9 @@ def _keep_preview(key: tuple[object, ...] | None, previewed: _Previewed) -> None
 
 def _record_previewed(table: Table, chosen: Contract) -> Response | None:
     """The Record tap of a deal previewed in this process, with the same taps: recorded without
-    building the deal form again. The deal is the one the preview's form read and checked (the same
-    inputs under the same settings, state and dealer); it is settled against the table as it is now,
-    its digest must be the preview's, and the write path decides it again in its transaction, as for
+    building the deal form again. The deal is the one the preview's form read and checked, and its
+    settlement the one the preview showed: the same inputs under the same settings, state and dealer
+    as the table's now (compared here). The write path decides it again in its transaction, as for
     any record. ``None``: not such a tap (the deal form is built and does the rest)."""
     if request.form.get("action") != "record" or g.get("csrf_lost"):
         return None
@@ -193,10 +194,8 @@ def _record_previewed(table: Table, chosen: Contract) -> Response | None:
     if (book.damage is not None or number > table.deals_agreed or request.form.get("number") != str(number)
             or kept.settings != table.settings or kept.dealer != dealer or kept.state != replay.final):
         return None
-    settlement = settle(kept.deal, replay.final, table.rules, table.deals_agreed)
-    if _digest(table, kept.deal, _payments(settlement)) != request.form.get("previewed"):
-        return None
-    return _write_record(table, kept.deal, settlement, request.form["once"])
+    # The same deal, settings and state: the settlement the preview showed (its digest is in the key).
+    return _write_record(table, kept.deal, kept.settlement, request.form["once"])
 
 
 def _payments(settlement: Settlement) -> list[tuple[str, str, int]]:
@@ -266,7 +265,7 @@ def deal(token: str, contract: str) -> Answer:
         flash(_("The deal changed since its preview: check the payments below, then record it."))
     form.previewed.data = digest
     # kept for the Record tap: sent with the same taps, it is recorded without reading the form again
-    _keep_preview(_preview_key(table, chosen, digest), _Previewed(the_deal, table.settings, state, view.dealer))
+    _keep_preview(_preview_key(table, chosen, digest), _Previewed(the_deal, settlement, table.settings, state, view.dealer))
     return render_template("table/deal.html", form=form, preview=settlement, summary=summarise(settlement, table.rules),
                            **view.context())
 
