@@ -2,8 +2,15 @@
 
     .venv/bin/python bench/run.py [--samples 60]
 
-Prints each figure as median and p95 (milliseconds) and as a ratio to the bare
-route's median, the bare route timed alternately with each figure, for a table of 40 deals and
+Prints, for each request it measures (record a deal, preview it, the deal-entry page, the table
+page, the ledger page, the tally PDF from the cache), the median and p95 end to end (milliseconds,
+over loopback) and as a ratio to the bare route's median, the bare route timed alternately with
+each figure; beside it the app's own server-side time, from the request's arrival in the WSGI app
+to the last byte of its response body (a middleware the benchmark wraps around the app, in the
+server's process), and the time of the COMMIT statements the request ran (the disk sync under
+``synchronous = FULL``), so that the app's own work is shown apart from the disk's. A reference
+line times the commit of one small row on the same disk with ``synchronous`` FULL, NORMAL and OFF.
+All this for a table of 40 deals and
 one near the longest allowed evening (DEALS_AGREED_MAX, 400 deals); the tally PDF of a 40-deal
 evening (warm, from the cache); a fresh tally PDF of the longest allowed evening, and 8 PDF
 requests at once on it while a phone records a deal at another table; replay speed over 100,000
@@ -24,6 +31,7 @@ from typing import Any
 import platform
 import random
 import re
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -44,7 +52,7 @@ from scorer.core.evening_json import format_evening  # noqa: E402
 from scorer.core.limits import DEALS_AGREED_MAX, NAME_MAX  # noqa: E402
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
-LONG_NAMES = tuple((name * NAME_MAX)[:NAME_MAX] for name in ("Wilhelmina ", "Maximiliane ", "Bartholomew ", "Gwendolyn "))
+LONG_NAMES = tuple((name * NAME_MAX)[:NAME_MAX].rstrip().ljust(NAME_MAX, "a") for name in ("Wilhelmina ", "Maximiliane ", "Bartholomew ", "Gwendolyn "))
 """Four names of the longest allowed length, for the costliest printed tally."""
 
 
@@ -80,10 +88,10 @@ class Phone:
 
     def __init__(self, port: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.cookie = ""
+        self.cookies: dict[str, str] = {}
 
     def request(self, method: str, path: str, fields: dict[str, str] | None = None) -> tuple[int, bytes, dict[str, str]]:
-        headers = {"Cookie": self.cookie} if self.cookie else {}
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
         body = None
         if fields is not None:
             from urllib.parse import urlencode
@@ -93,9 +101,9 @@ class Phone:
         self.conn.request(method, path, body=body, headers=headers)
         response = self.conn.getresponse()
         data = response.read()
-        cookie = response.getheader("Set-Cookie")
-        if cookie:
-            self.cookie = cookie.split(";", 1)[0]
+        for cookie in response.msg.get_all("Set-Cookie") or ():  # every cookie the app sets, kept by name
+            name, _, value = cookie.split(";", 1)[0].partition("=")
+            self.cookies[name.strip()] = value
         return response.status, data, dict(response.getheaders())
 
     def timed(self, method: str, path: str, fields: dict[str, str] | None = None) -> float:
@@ -109,17 +117,128 @@ class Phone:
 HIDDEN = re.compile(r'name="(number|once|csrf_token|previewed)" type="hidden" value="([^"]*)"')
 
 
-def record_once(phone: Phone, token: str, rng: random.Random) -> float:
-    """Preview a deal (not timed), then time the tap that records it (POST to redirect)."""
+def previewed(phone: Phone, token: str, rng: random.Random) -> tuple[str, dict[str, str]]:
+    """The deal-entry page opened and a deal tapped in (not sent): the form ready to preview."""
     url = f"/t/{token}/deal/solo"
     _, page, _ = phone.request("GET", url)
     fields = dict(HIDDEN.findall(page.decode()))
     fields.update({"contract": "solo", "hombre": rng.choice(PLAYERS), "trumps": "hearts",
                    "hombre_tricks": str(rng.randint(0, 9)), "matadors": "0", "action": "preview"})
+    return url, fields
+
+
+def preview_once(phone: Phone, token: str, rng: random.Random) -> float:
+    """Open the deal-entry page (not timed), then time the tap that previews a deal."""
+    url, fields = previewed(phone, token, rng)
+    return phone.timed("POST", url, fields)
+
+
+def record_once(phone: Phone, token: str, rng: random.Random) -> float:
+    """Preview a deal (not timed), then time the tap that records it (POST to redirect)."""
+    url, fields = previewed(phone, token, rng)
     _, preview, _ = phone.request("POST", url, fields)
     fields.update(HIDDEN.findall(preview.decode()))
     fields["action"] = "record"
     return phone.timed("POST", url, fields)
+
+
+_commits = threading.local()
+
+
+class TimedConnection(sqlite3.Connection):
+    """A connection that adds the time of every COMMIT (and of ``commit()``) to its thread's account:
+    under ``synchronous = FULL`` in WAL mode that is the write of the WAL frames and the disk sync."""
+
+    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
+        if sql.strip().upper() in ("COMMIT", "END", "COMMIT TRANSACTION"):
+            started = time.perf_counter()
+            try:
+                return super().execute(sql, *args)
+            finally:
+                _commits.seconds = getattr(_commits, "seconds", 0.0) + time.perf_counter() - started
+        return super().execute(sql, *args)
+
+    def commit(self) -> None:
+        started = time.perf_counter()
+        try:
+            super().commit()
+        finally:
+            _commits.seconds = getattr(_commits, "seconds", 0.0) + time.perf_counter() - started
+
+
+_connect = sqlite3.connect
+
+
+def _timed_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+    kwargs.setdefault("factory", TimedConnection)
+    return _connect(*args, **kwargs)
+
+
+sqlite3.connect = _timed_connect  # type: ignore[assignment]
+"""The app's connections are TimedConnections: scorer.db calls sqlite3.connect when a thread first asks."""
+
+
+class ServerClock:
+    """WSGI middleware: the time from the request's arrival in the app to the last byte of its body,
+    and the COMMIT time within it, for the latest request (the benchmark sends one at a time)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.last: tuple[float, float] = (0.0, 0.0)
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        _commits.seconds = 0.0
+        started = time.perf_counter()
+        iterable = self.app(environ, start_response)
+        try:
+            body = b"".join(iterable)
+        finally:
+            close = getattr(iterable, "close", None)
+            if close is not None:
+                close()
+        self.last = (time.perf_counter() - started, _commits.seconds)
+        return [body]
+
+
+def disk_sync_reference(directory: Path, commits: int = 200) -> dict[str, float]:
+    """The median time of committing one small row in WAL mode on this disk, per ``synchronous`` level."""
+    result = {}
+    for level in ("FULL", "NORMAL", "OFF"):
+        conn = _connect(directory / f"sync-{level}.sqlite", isolation_level=None)
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute(f"PRAGMA synchronous = {level}")
+        conn.execute("create table t (x text)")
+        times = []
+        for n in range(commits):
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("insert into t values (?)", (f"row {n}" * 20,))
+            started = time.perf_counter()
+            conn.execute("COMMIT")
+            times.append(time.perf_counter() - started)
+        conn.close()
+        result[level] = statistics.median(times) * 1000
+    return result
+
+
+class Row:
+    """One request's figures, in seconds: end to end, the bare route's at the same moments, the app's
+    own time in the server and the COMMIT time within it."""
+
+    def __init__(self, what: str, times: list[float], bare: list[float], server: list[float],
+                 commits: list[float]) -> None:
+        self.what, self.times, self.bare, self.server, self.commits = what, times, bare, server, commits
+        self.own = [inside - committing for inside, committing in zip(server, commits)]
+
+    @staticmethod
+    def median(samples: list[float]) -> float:
+        return statistics.median(samples) * 1000
+
+    def line(self) -> str:
+        median, p95 = summary(self.times)
+        bare = self.median(self.bare)
+        inside, inside_p95 = summary(self.server)
+        return (f"{self.what:38} {median:10.2f} {p95:6.2f} {bare:5.2f} {median / bare:6.1f} {inside:6.2f} "
+                f"{inside_p95:6.2f} {self.median(self.commits):6.2f} {self.median(self.own):12.2f}")
 
 
 def summary(samples: list[float]) -> tuple[float, float]:
@@ -136,7 +255,9 @@ def main() -> None:
     app = create_app({"DATABASE": str(workdir / "bench.sqlite"), "INSTANCE_PATH": str(workdir / "instance")})
     bare = Flask("bare")
     bare.add_url_rule("/", "bare", lambda: "ok")
-    server = create_server(DispatcherMiddleware(app, {"/bare": bare}), host="127.0.0.1", port=0, threads=4)
+    app_clock, bare_clock = ServerClock(app.wsgi_app), ServerClock(bare)
+    app.wsgi_app = app_clock  # type: ignore[method-assign]
+    server = create_server(DispatcherMiddleware(app, {"/bare": bare_clock}), host="127.0.0.1", port=0, threads=4)
     port = server.effective_port  # type: ignore[union-attr]
     threading.Thread(target=_run_until_closed, args=(server,), daemon=True).start()
 
@@ -155,37 +276,65 @@ def main() -> None:
 
     phone = Phone(port)
     rng = random.Random(7)
-    rows: list[tuple[str, float, float, float]] = []
-    bare = lambda: phone.timed("GET", "/bare/")  # noqa: E731
+    rows: list[Row] = []
+
+    def bare_request() -> tuple[float, float, float]:
+        took = phone.timed("GET", "/bare/")
+        return took, *bare_clock.last
 
     def paired(what: str, measure: Callable[[], float], samples: int) -> None:
         """Time ``measure`` and the bare route one after the other, ``samples`` times: the ratio
-        compares them under the same load (this machine's speed drifts by a third over a minute)."""
-        times, bare_times = [], []
+        compares them under the same load (this machine's speed drifts by a third over a minute).
+        The app's own time and its commits are those of the request ``measure`` timed (its last)."""
+        times, server, commits, bare_times = [], [], [], []
         for _ in range(samples):
-            bare_times.append(bare())
+            bare_times.append(bare_request()[0])
             times.append(measure())
-        median, p95 = summary(times)
-        rows.append((what, median, p95, median / summary(bare_times)[0]))
+            inside, committing = app_clock.last
+            server.append(inside)
+            commits.append(committing)
+        rows.append(Row(what, times, bare_times, server, commits))
 
-    paired("bare Flask route", bare, args.samples)
+    bare_rows = [bare_request() for _ in range(args.samples)]
+    rows.append(Row("bare Flask route", [t for t, _, _ in bare_rows], [t for t, _, _ in bare_rows],
+                    [s for _, s, _ in bare_rows], [c for _, _, c in bare_rows]))
     for size, token in tokens.items():
         phone.request("GET", f"/t/{token}")  # warm the ledger cache, as the first phone to open the table does
         paired(f"record a deal ({size} deals)", lambda: record_once(phone, token, rng), args.samples)
+        paired(f"preview a deal ({size} deals)", lambda: preview_once(phone, token, rng), args.samples)
         paired(f"deal-entry page ({size} deals)", lambda: phone.timed("GET", f"/t/{token}/deal/solo"), args.samples)
+        paired(f"table page ({size} deals)", lambda: phone.timed("GET", f"/t/{token}"), args.samples)
         paired(f"ledger page ({size} deals)", lambda: phone.timed("GET", f"/t/{token}/ledger"), args.samples)
     small = tokens[40]
     phone.request("GET", f"/t/{small}/tally.pdf")  # warm
     paired("tally PDF, 40 deals (from the cache)", lambda: phone.timed("GET", f"/t/{small}/tally.pdf"), max(5, args.samples // 3))
+    sync = disk_sync_reference(workdir)
 
     print(f"Benchmark of the Quadrille scorer, {time.strftime('%Y-%m-%d')}, {platform.machine()} "
           f"{platform.python_implementation()} {platform.python_version()}, waitress on loopback")
-    print(f"{'what':38} {'median ms':>10} {'p95 ms':>9} {'× bare':>8}")
-    for what, median, p95, ratio in rows:
-        print(f"{what:38} {median:10.2f} {p95:9.2f} {ratio:8.1f}")
+    print("end to end: over loopback, as a phone's browser sees it; app: in the server's process, request in to "
+          "response out; commit: the COMMITs within it (disk sync); all in ms, median (and p95)")
+    print(f"{'what':38} {'end to end':>10} {'p95':>6} {'bare':>5} {'× bare':>6} {'app':>6} {'p95':>6} "
+          f"{'commit':>6} {'app − commit':>12}")
+    for row in rows:
+        print(row.line())
+    print(f"disk sync reference, one small row committed in WAL mode on the same disk: synchronous FULL "
+          f"{sync['FULL']:.2f} ms, NORMAL {sync['NORMAL']:.2f} ms, OFF {sync['OFF']:.2f} ms (medians of 200)")
+    by_name = {row.what: row for row in rows}
+    for size in tokens:
+        record, preview, entry = (by_name[f"{what} ({size} deals)"] for what in ("record a deal", "preview a deal",
+                                                                                 "deal-entry page"))
+        print(f"targets at {size} deals: record, app − commit {record.median(record.own):.2f} ms (≤ 1.0); end to end "
+              f"{record.median(record.times):.2f} ≤ bare {record.median(record.bare):.2f} + commit "
+              f"{record.median(record.commits):.2f} + 1 = "
+              f"{record.median(record.bare) + record.median(record.commits) + 1:.2f} ms; preview, app "
+              f"{preview.median(preview.server):.2f} ms (≤ 1.5); deal-entry page, app {entry.median(entry.server):.2f} ms "
+              f"(≤ 1.5)")
 
-    record = {size: m for what, m, _, _ in rows for size in tokens if what == f"record a deal ({size} deals)"}
-    print(f"record at {long_size} deals / at 40 deals: {record[long_size] / record[40]:.2f} (target ≤ 1.25)")
+    long_record, short_record = by_name[f"record a deal ({long_size} deals)"], by_name["record a deal (40 deals)"]
+    print(f"record at {long_size} deals / at 40 deals: end to end "
+          f"{long_record.median(long_record.times) / short_record.median(short_record.times):.2f}, app − commit "
+          f"{long_record.median(long_record.own) / short_record.median(short_record.own):.2f} (target ≤ 1.25)")
 
     pdf_under_load(app, largest, tokens[40], rng)
 
