@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.datastructures import MultiDict
 
 from scorer import create_app
 from scorer import table as table_module
@@ -141,3 +143,55 @@ def test_the_csrf_token_is_checked_on_the_kept_preview_path(app: Flask, client: 
     answer = client.post(f"/t/{token}/deal/solo", data={**fields, "csrf_token": "forged"})
     assert answer.status_code == 400 and events(app) == []
     assert re.search(r"nothing was recorded", answer.get_data(as_text=True), re.I)
+
+
+class _PostedInputs(HTMLParser):
+    """What a browser posts from a page's deal form: its inputs, radios and boxes as checked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: list[tuple[str, str]] = []
+        self.inside = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        seen = dict(attrs)
+        if tag == "form" and "/deal/" in (seen.get("action") or ""):
+            self.inside = True
+        kind = seen.get("type") or "text"
+        if tag == "input" and self.inside and seen.get("name") and kind != "submit":
+            if kind in ("radio", "checkbox") and "checked" not in seen:
+                return
+            self.fields.append((str(seen["name"]), seen.get("value") or ("y" if kind == "checkbox" else "")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+
+
+def _posted(page: str) -> list[tuple[str, str]]:
+    parser = _PostedInputs()
+    parser.feed(page)
+    return parser.fields
+
+
+@pytest.mark.parametrize(("contract", "taps"), [
+    ("solo", {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6"}),
+    ("alliance", {"hombre": "Cat", "trumps": "spades", "called": "KC", "ally": "Ann", "hombre_tricks": "3",
+                   "ally_tricks": "3"}),
+])
+def test_the_record_tap_of_the_preview_page_as_a_browser_sends_it_uses_the_kept_preview(
+        app: Flask, client: FlaskClient, contract: str, taps: dict[str, str]) -> None:
+    """The preview page posts back exactly the inputs the preview was kept under (if a change to the
+    pages broke that, every record would quietly read the form again)."""
+    token = start_table(client)
+    url = f"/t/{token}/deal/{contract}"
+    fields = dict(_posted(client.get(url).get_data(as_text=True)))
+    fields.update(taps, action="preview")
+    preview = client.post(url, data=fields)
+    assert preview.status_code == 200
+    table_module._previews.clear()
+    preview = client.post(url, data=fields)  # the preview again: only its deal is kept
+    assert len(table_module._previews) == 1
+    answer = client.post(url, data=MultiDict([*_posted(preview.get_data(as_text=True)), ("action", "record")]))
+    assert answer.headers["Location"] == f"/t/{token}?recorded=1"
+    assert not table_module._previews  # taken by the Record tap: the deal form was not read again
