@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import threading
 from collections.abc import Callable
@@ -26,10 +25,13 @@ from .table import _table
 from .views import TableView, table_view
 
 if TYPE_CHECKING:
+    from weasyprint.text.fonts import FontConfiguration
+
     from .core import HouseRules
     from .store import Table
 
 bp = Blueprint("tally", __name__)
+_printer_lock = threading.Lock()
 
 PAPER = {"a4": "A4", "letter": "letter"}
 
@@ -75,6 +77,10 @@ def _cut(text: str, width: int) -> str:
 
 NAME_WIDTH = 12
 """Characters of a name shown in a column of the printed sheet (longer names are cut with …)."""
+SHEET_LINES_A_ROW = 4
+"""Lines of the printed score sheet in one row of its table (a round of four deals): a page breaks
+only between rows, and each row is a box WeasyPrint styles and lays out (a row a line cost a third of
+a 40-deal PDF)."""
 SHEET_WIDTH_CHARS_AT_FULL_SIZE = 100
 """Characters of DejaVu Sans Mono at 8.5 pt that fit across A4 or Letter within the tally's margins."""
 
@@ -178,11 +184,13 @@ def _tally_of(table: Table, view: TableView, place: str = "", name: str = "") ->
 
 
 def _tally_css() -> str:
-    """The print stylesheet, inlined into the PDF's HTML (WeasyPrint then fetches nothing). The
-    template inserts it unescaped: it is our own file, never user input."""
-    path = os.path.join(current_app.static_folder or "", "tally.css")
-    with open(path, encoding="utf-8") as css:
-        return css.read()
+    """The print stylesheet (``templates/tally/print.css``), inlined into the PDF's HTML (WeasyPrint
+    then fetches nothing). The template inserts it unescaped: it is our own file, never user input.
+    The screen's ``static/tally.css`` is not used for the PDF: its many selectors cost every element
+    of every render a match."""
+    loader = current_app.jinja_env.loader
+    assert loader is not None
+    return loader.get_source(current_app.jinja_env, "tally/print.css")[0]
 
 
 @bp.route("/t/<token>/tally")
@@ -190,17 +198,36 @@ def page(token: str) -> str:
     return render_template("tally/tally.html", paper="A4", printing=False, **_tally(token).context())
 
 
+_fonts: FontConfiguration | None = None
+_render_lock = threading.Lock()
+
+
+def font_config() -> FontConfiguration:
+    """The process's one WeasyPrint font configuration, made on first use (making one per render
+    costs a few milliseconds and its font caches start cold)."""
+    global _fonts
+    from weasyprint.text.fonts import FontConfiguration
+
+    with _printer_lock:
+        if _fonts is None:
+            _fonts = FontConfiguration()
+        return _fonts
+
+
 def render_pdf(html: str) -> bytes:
-    """The tally's HTML as a PDF: the costly step (WeasyPrint, CPU-bound: about 0.6 s for 400 deals)."""
+    """The tally's HTML as a PDF: the costly step (WeasyPrint, CPU-bound; bench/pdf.py measures it)."""
     from weasyprint import HTML, URLFetcher
 
     # Everything is inlined, so nothing is fetched from any host, this server included: only a data:
     # URL (which carries its own content) is allowed.
     fetcher = URLFetcher(allowed_protocols=("data",))
-    return HTML(string=html, base_url=base_url() + "/", url_fetcher=fetcher).write_pdf()
+    fonts = font_config()
+    # The shared font configuration (Pango's font map) is used by one render at a time: a render is
+    # CPU-bound under the GIL, so renders in turn take no longer than renders at once.
+    with _render_lock:
+        return HTML(string=html, base_url=base_url() + "/", url_fetcher=fetcher).write_pdf(font_config=fonts)
 
 
-_printer_lock = threading.Lock()
 
 
 def printer() -> Printer:
@@ -249,9 +276,12 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
         tally = _tally_of(table, view, place, name)
         sheet, size = deals_sheet(table.players, view.ledger, view.system)
         lines = sheet.split("\n")
-        # the header and its rule repeat at the top of each page of the sheet (thead); the rest are rows
+        # The header and its rule repeat at the top of each page of the sheet (thead); the rest are rows
+        # of a round of four lines each (a row a line made WeasyPrint lay out and style ten boxes a deal).
+        rows = ["\n".join(lines[i:i + SHEET_LINES_A_ROW]) for i in range(2, len(lines), SHEET_LINES_A_ROW)]
         return render_pdf(render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(),
-                                          sheet_head=lines[:2], sheet_rows=lines[2:], sheet_size=size, **tally.context()))
+                                          sheet_head="\n".join(lines[:2]), sheet_rows=rows, sheet_size=size,
+                                          **tally.context()))
 
     document = printer().document(key, request.remote_addr or "", render,
                                   family=key[:5] + ("labelled",) if place or name else None)
