@@ -51,9 +51,23 @@ def test_every_page_in_french_fits_the_phone(server: str, browser: Any, axe: Any
         for step, url in steps:
             phone.go(table + url)
             phone.check(step)
+        assert not phone.problems, "\n".join(phone.problems)
+    finally:
+        phone.context.close()
+
+
+def test_the_site_pages_in_french_fit_the_phone(server: str, browser: Any, axe: Any) -> None:  # noqa: F811
+    """Home (with a table opened: its recent tables), rules, new table and new circle, in French: the same
+    pages whatever a table's profile, so checked once, not once per profile."""
+    phone = FrenchPhone(browser, axe, "site")
+    try:
+        import_table(phone, server, "quadrille", rename(evening_deals("quadrille")))  # type: ignore[arg-type]
         for step, url in (("home", "/"), ("rules", "/rules"), ("new", "/new"), ("circle-new", "/c/new")):
             phone.go(server + url)
+            assert phone.page.locator("html").get_attribute("lang") == "fr"
             phone.check(step)
+            if step == "home":
+                assert phone.page.locator(".recent-tables li").count() >= 1  # the table just opened is listed
         assert not phone.problems, "\n".join(phone.problems)
     finally:
         phone.context.close()
