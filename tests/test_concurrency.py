@@ -1,6 +1,6 @@
 """Four phones sending every command at once, and a server killed in the middle of writing.
 
-(The two-phone races of each pair of commands, 30 trials each, are in test_races.py.)"""
+(The two-phone races of each pair of commands, 30 to 50 trials each, are in test_races.py.)"""
 
 from __future__ import annotations
 
