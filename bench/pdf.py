@@ -4,7 +4,7 @@
 
 In one process and one run, round after round and alternately: the reference document (one
 paragraph of DejaVu Sans on an A4 page, rendered by WeasyPrint with the app's shared font
-configuration), the tally PDF of a 40-deal evening rendered afresh (the PDF cache cleared before
+configuration), for scale a whole A4 page of that paragraph, the tally PDF of a 40-deal evening rendered afresh (the PDF cache cleared before
 each request; the whole request through the app: the ledger, the template and the render), and the
 tallies of 10, 40, 100 and 400 deals (to show that the time grows linearly with the deals).
 Prints each figure's median and its ratio to the reference's median over the same rounds. Run by
@@ -48,6 +48,9 @@ REFERENCE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><style
 century in the salons of France and England. One player, Hombre, names trumps and may call a king to
 find an ally; the two play against the other two, and the deal is settled in chips.</p></body></html>"""
 """The floor: one paragraph of the tally's font on the tally's paper."""
+_PARAGRAPH = REFERENCE.split("<body>")[1].split("</body>")[0]
+FULL_PAGE = REFERENCE.replace(_PARAGRAPH, _PARAGRAPH * 18)
+"""For scale: the same paragraph over a whole A4 page (18 of them, the most that fit on one page), nothing else."""
 
 
 def evening_of(n: int, agreed: int, seed: int = 1) -> Evening:
@@ -92,6 +95,9 @@ def main() -> None:
     def reference() -> bytes:
         return HTML(string=REFERENCE).write_pdf(font_config=font_config())
 
+    def full_page() -> bytes:
+        return HTML(string=FULL_PAGE).write_pdf(font_config=font_config())
+
     def tally(n: int) -> Callable[[], bytes]:
         def fresh() -> bytes:
             with app.app_context():
@@ -103,6 +109,7 @@ def main() -> None:
         return fresh
 
     cases: list[tuple[str, Callable[[], bytes]]] = [("reference: one paragraph, A4, DejaVu Sans", reference),
+                                                    ("a full A4 page of that paragraph, for scale", full_page),
                                                     *((f"tally PDF, {n} deals, fresh", tally(n)) for n in SIZES)]
     for _, run in cases:  # warm: fonts loaded, templates compiled, ledgers cached
         run()

@@ -79,8 +79,8 @@ NAME_WIDTH = 12
 """Characters of a name shown in a column of the printed sheet (longer names are cut with …)."""
 SHEET_LINES_A_ROW = 4
 """Lines of the printed score sheet in one row of its table (a round of four deals): a page breaks
-only between rows, and each row is a box WeasyPrint styles and lays out (a row a line cost a third of
-a 40-deal PDF)."""
+only between rows, and each row is a box WeasyPrint styles and lays out (four times fewer than a row
+a line)."""
 SHEET_WIDTH_CHARS_AT_FULL_SIZE = 100
 """Characters of DejaVu Sans Mono at 8.5 pt that fit across A4 or Letter within the tally's margins."""
 
