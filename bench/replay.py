@@ -8,7 +8,8 @@ after, before, after...), so that both meet the same machine: this machine's
 speed drifts by a third within a minute. Each process builds the same evening
 (the same seeded random solos as ``bench/run.py``) with its own code, turns it
 into a log of one record line a deal (the limit of 2,000 lines a log lifted), and folds that log three times; it prints
-the best time per deal. Printed: the best of each side over all rounds, for
+the best time per deal, and the memory a folded ledger holds per deal (``tracemalloc``, a fourth fold: what
+the ledger cache keeps for a table). Printed: the best of each side over all rounds, for
 
 - **a stored log read back**: what the ledger cache does on a cold load
   (``fold(..., check=False)`` now; the earlier code checked every deal), and
@@ -29,8 +30,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BEFORE = "f9989ab"
-"""The last commit before replay checked once (issue 11, point 6)."""
+BEFORE = "edf506a"
+"""The last commit before replay was made cheaper (issue 16, point 2: transfers kept once, the system
+looked up once a replay). ``--before f9989ab`` compares with the code before replay checked once (issue 11)."""
 
 
 def worker(root: str, deals: int) -> None:
@@ -70,13 +72,22 @@ def worker(root: str, deals: int) -> None:
     for _ in range(3):  # alternately, so that neither pays alone for the process warming up
         stored.append(timed(check=False) if trusts else timed())
         imported.append(timed())
-    print(f"{min(stored):.2f} {min(imported):.2f}")
+    import gc
+    import tracemalloc
+
+    gc.collect()
+    tracemalloc.start()
+    ledger = fold(evening, lines, **({"check": False} if trusts else {}))
+    held = tracemalloc.get_traced_memory()[0] / deals
+    tracemalloc.stop()
+    del ledger
+    print(f"{min(stored):.2f} {min(imported):.2f} {held:.0f}")
 
 
-def run_side(root: Path, deals: int) -> tuple[float, float]:
+def run_side(root: Path, deals: int) -> tuple[float, float, float]:
     out = subprocess.run([sys.executable, __file__, "--worker", str(root), "--deals", str(deals)],
                          check=True, capture_output=True, text=True).stdout.split()
-    return float(out[0]), float(out[1])
+    return float(out[0]), float(out[1]), float(out[2])
 
 
 def main() -> None:
@@ -105,6 +116,8 @@ def main() -> None:
     for i, what in enumerate(("a stored log read back (cold load)", "an imported log (every deal checked)")):
         b, a = min(x[i] for x in before), min(x[i] for x in after)
         print(f"{what:34} {b:14.1f} {a:8.1f} {a / b:11.2f}")
+    b, a = min(x[2] for x in before), min(x[2] for x in after)
+    print(f"{'bytes per cached deal (tracemalloc)':34} {b:14.0f} {a:8.0f} {a / b:11.2f}")
 
 
 if __name__ == "__main__":

@@ -43,12 +43,23 @@ _ODD_CHIPS_WAIT = N_("{odd} odd chips wait for whichever of {winners} holds Spad
 _HALF_EACH = N_("{what} (half each)")
 
 
+_new_transfer = tuple.__new__
+"""Builds a :class:`Transfer` without the named tuple's own ``__new__`` (a Python function; ten a deal)."""
+_KEPT_TRANSFERS: dict[Transfer, Transfer] = {}
+"""Transfers already made, each kept once: a long evening repeats the same few (who pays whom how much,
+and why), so the ledger cache keeps one of each rather than ten new tuples a deal (issue 16). Equal
+transfers are interchangeable (immutable values); emptied when it grows past :data:`KEPT_TRANSFERS_MAX`."""
+KEPT_TRANSFERS_MAX = 16_384
+
+
 class Book:
     """Moves chips between accounts during one deal, and keeps the transfers and the notes in order."""
 
     def __init__(self, ctx: DealContext) -> None:
         state = ctx.state
         self.ctx = ctx
+        if len(_KEPT_TRANSFERS) >= KEPT_TRANSFERS_MAX:
+            _KEPT_TRANSFERS.clear()
         self.balances = dict(zip(state.players, state.balances))
         self.pots = {Pot.POOL: state.pool, Pot.VOLE_POOL: state.vole_pool, Pot.SPADILLE_RESERVE: state.spadille_reserve,
                      Pot.BEASTS_WAITING: sum(state.beasts_waiting), Pot.CIRCLE_POOL: state.circle_pool}
@@ -76,7 +87,8 @@ class Book:
             pots[payee] += chips  # type: ignore[index]
         else:
             balances[payee] += chips
-        self.transfers.append(Transfer(payer, payee, chips, reason, what, rules, source))
+        transfer = _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
+        self.transfers.append(_KEPT_TRANSFERS.setdefault(transfer, transfer))
 
     def settlement(self, unit: int, stake: int) -> Settlement:
         """The deal's settlement and the state after it; chips must be conserved."""

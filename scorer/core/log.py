@@ -30,6 +30,7 @@ from .errors import ImpossibleDeal, Said, ScorerError, Words
 from .evening import Evening, Replay, _collector_paused, replay_from
 from .limits import LOG_LINES_MAX, LOG_LINES_PER_DEAL, REASON_MAX
 from .model import Deal, Settlement, TableState
+from .rules import HouseRules
 from .i18n import N_, translating
 from .names import check_note
 from .checks import check_deal
@@ -295,13 +296,41 @@ def _resettle(ledger: Ledger, deals: list[Deal], first: int,
     """The settlements of ``deals``: those before deal ``first`` kept, the rest settled again,
     stopping at the first deal that cannot be settled (and saying why)."""
     settlements = list(ledger.settlements[: first - 1])
+    evening = ledger.evening
+    if check:
+        with _collector_paused(len(deals) - first + 1):
+            for deal in deals[first - 1:]:
+                try:
+                    settlements.append(_settle_one(deal, settlements, evening, True))
+                except ImpossibleDeal as error:
+                    return settlements, error
+        return settlements, None
+    # A stored log (checked when written): the system is looked up once, each deal settled from the last's state.
+    rules, agreed = evening.rules, evening.deals_agreed
+    system_settle = rules.profile.system.settle
+    state = settlements[-1].after if settlements else evening.start()
+    append = settlements.append
     with _collector_paused(len(deals) - first + 1):
         for deal in deals[first - 1:]:
             try:
-                settlements.append(_settle_one(deal, settlements, ledger.evening, check))
+                settlement = system_settle(deal, state, rules, agreed)
             except ImpossibleDeal as error:
-                return settlements, error
+                return settlements, _checked_error(deal, state, rules, error)
+            except Exception:  # a stored deal the system cannot settle: its check says why (or, if it passes, the bug shows)
+                check_deal(deal, state, rules)
+                raise
+            append(settlement)
+            state = settlement.after
     return settlements, None
+
+
+def _checked_error(deal: Deal, state: TableState, rules: HouseRules, error: ImpossibleDeal) -> ImpossibleDeal:
+    """Why a stored deal cannot be settled, as its check names it (else as the system said)."""
+    try:
+        check_deal(deal, state, rules)
+    except ImpossibleDeal as checked:
+        return checked
+    return error
 
 
 def fold(evening: Evening, lines: Sequence[Line], unreadable: Damage | None = None, *, check: bool = True) -> Ledger:
