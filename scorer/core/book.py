@@ -181,7 +181,9 @@ def antes(book: Book, each: int, extra_rules: tuple[str, ...] = ()) -> int:
     if rules[R.ANTE_BY] is R.AnteBy.DEALER:
         book.pay(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, N_("the dealer's ante"), used)
     else:
-        for player in state.order_from(state.eldest(ctx.deal.dealer)):
+        players = state.players
+        eldest = state.seat(ctx.deal.dealer) + 1  # from the dealer's right (seat raises for a stranger)
+        for player in players[eldest:] + players[:eldest]:
             book.pay(player, Pot.POOL, each * factor, Reason.ANTE, N_("ante"), used)
     return 4 * each
 

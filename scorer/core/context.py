@@ -93,7 +93,9 @@ class DealContext(NamedTuple):
         paulans = 2 if doubled(number, deals_agreed, rules) else 1
         favourite = in_favourite(deal, rules)
         side = deal.side
-        opponents = tuple(p for p in state.order_from(state.right_of(deal.hombre)) if p not in side)
+        players = state.players
+        after_hombre = state.seat(deal.hombre) + 1  # from Hombre's right (seat raises for a stranger)
+        opponents = tuple(p for p in players[after_hombre:] + players[:after_hombre] if p not in side)
         fish_to, exempt = _giver(deal, rules)
         everything = favourite and rules[R.FAVOURITE_DOUBLES] is R.FavouriteDoubles.EVERYTHING
         return cls(
