@@ -28,6 +28,7 @@ from scorer.core.log import (
     Undo,
     advance,
     decide,
+    decide_and_advance,
     fold,
     recheck,
 )
@@ -180,8 +181,10 @@ def test_decided_lines_always_fold_and_one_fold_equals_many(data: st.DataObject)
             line = decide(command, book)
         except (Refused, DealError, ImpossibleDeal):
             continue
+        written, after = decide_and_advance(command, book)  # the write path's one call: the same line, the same ledger
         book = advance(book, [line])
         assert book.damage is None
+        assert written == line and after == book
         lines.append(line)
     assert fold(evening, lines) == book
     assert book.final.total == 0
@@ -207,6 +210,22 @@ def test_a_deal_is_checked_once_when_written_and_a_stored_log_is_not_checked_aga
     assert len(calls) == 1 and stored == after  # read back: trusted, settled the same
     assert fold(EVENING, lines) == after and len(calls) == 4  # an import: all three checked
     assert recheck(stored) is stored and len(calls) == 7  # the Check page: all three checked again
+
+
+def test_the_write_path_settles_a_recorded_deal_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """decide_and_advance keeps the settlement that checked the deal: the system settles it once, not
+    once to check it and again to fold it (issue 16), and the ledger is the one decide then advance make."""
+    book = ledger_of("r", "r")
+    system = book.evening.rules.profile.system
+    settled: list[Deal] = []
+    real = type(system).settle
+    monkeypatch.setattr(type(system), "settle", lambda self, deal, *a: (settled.append(deal), real(self, deal, *a))[1])
+    line, after = decide_and_advance(Record(3, solo(3)), book)
+    assert settled == [solo(3)]
+    assert after == advance(book, [decide(Record(3, solo(3)), book)], check=False) and after.seq == line.seq == 3
+    settled.clear()
+    line, after = decide_and_advance(Amend(2, solo(2, tricks=7), "Ann", None, book.seq), book)  # a correction replays
+    assert settled[0] == solo(2, tricks=7) and after.deals[1] == solo(2, tricks=7) and after.damage is None
 
 
 def planted(deal: Deal) -> list[Line]:

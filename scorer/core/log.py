@@ -234,7 +234,8 @@ _FOLDS = {LineKind.RECORD: _fold_record, LineKind.UNDO: _fold_undo, LineKind.AME
           LineKind.RESTORE: _fold_version}
 
 
-def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = None, *, check: bool = True) -> Ledger:
+def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = None, *, check: bool = True,
+            settled: Settlement | None = None) -> Ledger:
     """The ledger after ``lines`` (the lines that follow ``ledger.seq``, in order).
 
     ``unreadable`` is a line after them that could not even be read (the store
@@ -248,7 +249,11 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
     so it is folded with ``check=False``: a deal that then fails to settle (a
     row edited in the database) still damages the ledger, named as its check
     names it, and :func:`recheck` (the Check page, ``scorer verify``) checks
-    every deal again."""
+    every deal again.
+
+    ``settled`` is a settlement :func:`decide` already made (see
+    :func:`decide_and_advance`): it is taken for its deal, settled from the
+    same state, instead of settling it again."""
     if ledger.damage is not None or (not lines and unreadable is None):
         return ledger
     deals_agreed = ledger.evening.deals_agreed
@@ -268,7 +273,7 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
     if damage is None:
         damage = unreadable
     with translating(_english):  # what the ledger keeps, every reader shares: nothing worded for one of them
-        settlements, refused = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1), check)
+        settlements, refused = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1), check, settled)
     if damage is None and refused is not None:
         broken = len(settlements) + 1
         damage = Damage(versions[broken - 1][-1].seq, broken, _cannot_settle(refused))
@@ -291,8 +296,8 @@ def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening, che
         raise
 
 
-def _resettle(ledger: Ledger, deals: list[Deal], first: int,
-              check: bool) -> tuple[list[Settlement], ImpossibleDeal | None]:
+def _resettle(ledger: Ledger, deals: list[Deal], first: int, check: bool,
+              settled: Settlement | None = None) -> tuple[list[Settlement], ImpossibleDeal | None]:
     """The settlements of ``deals``: those before deal ``first`` kept, the rest settled again,
     stopping at the first deal that cannot be settled (and saying why)."""
     settlements = list(ledger.settlements[: first - 1])
@@ -312,6 +317,10 @@ def _resettle(ledger: Ledger, deals: list[Deal], first: int,
     append = settlements.append
     with _collector_paused(len(deals) - first + 1):
         for deal in deals[first - 1:]:
+            if settled is not None and settled.deal is deal and settled.before is state:
+                append(settled)  # decide settled this very deal from this very state (decide_and_advance)
+                state = settled.after
+                continue
             try:
                 settlement = system_settle(deal, state, rules, agreed)
             except ImpossibleDeal as error:
@@ -430,6 +439,16 @@ class LimitReached(Refused):
     """The command would take the log past one of its limits."""
 
 
+def decide_and_advance(command: Command, ledger: Ledger, at: str = "") -> tuple[Line, Ledger]:
+    """:func:`decide`, and the ledger after the line it returns (:func:`advance`, unchecked: decide
+    checked every deal the line settles). A recorded deal is settled once: the settlement that
+    checked it is the one the ledger keeps."""
+    settled: list[Settlement] = []
+    line = _decide(command, ledger, at, settled)
+    with translating(_english):  # the ledger is kept where every reader shares it, whatever their language
+        return line, advance(ledger, [line], check=False, settled=settled[0] if settled else None)
+
+
 def decide(command: Command, ledger: Ledger, at: str = "") -> Line:
     """The line that carries out ``command`` on the log folded into ``ledger``, or :class:`Refused`
     (or :class:`DealError` / :class:`ImpossibleDeal` for a deal that cannot be settled).
@@ -438,6 +457,11 @@ def decide(command: Command, ledger: Ledger, at: str = "") -> Line:
     when the line is appended: the deal number is the next, the deal still
     stands and is the last, no other phone changed the log since the form was
     shown, the version exists, the deal settles, and the limits hold."""
+    return _decide(command, ledger, at, [])
+
+
+def _decide(command: Command, ledger: Ledger, at: str, settled: list[Settlement]) -> Line:
+    """:func:`decide`; a recorded deal's settlement goes into ``settled``."""
     _check_who_and_why(command, ledger)
     if ledger.damage is not None:
         raise ReadOnly(Words(N_("This table's log is damaged at {where}; it can be read and exported, not changed."),
@@ -446,7 +470,7 @@ def decide(command: Command, ledger: Ledger, at: str = "") -> Line:
         raise LimitReached(Words(N_("This table's log is full ({most} lines): nothing more can be written to it."),
                                  most=LOG_LINES_MAX))
     if isinstance(command, Record):
-        return _decide_record(command, ledger, at)
+        return _decide_record(command, ledger, at, settled)
     if isinstance(command, Undo):
         return _decide_undo(command, ledger, at)
     return _decide_version(command, ledger, at)
@@ -465,13 +489,14 @@ def _mentions(ledger: Ledger, number: int) -> int:
     return ledger.mentions[number - 1] if 1 <= number <= len(ledger.mentions) else 0
 
 
-def _decide_record(command: Record, ledger: Ledger, at: str) -> Line:
+def _decide_record(command: Record, ledger: Ledger, at: str, settled: list[Settlement]) -> Line:
     if command.number != len(ledger.deals) + 1:
         raise DealTaken(command.number, ledger.recorded_by(command.number))
     if command.number > ledger.evening.deals_agreed:
         raise Refused(Words(N_("The evening is over: all {agreed} deals are played."), agreed=ledger.evening.deals_agreed))
     _check_mentions(command.number, _mentions(ledger, command.number))
-    _settle_one(command.deal, list(ledger.settlements), ledger.evening, check=True)  # raises ImpossibleDeal
+    with translating(_english):  # kept by the ledger every reader shares, as advance settles it
+        settled.append(_settle_one(command.deal, list(ledger.settlements), ledger.evening, check=True))  # raises ImpossibleDeal
     return Line(ledger.seq + 1, LineKind.RECORD, command.number, command.deal, command.by, at=at)
 
 

@@ -165,6 +165,20 @@ _RESERVED = frozenset(identity(name) for name in RESERVED_NAMES)
 
 def check_players(players: tuple[str, ...] | list[str]) -> None:
     """Four names, each possible, in normal form, and no two the same or alike to the eye."""
+    if isinstance(players, tuple):
+        _check_players_passed(players)
+    else:
+        _check_players(players)
+
+
+@lru_cache(maxsize=4096)
+def _check_players_passed(players: tuple[str, ...]) -> None:
+    """:func:`_check_players`, remembered for the tuples that passed (a refusal raises, and is not kept):
+    every copy of an evening (a ledger grown by a deal) checks its four names again, about 20 µs."""
+    _check_players(players)
+
+
+def _check_players(players: Sequence[str]) -> None:
     if len(players) != SEATS:
         raise ImpossibleDeal(Words(N_("Quadrille is played by four; {count} players were given"), count=len(players)),
                              "players")

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..core.i18n import _
-from ..core.log import Command, Line, Refused, advance, decide
+from ..core.log import Command, Line, Refused, decide_and_advance
 from ..db import write
 from .chain import genesis, link
-from .ledgers import LEDGERS, in_english
+from .ledgers import LEDGERS
 from .lines import INSERT, insert_values, row_of, sent
 from .tables import Table, now, reread
 
@@ -51,9 +51,7 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
             return Outcome(first, again=True)
         current = reread(conn, table)
         ledger, _size = LEDGERS.recheck(conn, current)  # a log folded unchecked is checked again once, here
-        line = decide(command, ledger, at=now())
-        with in_english():  # the ledger is kept in the cache every reader shares
-            after = advance(ledger, [line], check=False)  # decide checked every deal this line settles
+        line, after = decide_and_advance(command, ledger, at=now())  # the ledger after it folded in English
         if after.damage is not None:  # never store a line the fold cannot take (decide should not make one)
             raise Refused(_("This change cannot be written: {why}.").format(why=after.damage.message))
         previous = conn.execute("select hash from events where table_id = ? and seq = ?", [table.id, ledger.seq]).fetchone()
