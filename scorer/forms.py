@@ -16,7 +16,7 @@ from typing import Any
 
 from babel import support
 from flask import current_app
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 from flask_babel.speaklater import LazyString  # type: ignore[import-untyped]
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
@@ -31,6 +31,7 @@ from .core import (
     CIRCLE_NAME_MAX, check_deal, check_names, check_note, check_players, implied, normalise, PlayError, play_from_codes,
 )
 from .core.i18n import N_
+from .i18n import gettext
 from .core.rules import Choice, HouseRule
 
 

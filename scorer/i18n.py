@@ -12,16 +12,22 @@ them); ``python scripts/i18n.py`` extracts, updates and compiles them (see the R
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel.dates import format_datetime
 from babel.numbers import format_currency, format_decimal, get_currency_name
+import flask_babel
 from flask import Blueprint, Flask, current_app, has_request_context, redirect, request, url_for
-from flask_babel import Babel, get_locale, gettext
+from flask_babel import Babel, get_locale
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .core import i18n as core_i18n
@@ -68,13 +74,74 @@ def switch(code: str) -> Response:
     return response
 
 
+class _Catalogue:
+    """The request's catalogue, looked up once: its ``ugettext``, and the messages a template showed
+    without variables already escaped (per catalogue, so per language)."""
+
+    __slots__ = ("ugettext", "ungettext", "upgettext", "unpgettext", "shown")
+
+    def __init__(self, translations: Any, kept: bool = False) -> None:
+        self.ugettext = translations.ugettext
+        self.ungettext = translations.ungettext
+        self.upgettext = translations.upgettext
+        self.unpgettext = translations.unpgettext
+        # ``kept``: a catalogue Flask-Babel keeps for a language (a request's); any other (outside a request,
+        # Flask-Babel makes a new empty one each time) remembers nothing past this use.
+        self.shown: dict[str, Markup] = _SHOWN.setdefault(translations, {}) if kept else {}
+
+
+_SHOWN: WeakKeyDictionary[Any, dict[str, Markup]] = WeakKeyDictionary()
+"""Per catalogue (while Flask-Babel keeps it): a template's message without variables, translated and escaped."""
+SHOWN_KEPT = 4096
+"""Template messages kept per catalogue (the templates hold a few hundred)."""
+_request_catalogue: ContextVar[_Catalogue | None] = ContextVar("scorer_catalogue", default=None)
+
+
+def _catalogue() -> _Catalogue:
+    """The catalogue of this request: the one looked up before the view, else Flask-Babel's (a request that
+    failed before it, such as a refused CSRF token, or a context pushed without a request's hooks)."""
+    found = _request_catalogue.get()
+    return found if found is not None else _Catalogue(flask_babel.get_translations())  # type: ignore[attr-defined]
+
+
+def gettext(message: str, **variables: Any) -> str:
+    """Flask-Babel's ``gettext`` (the same text), on the catalogue looked up once for the request: Flask-Babel
+    looks up the context, the locale and the catalogue again on every call."""
+    found = _request_catalogue.get()
+    if found is None:
+        return str(flask_babel.gettext(message, **variables))
+    text = found.ugettext(message)
+    return text if not variables else text % variables  # type: ignore[no-any-return]
+
+
+@pass_context
+def _template_gettext(context: Context, message: str, **variables: Any) -> str:
+    """Jinja's ``_`` and ``gettext`` as its i18n extension makes them (``newstyle``: the text escaped, then
+    always formatted with the variables), on the request's catalogue; a message without variables is
+    translated and escaped once per catalogue."""
+    found = _catalogue()
+    if not context.eval_ctx.autoescape:
+        return found.ugettext(message) % variables  # type: ignore[no-any-return]
+    if variables:
+        return Markup(found.ugettext(message)) % variables
+    shown = found.shown.get(message)
+    if shown is None:
+        shown = Markup(found.ugettext(message)) % variables
+        if len(found.shown) < SHOWN_KEPT:
+            found.shown[message] = shown
+    return shown
+
+
 def _install_translation() -> None:
-    core_i18n.install(gettext)
+    found = _Catalogue(flask_babel.get_translations(), kept=True)  # type: ignore[attr-defined]
+    _request_catalogue.set(found)
+    core_i18n.install(found.ugettext)
 
 
 def _english_again(_error: BaseException | None) -> None:
     """After the request, the core speaks English again in this context (a thread serving the next request
     installs its own; a test or a command running after it gets English, not a request's gettext)."""
+    _request_catalogue.set(None)
     core_i18n.install(_english)
 
 
@@ -149,6 +216,15 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=choose_language)
+    # Flask-Babel's template callables look the catalogue up on every call: the same on the request's catalogue.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: _catalogue().ugettext(s),
+        ngettext=lambda s, p, n: _catalogue().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: _catalogue().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _catalogue().unpgettext(c, s, p, n),
+    )
+    app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = _template_gettext
     app.before_request(_install_translation)
     app.teardown_request(_english_again)
     app.after_request(_vary)

@@ -16,7 +16,6 @@ from typing import NamedTuple
 
 import segno
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
-from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
@@ -27,6 +26,7 @@ from .core import (
     settle, summarise,
 )
 from .db import get_db
+from .i18n import gettext as _
 from .links import external_url
 from .ratelimits import rate_limited
 from .forms import BY_NAME, DEAL_INPUTS, ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
