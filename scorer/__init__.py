@@ -162,7 +162,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from . import audit, circle, circle_tally, db, exchange, home, playcheck, ratelimits, recent, table, tally
-    from . import circle_check, circle_exchange, health, i18n
+    from . import circle_check, circle_exchange, forms, health, i18n
 
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
@@ -171,6 +171,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_url_rule("/favicon.ico", "favicon", _favicon)
     db.init_app(app)
     i18n.init_app(app)  # the reader's language: Flask-Babel, the core's translation, the filters
+    forms.init_app(app)  # the fields the deal form draws in Python (segmented radio groups, hidden inputs)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(audit.bp)

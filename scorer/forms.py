@@ -24,6 +24,7 @@ from wtforms import BooleanField, DecimalField, Field, HiddenField, IntegerField
 from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path  # type: ignore[import-not-found]
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
+from wtforms.widgets import HiddenInput  # type: ignore[import-not-found]
 
 from .core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
@@ -91,6 +92,61 @@ class Form(FlaskForm):
 
 
 _MESSAGES = _WTFormsMessages()
+
+
+# --- fields drawn in Python: the same HTML as the macros and widgets, without their per-call cost ----------------
+
+
+def segmented_field(field: Any, cls: str = "", only: Any = None) -> Markup:
+    """A radio group as big segmented buttons (``segmented`` in templates/_macros.html, which calls this): a
+    fieldset of plain radio inputs, no JavaScript. A group in error marks each of its inputs aria-invalid and
+    describes it by the group's messages (ids ``field.id ~ "-error1"``...). ``only``: the values offered, if not
+    all the field's choices. Built here rather than in the macro: the deal form draws a dozen of these on every
+    deal page, and a Jinja macro's loop over choices cost several times this."""
+    field_id = escape(field.id)
+    name = escape(field.name)
+    errors = field.errors
+    invalid = ""
+    if errors:
+        invalid = f' aria-invalid="true" aria-describedby="{_error_ids(field_id, errors)}"'
+    options: list[str] = []
+    for value, label, checked, _kw in field.iter_choices():
+        if only is None or value in only:
+            options.append(f'<label class="opt"><input type="radio" name="{name}" id="{field_id}-{len(options)}" '
+                           f'value="{escape(value)}"{" checked" if checked else ""}{invalid}><span>{escape(label)}'
+                           '</span></label>')
+    return Markup(f'\n<fieldset class="seg {escape(cls)}{" invalid" if errors else ""}" id="{field_id}">\n'
+                  f'  <legend>{escape(field.label.text)}</legend>\n  <div class="opts">\n  {"".join(options)}\n'
+                  f'  </div>\n  {field_errors(field)}\n</fieldset>\n')
+
+
+def field_errors(field: Any) -> Markup:
+    """A field's error messages, each with its own id for the field's aria-describedby (``errors`` in
+    templates/_macros.html, which calls this)."""
+    field_id = escape(field.id)
+    return Markup("".join(f'<p class="error" id="{field_id}-error{n}">{escape(e)}</p>'
+                          for n, e in enumerate(field.errors, 1)))
+
+
+def _error_ids(field_id: str, errors: Any) -> str:
+    return " ".join(f"{field_id}-error{n}" for n in range(1, len(errors) + 1))
+
+
+def hidden_field(field: Any) -> Markup:
+    """A hidden input as WTForms' ``HiddenInput`` draws it (``field()``): its id, name, type and value, in that
+    order. A field drawn otherwise (another widget, attributes of its own) is left to WTForms."""
+    if type(field.widget) is not HiddenInput or field.render_kw or field.flags.disabled \
+            or getattr(field, "_datalist", None) is not None:
+        return Markup(field())
+    return Markup(f'<input id="{escape(field.id)}" name="{escape(field.name)}" type="hidden" '
+                  f'value="{escape(field._value())}">')
+
+
+def init_app(app: Any) -> None:
+    """The field drawers, as template globals (templates/_macros.html and the deal form call them)."""
+    app.add_template_global(segmented_field, "segmented_field")
+    app.add_template_global(field_errors, "field_errors")
+    app.add_template_global(hidden_field, "hidden_field")
 
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
