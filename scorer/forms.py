@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cached_property
 
 import secrets
 from decimal import Decimal
@@ -394,6 +395,8 @@ class DealForm(Form):
         self.rules = rules
         if self.hombre.data is None:
             self.hombre.data = state.eldest(dealer)
+        self.checked: Deal | None = None
+        """The deal read from the form and checked against ``state`` and ``rules``, once :meth:`validate` passed."""
 
     @property
     def kind(self) -> ContractKind:
@@ -403,9 +406,10 @@ class DealForm(Form):
     def allied(self) -> bool:
         return self.kind.allied
 
-    @property
+    @cached_property
     def asks(self) -> frozenset[str]:
-        """What the table's settlement system asks for this contract."""
+        """What the table's settlement system asks for this contract (asked once per form: the page reads it
+        for each field it may show)."""
         return self.rules.profile.system.asks(self.the_contract, self.rules, self.state)
 
     @property
@@ -506,6 +510,7 @@ class DealForm(Form):
         except ImpossibleDeal as error:
             self._field_for(error.field).errors.append(error.message)
             return False
+        self.checked = deal
         return True
 
     def _field_for(self, name: str | None) -> Field:

@@ -20,6 +20,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from babel import Locale
 from babel.dates import format_datetime
 from babel.numbers import format_currency, format_decimal, get_currency_name
 import flask_babel
@@ -52,6 +53,19 @@ def choose_language() -> str:
     if chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT_LANGUAGE
+
+
+_LOCALES: dict[str, Locale] = {}
+
+
+def _chosen_locale() -> Locale:
+    """:func:`choose_language` as Flask-Babel's locale selector: the language's ``Locale``, parsed once per
+    language (Flask-Babel parses the code on every request, and Babel looks for its data file on disk)."""
+    code = choose_language()
+    found = _LOCALES.get(code)
+    if found is None:
+        found = _LOCALES[code] = Locale.parse(code)
+    return found
 
 
 def language() -> str:
@@ -215,7 +229,8 @@ def init_app(app: Flask) -> None:
     and the filters."""
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
-    Babel(app, locale_selector=choose_language)
+    # The selector gives a Locale (typed as a code): Flask-Babel's Locale.parse gives it back as it is.
+    Babel(app, locale_selector=_chosen_locale)  # type: ignore[arg-type]
     # Flask-Babel's template callables look the catalogue up on every call: the same on the request's catalogue.
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: _catalogue().ugettext(s),

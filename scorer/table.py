@@ -256,8 +256,9 @@ def deal(token: str, contract: str) -> Answer:
         return _taken(table, _as_int(form.number.data, view.number))
     if not form.validate():
         return render_template("table/deal.html", form=form, preview=None, **view.context()), 422
-    the_deal = form.to_deal()
-    settlement: Settlement = settle(the_deal, state, table.rules, table.deals_agreed)
+    the_deal = form.checked or form.to_deal()
+    # checked by the form's validation against this very state and these rules: settled without checking it again
+    settlement: Settlement = settle(the_deal, state, table.rules, table.deals_agreed, checked=form.checked is not None)
     digest = _digest(table, the_deal, _payments(settlement))
     if action == "record":
         if form.previewed.data == digest:
