@@ -20,7 +20,7 @@ from .db import get_db
 from .store import Circle, circle_by_token, circle_season, circle_tables, ledger_and_log_size
 from .store.circles import owing
 from .i18n import language
-from .tally import PAPER, _tally_css, busy, page_counter, printer, render_pdf
+from .tally import PAPER, _tally_css, busy, page_counter, printer, render_pdf, signature_lines
 
 bp = Blueprint("circle_tally", __name__)
 
@@ -33,7 +33,8 @@ def _season_context(circle: Circle) -> dict[str, Any]:
     stats = statistics([e.replay for e in season.evenings], [e.results for e in season.evenings])
     return {"circle": circle, "season": season, "running": season.running(), "settle": cents,
             "payments": payments, "stats": stats, "in_money": circle.chip_value_cents is not None,
-            "owing": owing(circle, season), "page_counter": page_counter()}
+            "owing": owing(circle, season), "page_counter": page_counter(),
+            "signature_lines": signature_lines}
 
 
 def _key(circle: Circle, paper: str) -> tuple[str, ...]:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ from .i18n import language
 from .i18n import money as local_money
 from .links import base_url
 from .pdfcache import Printer
+from .print_columns import GAP_EM, columns, metrics, wrap
 from .store import Circle, circle_of
 from .table import _table
 from .views import TableView, table_view
@@ -81,37 +83,110 @@ SHEET_LINES_A_ROW = 4
 """Lines of the printed score sheet in one row of its table (a round of four deals): a page breaks
 only between rows, and each row is a box WeasyPrint styles and lays out (four times fewer than a row
 a line)."""
-SHEET_WIDTH_CHARS_AT_FULL_SIZE = 100
-"""Characters of DejaVu Sans Mono at 8.5 pt that fit across A4 or Letter within the tally's margins."""
+SHEET_WIDTH_EM = 62.0
+"""Ems of 8.5 pt that fit across A4 (and Letter) within the tally's margins (188 mm, 533 pt)."""
+RULES_WIDTH_EM = 84.0
+"""Ems of the house rules' 6.2 pt across the same width, less a little for the font's rounding."""
 
 
-def deals_sheet(players: tuple[str, ...], result: Replay, system: System) -> tuple[str, float]:
-    """Every deal as the lines of a printed score sheet, in columns of a monospaced font, and the
-    font size (pt) that fits them across the page.
+@dataclass(frozen=True)
+class Sheet:
+    """Every deal as the lines of a printed score sheet, its columns lined up in DejaVu Sans
+    (scorer/print_columns.py), and the font size (pt) that fits them across the page.
 
-    The PDF prints this instead of the screen's HTML table: WeasyPrint lays out a table of a
-    few hundred cells in about a second, a block of preformatted lines in a few milliseconds."""
+    The PDF prints lines of text instead of the screen's HTML table: WeasyPrint lays out a table of
+    a few hundred cells in about a second, a block of preformatted lines in a few milliseconds."""
+
+    header: str
+    deals: list[str]
+    total: str
+    size: float
+
+    def rows(self) -> list[str]:
+        """The deals, a round of four lines to a row of the printed table (then the total, alone)."""
+        return ["\n".join(self.deals[i:i + SHEET_LINES_A_ROW]) for i in range(0, len(self.deals), SHEET_LINES_A_ROW)]
+
+
+def deals_sheet(players: tuple[str, ...], result: Replay, system: System) -> Sheet:
+    """Every deal as a line of the printed score sheet: number, contract, Hombre, ally, result,
+    each player's change and the system's last column (the pool); numbers right-aligned."""
     header = ["#", _("Contract"), _("Hombre"), _("Ally"), _("Result"), *(_cut(p, NAME_WIDTH) for p in players),
               system.column_title]
     rows = []
     for s in result.settlements:
         d = s.deal
-        last = system.column(s)
         rows.append([str(s.number), d.contract.label + (" " + suit_name(d.trumps.value) if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
                      _cut(d.ally, NAME_WIDTH) if d.has_real_ally and d.ally else "", s.result.label,
-                     *(_signed(s.change(p)) for p in players), last])
+                     *(_signed(s.change(p)) for p in players), system.column(s)])
     total = ["", _("Total"), "", "", "", *(_signed(result.final.balance(p)) for p in players),
              system.final_column(result.final)]
-    widths = [max(len(r[i]) for r in [header, *rows, total]) for i in range(len(header))]
-    right = {0, *range(5, len(header))}  # numbers align right
+    lines = columns([header, *rows, total], frozenset({0, *range(5, len(header))}))  # numbers align right
+    widest = max(metrics().em(line) for line in lines)
+    size = min(8.5, math.floor(100 * 8.5 * SHEET_WIDTH_EM / max(widest, 1)) / 100)
+    return Sheet(lines[0], lines[1:-1], lines[-1], size)
 
-    def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
-    rule = "  ".join("─" * w for w in widths)
-    text = "\n".join([line(header), rule, *(line(r) for r in rows), rule, line(total)])
-    size = min(8.5, 8.5 * SHEET_WIDTH_CHARS_AT_FULL_SIZE / max(len(rule), 1))
-    return text, round(size, 2)
+HALF_WIDTH_EM = 30.0
+"""Ems of 8.5 pt across one half of the PDF's top (the balances and the settle-up beside the chart)."""
+
+
+def finals_lines(tally: TallyView) -> list[str]:
+    """The final balances of the PDF as lines lined up in columns: a player, the balance, after the
+    pool (when the pool is shared out at the end), and the money (or what there is to settle). A name
+    too long for the half page goes on over a second line."""
+    view, settle = tally.view, tally.settle
+    system, players = view.system, view.table.players
+    header = [_("Player"), _("Balance"), *([_("After the pool")] if settle.closing else []),
+              _("Money") if tally.has_money else _("To settle")]
+    figures = {}
+    for p in players:
+        balance = view.ledger.balances[p]
+        note = f" ({system.balance_note(balance)})" if system.balance_note(0) else ""
+        figures[p] = [_signed(balance) + note, *([_signed(settle.units[p])] if settle.closing else []),
+                      tally.money(settle.cents[p])]
+    font = metrics()
+    others = sum(max(font.em(row[i]) for row in [header[1:], *figures.values()]) + GAP_EM for i in range(len(header) - 1))
+    room = max(HALF_WIDTH_EM - others, font.em(header[0]), 6.0)
+    rows = [header]
+    for p in players:
+        name = wrap(p, room)
+        rows.append([name[0], *figures[p]])
+        rows.extend([more] for more in name[1:])
+    return columns(rows, frozenset(range(1, len(header))))
+
+
+def payment_lines(tally: TallyView) -> list[str]:
+    """The settle-up's payments, numbered, a line each (a long one goes on, indented, on the next)."""
+    font = metrics()
+    lines = []
+    for number, pay in enumerate(tally.settle.payments, 1):
+        mark = f"{number}. "
+        said = wrap(_("%(payer)s pays %(payee)s %(amount)s", payer=pay.payer, payee=pay.payee, amount=tally.money(pay.cents)),
+                    HALF_WIDTH_EM - font.em(mark))
+        lines.append(mark + said[0])
+        lines.extend(font.gap(font.width(mark)) + more for more in said[1:])
+    return lines
+
+
+def signature_lines(signers: Sequence[str], width_em: float = 65.0, per_row: int = 4) -> str:
+    """The lines to sign on, at most ``per_row`` to a row across ``width_em`` (fewer when a name would
+    not fit on one line under its line), each with its name under it: two lines of text a row (a
+    table of cells costs WeasyPrint many times that)."""
+    font = metrics()
+    widest = max((font.em(name) for name in signers), default=0)
+    while per_row > 1 and widest > width_em / per_row - 1.5:
+        per_row -= 1
+    rows_needed = -(-len(signers) // per_row)
+    per_row = max(1, -(-len(signers) // max(rows_needed, 1)))  # rows as even as they come: 2 and 2, not 3 and 1
+    room = width_em / per_row
+    line_em = room - 1.5
+    dash = max(1, int(line_em * font.upem / max(font.width("\u2500"), 1)))
+    rows = []
+    for at in range(0, len(signers), per_row):
+        names = [wrap(name, line_em) for name in signers[at:at + per_row]]  # longer than a whole line: broken
+        under = [[lines[k] if k < len(lines) else "" for lines in names] for k in range(max(map(len, names)))]
+        rows.append(columns([["\u2500" * dash] * len(names), *under], gap_em=room - dash * font.em("\u2500")))
+    return "\n\n".join("\n".join(r) for r in rows)
 
 
 @dataclass(frozen=True)
@@ -157,6 +232,14 @@ def rules_shown(rules: HouseRules) -> list[tuple[HouseRule, str, bool]]:
     profile = rules.profile
     return [(rule, rules.value_of(rule.name), rules.value_of(rule.name) != profile.default(rule.name))
             for rule in profile.applicable_rules()]
+
+
+def rules_lines(shown: list[tuple[HouseRule, str, bool]]) -> list[str]:
+    """The house rules as one run of plain text ("rule: value (changed); ..."), broken here into the
+    lines of the PDF's 6.2 pt across the page, so that WeasyPrint has no line to break."""
+    said = [_("%(rule)s: %(value)s", rule=r.title, value=r.choice(value).label) + (" " + _("(changed)") if changed else "")
+            for r, value, changed in shown]
+    return wrap("; ".join(said) + ("." if said else ""), RULES_WIDTH_EM)
 
 
 def label(text: str | None) -> str:
@@ -274,14 +357,15 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
 
     def render() -> bytes:
         tally = _tally_of(table, view, place, name)
-        sheet, size = deals_sheet(table.players, view.ledger, view.system)
-        lines = sheet.split("\n")
-        # The header and its rule repeat at the top of each page of the sheet (thead); the rest are rows
-        # of a round of four lines each (a row a line made WeasyPrint lay out and style ten boxes a deal).
-        rows = ["\n".join(lines[i:i + SHEET_LINES_A_ROW]) for i in range(2, len(lines), SHEET_LINES_A_ROW)]
+        context = tally.context()
+        # The sheet's header repeats at the top of each page of the sheet (thead); its deals are rows of a
+        # round of four lines each (a row a line made WeasyPrint lay out and style ten boxes a deal).
         return render_pdf(render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(),
-                                          sheet_head="\n".join(lines[:2]), sheet_rows=rows, sheet_size=size,
-                                          **tally.context()))
+                                          sheet=deals_sheet(table.players, view.ledger, view.system),
+                                          finals_lines=finals_lines(tally), payment_lines=payment_lines(tally),
+                                          signature_lines=signature_lines,
+                                          rules_lines=rules_lines(context["rules_shown"]),  # type: ignore[arg-type]
+                                          **context))
 
     document = printer().document(key, request.remote_addr or "", render,
                                   family=key[:5] + ("labelled",) if place or name else None)

@@ -52,8 +52,8 @@ def test_the_pdf_renders_without_a_weasyprint_warning_in_the_fonts_it_declares(
     rendered = [r for r in caplog.records if r.name.startswith("weasyprint")]
     assert rendered, "the weasyprint logger was not captured"
     assert [r.getMessage() for r in rendered if r.levelno >= logging.WARNING] == []
-    # tally.css: "DejaVu Sans" for the text (bold for the headings), "DejaVu Sans Mono" for the score sheet
-    assert font_names(response.data) == {"DejaVu-Sans", "DejaVu-Sans-Bold", "DejaVu-Sans-Mono"}
+    # print.css: one family, "DejaVu Sans", for the text and the score sheet (bold for the headings)
+    assert font_names(response.data) == {"DejaVu-Sans", "DejaVu-Sans-Bold"}
 
 
 def test_the_stylesheet_reaches_the_pdf_unescaped(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -61,7 +61,7 @@ def test_the_stylesheet_reaches_the_pdf_unescaped(app: Flask, client: FlaskClien
     seen: list[str] = []
     monkeypatch.setattr(tally, "render_pdf", lambda html: seen.append(html) or b"%PDF-")
     client.get(f"/t/{token}/tally.pdf")
-    assert 'font-family: "DejaVu Sans Mono"' in seen[0] and "&#34;" not in seen[0]
+    assert 'font: 8.5pt/1.3 "DejaVu Sans"' in seen[0] and "&#34;" not in seen[0] and "Mono" not in seen[0]
 
 
 def test_a_repeat_is_answered_from_the_cache_and_a_new_deal_makes_a_new_pdf(

@@ -16,6 +16,7 @@ from test_audit import TEN_DEALS, ten_deal_table
 from test_table import csrf_token, record, start_table
 
 from scorer.core import loads, replay, system_named
+from scorer.tally import Sheet
 
 
 def standing(client: FlaskClient, token: str) -> dict[str, object]:
@@ -177,7 +178,7 @@ def test_the_csv_has_one_row_per_transfer(app: Flask, client: FlaskClient) -> No
         "1", first.payer, "pool", first.chips, "ante")
 
 
-def _sheet_of(players: tuple[str, ...], deals: int) -> tuple[str, float]:
+def _sheet_of(players: tuple[str, ...], deals: int) -> Sheet:
     from scorer.core import Contract, Deal, Evening, Suit
     from scorer.tally import deals_sheet
 
@@ -190,26 +191,32 @@ def _sheet_of(players: tuple[str, ...], deals: int) -> tuple[str, float]:
 @pytest.mark.parametrize("players, size", [
     (("Ann", "Bea", "Cat", "Dan"), 8.5),                                                # short names: full size
     (("Annabella", "Beatrice", "Catherine", "Daniella"), 8.5),                          # still fits
-    (("Annabella Long", "Beatrice Longer", "Catherine Longest", "Daniella Longest"), None),  # cut, and smaller
+    (("Annabella Long", "Beatrice Longer", "Catherine Longest", "Daniella Longest"), None),  # cut with …
 ])
 def test_the_printed_sheet_lines_up_its_columns_and_fits_the_page(players: tuple[str, ...], size: float | None) -> None:
-    text, font = _sheet_of(players, 9)
-    lines = text.split("\n")
-    assert len(lines) == 2 + 9 + 2  # header, rule, a line a deal, rule, total
-    assert lines[2].lstrip().startswith("1  solo hearts") and lines[10].lstrip().startswith("9  solo hearts")
-    # Each player's change ends, on every deal's line, where the player's name ends in the header:
-    # the numbers stand right-aligned under the names.
-    header, rule = lines[0], lines[1]
+    from scorer.print_columns import metrics
+    from scorer.tally import SHEET_WIDTH_EM
+
+    sheet = _sheet_of(players, 9)
+    assert len(sheet.deals) == 9 and len(sheet.rows()) == 3  # a line a deal, a round of four to a row
+    assert [line.split()[:3] for line in (sheet.deals[0], sheet.deals[8])] == [["1", "solo", "hearts"], ["9", "solo", "hearts"]]
+    # In DejaVu Sans (one font, proportional): each player's change ends, on every deal's line, where the
+    # player's name ends in the header, to a hundredth of an em or so: the numbers stand right-aligned.
+    font = metrics()
+    header = sheet.header
     for name in players:
         shown = name if len(name) <= 12 else name[:11] + "…"
-        end = header.index(shown) + len(shown)
-        for line in lines[2:11]:
-            assert line[end - 1].isdigit() and line[end:end + 1] in ("", " "), (shown, line)
+        end = font.em(header[:header.index(shown) + len(shown)])
+        for line in [*sheet.deals, sheet.total]:
+            ends = [m.end() for m in re.finditer(r"[+−]?\d+", line)]
+            column = players.index(name) + (0 if line is sheet.total else 1)  # a deal's line starts with its number
+            assert abs(font.em(line[:ends[column]]) - end) < 0.05, (name, line)
     if size is not None:
-        assert font == size
+        assert sheet.size == size
     else:
-        assert font < 8.5 and "…" in lines[0]
-        assert font * len(rule) <= 8.5 * 100 + 1  # the widest line fits as wide as 100 characters at 8.5 pt
+        assert sheet.size <= 8.5 and "…" in header
+    widest = max(font.em(line) for line in [header, *sheet.deals, sheet.total])
+    assert sheet.size * widest <= 8.5 * SHEET_WIDTH_EM + 0.01  # the widest line fits across the page
 
 
 # The tally PDF a club keeps (issue 12, point 6).
@@ -280,7 +287,7 @@ def test_a_longer_evening_takes_two_pages_with_the_deal_sheet_s_header_on_each(
     assert rows[0] + rows[1] == list(range(1, deals + 1))
     assert header.search(pages[0])
     if rows[1]:  # the deal sheet goes on: its header is repeated on page 2
-        assert header.search(pages[1]) and header.search(pages[1]).start() < pages[1].index(f"{rows[1][0]} ")  # type: ignore[union-attr]
+        assert header.search(pages[1]) and header.search(pages[1]).start() < re.search(rf"^\s*{rows[1][0]}\s", pages[1], re.M).start()  # type: ignore[union-attr]
     assert bool(rows[1]) is (deals >= 80)
     assert "Agreed by" in pages[1] and "Agreed by" not in pages[0]
 
