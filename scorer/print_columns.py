@@ -29,8 +29,11 @@ FAMILY = "DejaVu Sans"
 PADDING = "\u2003\u2002\u2007\u2004\u0020\u2005\u2009\u2006\u200a"
 """The spaces a gap is made of: em, en, figure, three-per-em, space, four-per-em, thin, six-per-em, hair."""
 
-GAP_EM = 1.2
+GAP_EM = 1.0
 """The room between two columns, in em."""
+
+TOLERANCE = 0.008
+"""How far, in em, a gap may be from its width to be made of fewer spaces (0.07 pt at 8.5 pt)."""
 
 
 @dataclass(frozen=True)
@@ -43,14 +46,14 @@ class Metrics:
     """The width taken for a character the font does not have."""
     _sums: list[int] = field(default_factory=list, compare=False, repr=False)
     _fills: list[str] = field(default_factory=list, compare=False, repr=False)
+    _gaps: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        # Every run of at most five of the padding spaces but the em, by its width: a gap is em spaces,
-        # then the run nearest to what is left (within about a hundredth of an em with DejaVu Sans).
-        small = [ch for ch in PADDING[1:] if ord(ch) in self.advances]
+        # Every run of at most five of the padding spaces, by its width (the shortest run of each width).
+        spaces = [ch for ch in PADDING if ord(ch) in self.advances]
         best: dict[int, str] = {0: ""}
         for count in range(1, 6):
-            for run in itertools.combinations_with_replacement(small, count):
+            for run in itertools.combinations_with_replacement(spaces, count):
                 best.setdefault(sum(self.advances[ord(ch)] for ch in run), "".join(run))
         for width in sorted(best):
             self._sums.append(width)
@@ -65,19 +68,28 @@ class Metrics:
         return self.width(text) / self.upem
 
     def gap(self, units: int) -> str:
-        """Spaces as close as they come to ``units`` wide (nothing for a gap of zero or less)."""
+        """Spaces as wide as ``units``, to within :data:`TOLERANCE` of an em where they can be, in as
+        few characters as come that close (each one is a glyph WeasyPrint draws); nothing for a gap of
+        zero or less."""
         if units <= 0:
             return ""
+        made = self._gaps.get(units)
+        if made is None:
+            made = self._gaps[units] = self._fill(units)
+        return made
+
+    def _fill(self, units: int) -> str:
         em = self.advances.get(0x2003, self.upem)
-        fewest = max(0, -(-(units - self._sums[-1]) // em))  # em spaces that leave at most the widest run
-        best = ""
-        error = units + 1
-        for whole in range(fewest, min(fewest + 3, units // em + 1)):
+        close = round(TOLERANCE * self.upem)
+        best, score = "", (2, units + 1, 0)  # (not close enough, error, characters): the least wins
+        for whole in range(max(0, (units - self._sums[-1]) // em), units // em + 1):  # em spaces, then a run
             rest = units - whole * em
-            at = bisect.bisect_left(self._sums, rest)
-            for i in (at - 1, at):
-                if 0 <= i < len(self._sums) and abs(self._sums[i] - rest) < error:
-                    best, error = "\u2003" * whole + self._fills[i], abs(self._sums[i] - rest)
+            at = bisect.bisect_left(self._sums, rest - close)
+            for i in range(max(0, at - 1), min(len(self._sums), bisect.bisect_right(self._sums, rest + close) + 1)):
+                error = abs(self._sums[i] - rest)
+                candidate = (int(error > close), error if error > close else 0, whole + len(self._fills[i]))
+                if candidate < score:
+                    best, score = "\u2003" * whole + self._fills[i], candidate
         return best
 
 
