@@ -6,7 +6,9 @@ In one process and one run, round after round and alternately: the reference doc
 paragraph of DejaVu Sans on an A4 page, rendered by WeasyPrint with the app's shared font
 configuration), for scale a whole A4 page of that paragraph, the tally PDF of a 40-deal evening rendered afresh (the PDF cache cleared before
 each request; the whole request through the app: the ledger, the template and the render), and the
-tallies of 10, 40, 100 and 400 deals (to show that the time grows linearly with the deals).
+tallies of 10, 40, 100 and 400 deals (to show that the time grows linearly with the deals), the
+40-deal tally's HTML through WeasyPrint alone (without the request) and split into its steps (parse;
+style and layout; draw and write the PDF), and the 40-deal tally asked again (from the PDF cache).
 Prints each figure's median and its ratio to the reference's median over the same rounds. Run by
 hand: it is not a test (a minute or two).
 
@@ -87,6 +89,9 @@ def main() -> None:
     app = create_app({"DATABASE": str(workdir / "bench.sqlite"), "INSTANCE_PATH": str(workdir / "instance")})
     from weasyprint import HTML
 
+    from weasyprint import URLFetcher
+
+    from scorer import tally as tally_module
     from scorer.tally import font_config, printer
 
     tokens = {n: import_table(app, evening_of(n, -(-n // 4) * 4)) for n in SIZES}  # n of n deals played
@@ -108,11 +113,48 @@ def main() -> None:
             return pdf
         return fresh
 
+    seen: list[str] = []  # every HTML the app hands to WeasyPrint (a PDF from the cache adds none)
+    real_render = tally_module.render_pdf
+
+    def counted(html: str) -> bytes:
+        seen.append(html)
+        return real_render(html)
+
+    tally_module.render_pdf = counted
+    tally(40)()
+    html_40 = seen[-1]
+    steps: dict[str, list[float]] = {"parse": [], "style and layout": [], "draw and write": []}
+
+    def weasyprint_only() -> bytes:
+        started = time.perf_counter()
+        document = HTML(string=html_40, url_fetcher=URLFetcher(allowed_protocols=("data",)))
+        parsed = time.perf_counter()
+        rendered = document.render(font_config=font_config())  # type: ignore[attr-defined]  # not in stubs/
+        laid_out = time.perf_counter()
+        pdf: bytes = rendered.write_pdf()
+        written = time.perf_counter()
+        for step, took in zip(steps, (parsed - started, laid_out - parsed, written - laid_out)):
+            steps[step].append(took * 1000)
+        return pdf
+
+    def cached() -> bytes:
+        renders = len(seen)
+        response = client.get(f"/t/{tokens[40]}/tally.pdf")  # rendered by the case before it: from the cache
+        assert response.status_code == 200 and len(seen) == renders, "not from the cache"
+        pdf: bytes = response.data
+        return pdf
+
     cases: list[tuple[str, Callable[[], bytes]]] = [("reference: one paragraph, A4, DejaVu Sans", reference),
                                                     ("a full A4 page of that paragraph, for scale", full_page),
-                                                    *((f"tally PDF, {n} deals, fresh", tally(n)) for n in SIZES)]
+                                                    *((f"tally PDF, {n} deals, fresh", tally(n)) for n in SIZES if n != 40),
+                                                    ("40 deals, its HTML through WeasyPrint alone", weasyprint_only),
+                                                    ("tally PDF, 40 deals, fresh", tally(40)),
+                                                    ("tally PDF, 40 deals, again: from the cache", cached)]  # just after it
+    shown = [cases[0], cases[1], *((f"tally PDF, {n} deals, fresh", tally(n)) for n in SIZES), *cases[-3:-2], cases[-1]]
     for _, run in cases:  # warm: fonts loaded, templates compiled, ledgers cached
         run()
+    for step in steps.values():
+        step.clear()
     times: dict[str, list[float]] = {what: [] for what, _ in cases}
     sizes: dict[str, int] = {}
     for _ in range(args.rounds):
@@ -125,11 +167,13 @@ def main() -> None:
     print(f"Tally PDF against the floor, {date.today()}, {platform.machine()} CPython {platform.python_version()}, "
           f"{args.rounds} rounds alternately in one process")
     print(f"{'what':44} {'median ms':>10} {'min ms':>8} {'× floor':>8} {'bytes':>8} {'ms/deal':>8}")
-    for what, _ in cases:
+    for what, _ in shown:
         median = statistics.median(times[what])
         deals = next((n for n in SIZES if what == f"tally PDF, {n} deals, fresh"), None)
         per_deal = f"{median / deals:8.2f}" if deals else " " * 8
         print(f"{what:44} {median:10.1f} {min(times[what]):8.1f} {median / floor:8.1f} {sizes[what]:8,} {per_deal}")
+    print("the 40-deal HTML in WeasyPrint's steps (median ms): "
+          + ", ".join(f"{step} {statistics.median(took):.1f}" for step, took in steps.items()))
     small, large = (statistics.median(times[f"tally PDF, {n} deals, fresh"]) for n in (SIZES[0], SIZES[-1]))
     print(f"cost of a deal (from {SIZES[0]} to {SIZES[-1]}): {(large - small) / (SIZES[-1] - SIZES[0]):.2f} ms; "
           f"40 deals / floor: {statistics.median(times['tally PDF, 40 deals, fresh']) / floor:.1f} (target ≤ 5)")
