@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import secrets
 from decimal import Decimal
@@ -25,7 +25,7 @@ from wtforms import BooleanField, DecimalField, Field, HiddenField, IntegerField
 from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path  # type: ignore[import-not-found]
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
-from wtforms.widgets import HiddenInput  # type: ignore[import-not-found]
+from wtforms.widgets import CheckboxInput, HiddenInput  # type: ignore[import-not-found]
 
 from .core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
@@ -33,7 +33,7 @@ from .core import (
     CIRCLE_NAME_MAX, check_deal, check_names, check_note, check_players, implied, normalise, PlayError, play_from_codes,
 )
 from .core.i18n import N_
-from .i18n import gettext
+from .i18n import gettext, request_language
 from .core.rules import Choice, HouseRule
 
 
@@ -105,20 +105,48 @@ def segmented_field(field: Any, cls: str = "", only: Any = None) -> Markup:
     all the field's choices. Built here rather than in the macro: the deal form draws a dozen of these on every
     deal page, and a Jinja macro's loop over choices cost several times this."""
     field_id = escape(field.id)
-    name = escape(field.name)
     errors = field.errors
     invalid = ""
     if errors:
         invalid = f' aria-invalid="true" aria-describedby="{_error_ids(field_id, errors)}"'
-    options: list[str] = []
-    for value, label, checked, _kw in field.iter_choices():
-        if only is None or value in only:
-            options.append(f'<label class="opt"><input type="radio" name="{name}" id="{field_id}-{len(options)}" '
-                           f'value="{escape(value)}"{" checked" if checked else ""}{invalid}><span>{escape(label)}'
-                           '</span></label>')
+    data = field.data
+    options = "".join(f'{head}{" checked" if value == data else ""}{invalid}{tail}'
+                      for value, head, tail in _options(field, field_id, only))
     return Markup(f'\n<fieldset class="seg {escape(cls)}{" invalid" if errors else ""}" id="{field_id}">\n'
-                  f'  <legend>{escape(field.label.text)}</legend>\n  <div class="opts">\n  {"".join(options)}\n'
+                  f'  <legend>{escape(field.label.text)}</legend>\n  <div class="opts">\n  {options}\n'
                   f'  </div>\n  {field_errors(field)}\n</fieldset>\n')
+
+
+Option = tuple[Any, str, str]
+"""A radio input drawn: its value as the field compares it with its data, the HTML before ``checked`` and after."""
+OPTIONS_KEPT = 4096
+_options_drawn: dict[tuple[object, ...], tuple[object, list[Option]]] = {}
+
+
+def _options(field: Any, field_id: str, only: Any) -> list[Option]:
+    """The radio inputs of ``field``'s choices (those in ``only``, if given), but for ``checked`` and its errors'
+    attributes. Drawn once per list of choices, field and language, and kept (a list of choices is the same
+    object from one form to the next: the module's suits and tricks, a table's names)."""
+    choices = field.choices
+    language = request_language()
+    key = (id(choices), len(choices), field.name, field.id, field.coerce, language) \
+        if language is not None and only is None and type(choices) is list else None
+    if key is not None:
+        kept = _options_drawn.get(key)
+        if kept is not None and kept[0] is choices:  # the very list (an id is reused once its list is gone)
+            return kept[1]
+    name = escape(field.name)
+    drawn: list[Option] = []
+    for value, label, _checked, _kw in field.iter_choices():
+        if only is None or value in only:
+            drawn.append((field.coerce(value),
+                          f'<label class="opt"><input type="radio" name="{name}" id="{field_id}-{len(drawn)}" '
+                          f'value="{escape(value)}"', f'><span>{escape(label)}</span></label>'))
+    if key is not None:
+        if len(_options_drawn) >= OPTIONS_KEPT:
+            _options_drawn.clear()
+        _options_drawn[key] = (choices, drawn)
+    return drawn
 
 
 def field_errors(field: Any) -> Markup:
@@ -131,6 +159,25 @@ def field_errors(field: Any) -> Markup:
 
 def _error_ids(field_id: str, errors: Any) -> str:
     return " ".join(f"{field_id}-error{n}" for n in range(1, len(errors) + 1))
+
+
+def toggle_field(field: Any) -> Markup:
+    """A check box as a big toggle (``toggle`` in templates/_macros.html, which calls this), its input as WTForms'
+    ``CheckboxInput`` draws it (attributes in name order); one drawn otherwise is left to WTForms."""
+    field_id = escape(field.id)
+    errors = field.errors
+    aria = {"aria-invalid": "true", "aria-describedby": Markup(_error_ids(field_id, errors))} if errors else {}
+    if type(field.widget) is not CheckboxInput or field.render_kw or field.flags.required or field.flags.disabled \
+            or getattr(field, "_datalist", None) is not None:
+        drawn = Markup(field(**aria))
+    else:
+        described = f' aria-describedby="{aria["aria-describedby"]}" aria-invalid="true"' if errors else ""
+        checked = " checked" if getattr(field, "checked", field.data) else ""
+        drawn = Markup(f'<input{described}{checked} id="{field_id}" name="{escape(field.name)}" type="checkbox" '
+                       f'value="{escape(field._value())}">')
+    return Markup(f'\n<div class="toggle{" invalid" if errors else ""}" id="{field_id}-box">\n'
+                  f'  <label class="opt wide">{drawn}<span>{escape(field.label.text)}</span></label>\n'
+                  f'  {field_errors(field)}\n</div>\n')
 
 
 def hidden_field(field: Any) -> Markup:
@@ -148,6 +195,7 @@ def init_app(app: Any) -> None:
     app.add_template_global(segmented_field, "segmented_field")
     app.add_template_global(field_errors, "field_errors")
     app.add_template_global(hidden_field, "hidden_field")
+    app.add_template_global(toggle_field, "toggle_field")
 
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
@@ -169,6 +217,20 @@ TRUMP_CHOICES = [SelectChoice(s.value, _later(_suit_label, s)) for s in Suit]
 CALLED_CHOICES = [SelectChoice(f"{rank}{s.letter}", _later(_card_label, rank, s)) for rank in "KQ" for s in Suit]
 TRICK_CHOICES = [SelectChoice(n, str(n)) for n in range(11)]
 MATADOR_CHOICES = [SelectChoice(0, lazy_gettext("none"))] + [SelectChoice(n, str(n)) for n in range(3, 13)]
+VOLE_CHOICES = [SelectChoice("none", lazy_gettext("no vole")),
+                SelectChoice("undertaken", lazy_gettext("undertaken after premiers"))]
+VOLE_BID_CHOICES = VOLE_CHOICES + [SelectChoice("announced", lazy_gettext("announced")),
+                                   SelectChoice("revealed", lazy_gettext("announced, hand revealed"))]
+"""The vole's choices, with the vole announced where the profile bids it."""
+
+
+@lru_cache(maxsize=1024)
+def name_choices(players: tuple[str, ...]) -> list[SelectChoice]:
+    """The players as choices (who was Hombre, her ally...): one list per table's names, shared by its forms
+    (never changed: the radio inputs drawn from it are kept, see :func:`_options`)."""
+    return [SelectChoice(p, p) for p in players]
+
+
 NOT_A_CHOICE = N_("Tap one of the choices shown.")
 """The one message of a tampered choice (in English: translated where it is raised)."""
 DRAW = "draw"
@@ -378,16 +440,12 @@ class DealForm(Form):
     def __init__(self, *args: Any, players: tuple[str, ...], contract: Contract, dealer: str, state: TableState,
                  rules: HouseRules, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        names = [SelectChoice(p, p) for p in players]
+        names = name_choices(tuple(players))
         self.hombre.choices = names
         self.ally.choices = names
         self.giver.choices = names
         self.spadille.choices = names
-        votes = [SelectChoice("none", gettext("no vole")), SelectChoice("undertaken", gettext("undertaken after premiers"))]
-        if contract in rules.profile.vole_bids:
-            votes += [SelectChoice("announced", gettext("announced")),
-                      SelectChoice("revealed", gettext("announced, hand revealed"))]
-        self.vole.choices = votes
+        self.vole.choices = VOLE_BID_CHOICES if contract in rules.profile.vole_bids else VOLE_CHOICES
         self.contract.data = contract.value
         self.the_contract = contract
         self.dealer = dealer

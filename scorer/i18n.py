@@ -92,9 +92,11 @@ class _Catalogue:
     """The request's catalogue, looked up once: its ``ugettext``, and the messages a template showed
     without variables already escaped (per catalogue, so per language)."""
 
-    __slots__ = ("ugettext", "ungettext", "upgettext", "unpgettext", "shown")
+    __slots__ = ("ugettext", "ungettext", "upgettext", "unpgettext", "shown", "language")
 
-    def __init__(self, translations: Any, kept: bool = False) -> None:
+    def __init__(self, translations: Any, kept: bool = False, language: str | None = None) -> None:
+        self.language = language
+        """The request's locale (``fr``), for what is drawn once per language; ``None`` outside a request's hooks."""
         self.ugettext = translations.ugettext
         self.ungettext = translations.ungettext
         self.upgettext = translations.upgettext
@@ -116,6 +118,13 @@ def _catalogue() -> _Catalogue:
     failed before it, such as a refused CSRF token, or a context pushed without a request's hooks)."""
     found = _request_catalogue.get()
     return found if found is not None else _Catalogue(flask_babel.get_translations())  # type: ignore[attr-defined]
+
+
+def request_language() -> str | None:
+    """The locale of the request being served (``en``, ``fr``), as looked up once before its view; ``None``
+    outside one (or before its hooks ran)."""
+    found = _request_catalogue.get()
+    return found.language if found is not None else None
 
 
 def gettext(message: str, **variables: Any) -> str:
@@ -147,7 +156,7 @@ def _template_gettext(context: Context, message: str, **variables: Any) -> str:
 
 
 def _install_translation() -> None:
-    found = _Catalogue(flask_babel.get_translations(), kept=True)  # type: ignore[attr-defined]
+    found = _Catalogue(flask_babel.get_translations(), kept=True, language=str(get_locale()))  # type: ignore[attr-defined]
     _request_catalogue.set(found)
     core_i18n.install(found.ugettext)
 
