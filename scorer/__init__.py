@@ -172,6 +172,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)  # the reader's language: Flask-Babel, the core's translation, the filters
     forms.init_app(app)  # the fields the deal form draws in Python (segmented radio groups, hidden inputs)
+    from .views import remembered_url_for
+
+    app.jinja_env.globals["url_for"] = remembered_url_for(app)  # each link a template builds, built once
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(audit.bp)

@@ -7,10 +7,11 @@ fields in their own views (``DealView`` in :mod:`scorer.audit`, ``TallyView`` in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from typing import Any
 
-from flask import session
+from flask import Flask, has_request_context, request, session
 
 from .core import Contract, Damage, Ledger, Replay, Settlement, System
 from .db import get_db
@@ -90,3 +91,34 @@ def phone_holder(table: Table) -> str | None:
     """Who holds this phone, as the phone said (kept in its session)."""
     me = session.get("me")
     return me if me in table.players else None
+
+
+URLS_KEPT = 8192
+"""Links a template built, kept per app (a few dozen a table); all forgotten when full."""
+
+
+def remembered_url_for(app: Flask) -> Callable[..., str]:
+    """The templates' ``url_for``: Flask's, each link kept once built. A link is a function of the app's routes,
+    the request's script root, the endpoint and its values (no URL defaults or value preprocessors are
+    registered); a deal page builds about twenty (its nav, contracts, assets, rule links), mostly the same ones
+    again. A relative endpoint (``.page``), an option (``_external``, ``_anchor``...) or a call outside a
+    request goes to Flask every time."""
+    built: dict[tuple[object, ...], str] = {}
+    url_for = app.url_for
+
+    def template_url_for(endpoint: str, /, **values: Any) -> str:
+        if endpoint[:1] == "." or not has_request_context() or any(name[:1] == "_" for name in values):
+            return url_for(endpoint, **values)
+        key = (request.script_root, endpoint, *values.items())
+        try:
+            found = built.get(key)
+        except TypeError:  # a value that cannot be a key (a list)
+            return url_for(endpoint, **values)
+        if found is None:
+            found = url_for(endpoint, **values)
+            if len(built) >= URLS_KEPT:
+                built.clear()
+            built[key] = found
+        return found
+
+    return template_url_for
