@@ -83,6 +83,9 @@ SHEET_LINES_A_ROW = 4
 """Lines of the printed score sheet in one row of its table (a round of four deals): a page breaks
 only between rows, and each row is a box WeasyPrint styles and lays out (four times fewer than a row
 a line)."""
+SHEET_ONE_BLOCK_MAX = 48
+"""Deals of a sheet printed as one block of lines (it ends on the first page; no table to style and
+lay out); a longer sheet is a table whose header repeats at the top of each page, a round a row."""
 SHEET_WIDTH_EM = 62.0
 """Ems of 8.5 pt that fit across A4 (and Letter) within the tally's margins (188 mm, 533 pt)."""
 RULES_WIDTH_EM = 84.0
@@ -101,6 +104,11 @@ class Sheet:
     deals: list[str]
     total: str
     size: float
+
+    @property
+    def one_block(self) -> bool:
+        """Whether the sheet is short enough to print as one block of lines (no table)."""
+        return len(self.deals) <= SHEET_ONE_BLOCK_MAX
 
     def rows(self) -> list[str]:
         """The deals, a round of four lines to a row of the printed table (then the total, alone)."""
@@ -360,7 +368,7 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
         context = tally.context()
         # The sheet's header repeats at the top of each page of the sheet (thead); its deals are rows of a
         # round of four lines each (a row a line made WeasyPrint lay out and style ten boxes a deal).
-        return render_pdf(render_template("tally/tally.html", paper=paper, printing=True, tally_css=_tally_css(),
+        return render_pdf(render_template("tally/print.html", paper=paper, tally_css=_tally_css(),
                                           sheet=deals_sheet(table.players, view.ledger, view.system),
                                           finals_lines=finals_lines(tally), payment_lines=payment_lines(tally),
                                           signature_lines=signature_lines,
