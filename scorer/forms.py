@@ -20,6 +20,7 @@ from flask import current_app
 from flask_babel import get_locale
 from flask_babel.speaklater import LazyString  # type: ignore[import-untyped]
 from flask_wtf import FlaskForm
+from jinja2 import Undefined
 from markupsafe import Markup, escape
 from wtforms import BooleanField, DecimalField, Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -182,7 +183,10 @@ def toggle_field(field: Any) -> Markup:
 
 def hidden_field(field: Any) -> Markup:
     """A hidden input as WTForms' ``HiddenInput`` draws it (``field()``): its id, name, type and value, in that
-    order. A field drawn otherwise (another widget, attributes of its own) is left to WTForms."""
+    order. A field drawn otherwise (another widget, attributes of its own) is left to WTForms; a field the form
+    lacks (its CSRF token, with CSRF off) is drawn as Jinja draws an undefined value."""
+    if isinstance(field, Undefined):
+        return Markup(escape(str(field)))
     if type(field.widget) is not HiddenInput or field.render_kw or field.flags.disabled \
             or getattr(field, "_datalist", None) is not None:
         return Markup(field())
@@ -246,6 +250,14 @@ class TapField(RadioField):
             raise ValueError(gettext(NOT_A_CHOICE)) from None
 
     def pre_validate(self, form: Any) -> None:
+        choices: Any = self.choices
+        plain = type(choices) is list and all(type(c) is SelectChoice for c in choices)
+        if plain and not self.process_errors and self.validate_choice:  # type: ignore[attr-defined]
+            # WTForms' own check, without making every choice a Choice first: one of them is the data.
+            data, coerce = self.data, self.coerce  # type: ignore[attr-defined]
+            if any(coerce(c.value) == data for c in choices):
+                return
+            raise ValidationError(gettext(NOT_A_CHOICE))
         try:
             super().pre_validate(form)
         except ValidationError:
@@ -446,6 +458,12 @@ class DealForm(Form):
         self.giver.choices = names
         self.spadille.choices = names
         self.vole.choices = VOLE_BID_CHOICES if contract in rules.profile.vole_bids else VOLE_CHOICES
+        # The module's lists themselves (WTForms copies a field's declared choices into each form): their radio
+        # inputs are drawn once (see _options).
+        self.trumps.choices = self.favourite.choices = TRUMP_CHOICES
+        self.called.choices = CALLED_CHOICES
+        self.hombre_tricks.choices = self.ally_tricks.choices = TRICK_CHOICES
+        self.matadors.choices = MATADOR_CHOICES
         self.contract.data = contract.value
         self.the_contract = contract
         self.dealer = dealer

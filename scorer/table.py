@@ -156,10 +156,11 @@ def _preview_key(table: Table, chosen: Contract, digest: str) -> tuple[object, .
     preview's digest and every deal input exactly as posted. The same key again is the same form sent
     with the same taps: the deal form would read the same deal from it (under the same settings, state
     and dealer, which :func:`_record_previewed` compares)."""
-    once = request.form.get("once", "")
+    posted = request.form
+    once = posted.get("once", "")
     if not ONE_TIME_TOKEN.fullmatch(once) or not digest:
         return None
-    return (table.id, chosen, once, digest, tuple(tuple(request.form.getlist(name)) for name in DEAL_INPUTS))
+    return (table.id, chosen, once, digest, tuple(tuple(posted.getlist(name)) for name in DEAL_INPUTS))
 
 
 def _keep_preview(key: tuple[object, ...] | None, previewed: _Previewed) -> None:
