@@ -47,6 +47,7 @@ class Metrics:
     _sums: list[int] = field(default_factory=list, compare=False, repr=False)
     _fills: list[str] = field(default_factory=list, compare=False, repr=False)
     _gaps: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
+    _widths: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # Every run of at most five of the padding spaces, by its width (the shortest run of each width).
@@ -60,9 +61,15 @@ class Metrics:
             self._fills.append(best[width])
 
     def width(self, text: str) -> int:
-        """The advance of ``text`` in font units (kerning and ligatures off)."""
-        get = self.advances.get
-        return sum(get(ord(ch), self.fallback) for ch in text)
+        """The advance of ``text`` in font units (kerning and ligatures off); a cell's text comes again
+        and again ("won", "+4"), so short ones are kept (a few thousand at most)."""
+        known = self._widths.get(text)
+        if known is None:
+            get = self.advances.get
+            known = sum(get(ord(ch), self.fallback) for ch in text)
+            if len(text) <= 32 and len(self._widths) < 4096:
+                self._widths[text] = known
+        return known
 
     def em(self, text: str) -> float:
         return self.width(text) / self.upem
@@ -75,7 +82,9 @@ class Metrics:
             return ""
         made = self._gaps.get(units)
         if made is None:
-            made = self._gaps[units] = self._fill(units)
+            made = self._fill(units)
+            if len(self._gaps) < 4096:  # the gaps of a few tallies' columns: kept, within a bound
+                self._gaps[units] = made
         return made
 
     def _fill(self, units: int) -> str:

@@ -121,9 +121,10 @@ def deals_sheet(players: tuple[str, ...], result: Replay, system: System) -> She
     header = ["#", _("Contract"), _("Hombre"), _("Ally"), _("Result"), *(_cut(p, NAME_WIDTH) for p in players),
               system.column_title]
     rows = []
+    suits = {"spades": _("spades"), "clubs": _("clubs"), "diamonds": _("diamonds"), "hearts": _("hearts")}  # suit_name's, once
     for s in result.settlements:
         d = s.deal
-        rows.append([str(s.number), d.contract.label + (" " + suit_name(d.trumps.value) if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
+        rows.append([str(s.number), d.contract.label + (" " + suits.get(d.trumps.value, d.trumps.value) if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
                      _cut(d.ally, NAME_WIDTH) if d.has_real_ally and d.ally else "", s.result.label,
                      *(_signed(s.change(p)) for p in players), system.column(s)])
     total = ["", _("Total"), "", "", "", *(_signed(result.final.balance(p)) for p in players),
