@@ -140,7 +140,8 @@ def main() -> None:
         for _ in range(args.rounds):
             before.append(run_side(Path(folder), args.deals, args.evening))
             after.append(run_side(ROOT, args.deals, args.evening))
-    print(f"Replay of a {args.deals:,}-deal log of {args.evening} (best of 3 folds a process, {args.rounds} processes a side, alternately)")
+    what = "solos in hearts" if args.evening == "solos" else "a mixed quadrille evening"
+    print(f"Replay of a {args.deals:,}-deal log, {what} (best of 3 folds a process, {args.rounds} processes a side, alternately)")
     print(f"{'µs per deal':34} {'before ' + revision:>14} {'now':>8} {'now/before':>11}")
     for i, what in enumerate(("a stored log read back (cold load)", "an imported log (every deal checked)")):
         b, a = min(x[i] for x in before), min(x[i] for x in after)

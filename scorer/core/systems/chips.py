@@ -537,19 +537,28 @@ class _Plan:
         return worth
 
 
-_PLANS: dict[int, _Plan] = {}
-"""Plans by the id of their house rules (each plan holds its rules, so an id is not reused while it is kept)."""
+_PLANS: dict[int, tuple[HouseRules, _Plan]] = {}
+"""Plans by the id of the house rules asked for, with those rules (held, so that an id is not reused while it is kept):
+a replay asks with the same rules every deal, and an id is found faster than the rules' own hash."""
+_PLANS_BY_RULES: dict[HouseRules, _Plan] = {}
+"""Plans by equal house rules: a request that builds its table's rules afresh finds the plan already made."""
 _PLANS_MAX = 64
 _SEATINGS_MAX = 256
 _WORTHS_MAX = 1024
 
 
 def _plan_of(rules: HouseRules) -> _Plan:
-    plan = _PLANS.get(id(rules))
-    if plan is None or plan.rules is not rules:
-        if len(_PLANS) >= _PLANS_MAX:
-            _PLANS.clear()
-        plan = _PLANS[id(rules)] = _Plan(rules)
+    found = _PLANS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.clear()
+    if len(_PLANS_BY_RULES) >= _PLANS_MAX:
+        _PLANS_BY_RULES.clear()
+    plan = _PLANS_BY_RULES.get(rules)
+    if plan is None:
+        plan = _PLANS_BY_RULES[rules] = _Plan(rules)
+    _PLANS[id(rules)] = (rules, plan)
     return plan
 
 
