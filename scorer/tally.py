@@ -79,10 +79,10 @@ def _cut(text: str, width: int) -> str:
 
 NAME_WIDTH = 12
 """Characters of a name shown in a column of the printed sheet (longer names are cut with …)."""
-SHEET_LINES_A_ROW = 4
-"""Lines of the printed score sheet in one row of its table (a round of four deals): a page breaks
-only between rows, and each row is a box WeasyPrint styles and lays out (four times fewer than a row
-a line)."""
+SHEET_LINES_A_ROW = 8
+"""Lines of the printed score sheet in one row of its table (two rounds of four deals): a page breaks
+only between rows, and each row is two elements WeasyPrint styles and lays out (eight times fewer
+than a row a line; a row a round cost a 400-deal tally about a tenth more)."""
 SHEET_ONE_BLOCK_MAX = 48
 """Deals of a sheet printed as one block of lines (it ends on the first page; no table to style and
 lay out); a longer sheet is a table whose header repeats at the top of each page, a round a row."""
@@ -111,7 +111,7 @@ class Sheet:
         return len(self.deals) <= SHEET_ONE_BLOCK_MAX
 
     def rows(self) -> list[str]:
-        """The deals, a round of four lines to a row of the printed table (then the total, alone)."""
+        """The deals, two rounds of four lines to a row of the printed table (the total apart)."""
         return ["\n".join(self.deals[i:i + SHEET_LINES_A_ROW]) for i in range(0, len(self.deals), SHEET_LINES_A_ROW)]
 
 
@@ -367,8 +367,8 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     def render() -> bytes:
         tally = _tally_of(table, view, place, name)
         context = tally.context()
-        # The sheet's header repeats at the top of each page of the sheet (thead); its deals are rows of a
-        # round of four lines each (a row a line made WeasyPrint lay out and style ten boxes a deal).
+        # Up to SHEET_ONE_BLOCK_MAX deals the sheet is one block of lines; longer, its header repeats at the top
+        # of each page of the sheet (thead) and its deals are rows of two rounds of four lines each.
         return render_pdf(render_template("tally/print.html", paper=paper, tally_css=_tally_css(),
                                           sheet=deals_sheet(table.players, view.ledger, view.system),
                                           finals_lines=finals_lines(tally), payment_lines=payment_lines(tally),

@@ -198,7 +198,7 @@ def test_the_printed_sheet_lines_up_its_columns_and_fits_the_page(players: tuple
     from scorer.tally import SHEET_WIDTH_EM
 
     sheet = _sheet_of(players, 9)
-    assert len(sheet.deals) == 9 and len(sheet.rows()) == 3  # a line a deal, a round of four to a row
+    assert len(sheet.deals) == 9 and len(sheet.rows()) == 2  # a line a deal, two rounds of four to a row
     assert [line.split()[:3] for line in (sheet.deals[0], sheet.deals[8])] == [["1", "solo", "hearts"], ["9", "solo", "hearts"]]
     # In DejaVu Sans (one font, proportional): each player's change ends, on every deal's line, where the
     # player's name ends in the header, to a hundredth of an em or so: the numbers stand right-aligned.
