@@ -104,10 +104,7 @@ class Metrics:
 
 def _font_file(family: str) -> bytes | None:
     """The file fontconfig gives for ``family`` (the one WeasyPrint embeds), or None."""
-    try:
-        from weasyprint.text.ffi import ffi, fontconfig  # type: ignore[import-untyped]  # no stub: stubs/ types what the app uses of WeasyPrint
-    except (ImportError, OSError):  # pragma: no cover - WeasyPrint is a dependency
-        return None
+    from weasyprint.text.ffi import ffi, fontconfig  # type: ignore[import-untyped]  # no stub: stubs/ types what the app uses of WeasyPrint
     pattern = fontconfig.FcPatternCreate()
     try:
         fontconfig.FcPatternAddString(pattern, b"family", family.encode())
@@ -132,7 +129,10 @@ def _font_file(family: str) -> bytes | None:
 
 
 def _read_metrics(family: str) -> Metrics:
-    path = _font_file(family)
+    try:
+        path = _font_file(family)
+    except Exception:  # noqa: BLE001 - WeasyPrint's fontconfig binding changed: line up roughly, as below
+        path = None
     if path is not None:
         try:
             from fontTools.ttLib import TTFont  # type: ignore[import-untyped]

@@ -50,3 +50,13 @@ def test_wrap_breaks_at_spaces_within_the_width() -> None:
     assert " ".join(lines) == text.strip()
     assert all(font.em(line) <= 30 for line in lines) and len(lines) > 3
     assert wrap("Supercalifragilisticexpialidocious", 5) == ["Supercalifragilisticexpialidocious"]  # a word alone
+
+
+def test_without_the_font_the_columns_line_up_roughly_and_nothing_is_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorer import print_columns
+
+    rough = print_columns._read_metrics("No Such Family 7f3a")  # fontconfig offers another family: not taken
+    assert rough.upem == 1000 and rough.width("1") == rough.width("\u2007")
+    monkeypatch.setattr(print_columns, "_metrics", rough)
+    lines = columns([["#", "Ann"], ["1", "+12"], ["12", "−3"]], frozenset({0, 1}))
+    assert [line.split() for line in lines] == [["#", "Ann"], ["1", "+12"], ["12", "−3"]]
