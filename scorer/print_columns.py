@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import threading
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -66,10 +67,19 @@ class Metrics:
         known = self._widths.get(text)
         if known is None:
             get = self.advances.get
-            known = sum(get(ord(ch), self.fallback) for ch in text)
+            known = sum(get(ord(ch)) or self._missing(ch) for ch in text)
             if len(text) <= 32 and len(self._widths) < 4096:
                 self._widths[text] = known
         return known
+
+    def _missing(self, ch: str) -> int:
+        """A character the font lacks (or draws as nothing): drawn from another font, as wide as an em
+        if East Asian wide, else :attr:`fallback`; a zero-width one stays zero."""
+        if ord(ch) in self.advances:
+            return 0
+        if unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            return 0
+        return self.upem if unicodedata.east_asian_width(ch) in ("W", "F") else self.fallback
 
     def em(self, text: str) -> float:
         return self.width(text) / self.upem
