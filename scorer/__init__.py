@@ -162,7 +162,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from . import audit, circle, circle_tally, db, exchange, home, playcheck, ratelimits, recent, table, tally
-    from . import circle_check, circle_exchange, forms, health, i18n
+    from . import circle_check, circle_exchange, forms, health, i18n, views
 
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
@@ -172,9 +172,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)  # the reader's language: Flask-Babel, the core's translation, the filters
     forms.init_app(app)  # the fields the deal form draws in Python (segmented radio groups, hidden inputs)
-    from .views import remembered_url_for
-
-    app.jinja_env.globals["url_for"] = remembered_url_for(app)  # each link a template builds, built once
+    views.init_app(app)  # the templates' url_for (each link built once) and the settlement's drawers
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(audit.bp)

@@ -142,9 +142,15 @@ def _template_gettext(context: Context, message: str, **variables: Any) -> str:
     """Jinja's ``_`` and ``gettext`` as its i18n extension makes them (``newstyle``: the text escaped, then
     always formatted with the variables), on the request's catalogue; a message without variables is
     translated and escaped once per catalogue."""
-    found = _catalogue()
     if not context.eval_ctx.autoescape:
-        return found.ugettext(message) % variables  # type: ignore[no-any-return]
+        return _catalogue().ugettext(message) % variables  # type: ignore[no-any-return]
+    return shown_text(message, **variables)
+
+
+def shown_text(message: str, **variables: Any) -> Markup:
+    """``_(message, **variables)`` as an HTML template shows it: the translation is markup, the variables are
+    escaped into it. A message without variables is made once per catalogue."""
+    found = _catalogue()
     if variables:
         return Markup(found.ugettext(message)) % variables
     shown = found.shown.get(message)

@@ -11,9 +11,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from flask import Flask, has_request_context, request, session
+from flask import Flask, has_request_context, request, session, url_for
+from markupsafe import Markup, escape
 
 from .core import Contract, Damage, Ledger, Replay, Settlement, System
+from .core.summary import DealSummary, RuleRef
+from .i18n import shown_text
 from .db import get_db
 from .store import Table, ledger_and_log_size
 
@@ -93,6 +96,14 @@ def phone_holder(table: Table) -> str | None:
     return me if me in table.players else None
 
 
+def init_app(app: Flask) -> None:
+    """The templates' ``url_for`` keeping its links, and the settlement's drawers as template globals."""
+    app.jinja_env.globals["url_for"] = remembered_url_for(app)
+    app.add_template_global(summary_nets, "summary_nets")
+    app.add_template_global(summary_payments, "summary_payments")
+    app.add_template_global(rule_links, "rule_links")
+
+
 URLS_KEPT = 8192
 """Links a template built, kept per app (a few dozen a table); all forgotten when full."""
 
@@ -122,3 +133,52 @@ def remembered_url_for(app: Flask) -> Callable[..., str]:
         return found
 
     return template_url_for
+
+
+# --- a deal's settlement at a glance (templates/table/_summary.html's macros call these) --------------------------
+
+
+def summary_nets(summary: DealSummary) -> Markup:
+    """Each player's change for the deal in one line, then what the table carries after it (``nets``). Each
+    separator ends the line it is on, never starts the next."""
+    last = len(summary.nets) - 1
+    carried = summary.carried
+    nets = "".join(f'<span class="net">{escape(n.player)} <strong class="{_trend(n.change)}">{escape(n.signed)}</strong>'
+                   f'{" ·" if i < last or carried else ""}</span> ' for i, n in enumerate(summary.nets))
+    after = ""
+    if carried:
+        after = '<span class="after">' + ", ".join(f"{escape(label)} <strong>{escape(value)}</strong>"
+                                                   for label, value in carried) + "</span>"
+    hidden = shown_text("Each player's change for this deal: ")
+    return Markup(f'<p class="nets" id="nets"><span class="visually-hidden">{hidden}</span>{nets}{after}</p>\n')
+
+
+def _trend(change: int) -> str:
+    return "up" if change > 0 else "down" if change < 0 else "even"
+
+
+def rule_links(refs: tuple[RuleRef, ...]) -> Markup:
+    """House rules by their titles, each a link to its entry on the rules page (``rule_links``)."""
+    if not refs:
+        return Markup("")
+    page = escape(url_for("home.rules"))
+    return Markup(" · ".join(f'<a href="{page}#{escape(r.name)}">{escape(r.title)}</a>' for r in refs))
+
+
+def _by(refs: tuple[RuleRef, ...]) -> str:
+    """The rules behind a line, after it (none: nothing)."""
+    return f' <small class="by">{rule_links(refs)}</small>' if refs else ""
+
+
+def summary_payments(summary: DealSummary, heading: object = None, level: object = 2) -> Markup:
+    """The stake and the unit once, the transfers grouped (who pays whom, in all), the notes, under a heading of
+    that level (``payments``)."""
+    unit = f'<p class="unit">{escape(summary.unit_sentence)}{_by(summary.unit_rules)}</p>' if summary.unit_sentence else ""
+    groups = "".join(f"<li>{escape(g.sentence)}{_by(g.rules)}</li>\n" for g in summary.groups)
+    notes = ""
+    if summary.notes:
+        notes = '<ul class="notes">' + "".join(f"<li>{escape(n)}</li>" for n in summary.notes) + "</ul>"
+    title = escape(heading or shown_text("Who pays whom"))
+    h = escape(level)
+    return Markup(f'\n<div class="payments">\n<h{h} class="groups-title">{title}</h{h}>\n{unit}\n<ul class="groups">\n'
+                  f'{groups}</ul>\n{notes}\n</div>\n')
