@@ -10,6 +10,7 @@ contract, fresh and sent (tampered taps, refused deals, errors), in English and 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,9 +23,14 @@ from werkzeug.datastructures import MultiDict
 
 from scorer import create_app
 from scorer.core import PROFILES, HouseRules, TableState
+import scorer.table
+from scorer.core import summarise
+from scorer.db import get_db
 from scorer.forms import (
     DealForm, NewTableForm, field_errors, hidden_field, segmented_field, toggle_field,
 )
+from scorer.store import create_table
+from scorer.views import summary_nets, summary_payments
 
 OLD_MACROS = """\
 {% macro segmented(field, cls="", only=none) %}
@@ -49,6 +55,28 @@ OLD_MACROS = """\
 {% macro error_ids(field) %}{% for e in field.errors %}{{ field.id }}-error{{ loop.index }}{% if not loop.last %} {% endif %}{% endfor %}{% endmacro %}
 """
 """templates/_macros.html's radio group, toggle and error macros before issue 16 (commit fe86426)."""
+
+OLD_SUMMARY = """\
+{% macro rule_links(refs) %}{% for r in refs %}<a href="{{ url_for('home.rules') }}#{{ r.name }}">{{ r.title }}</a>{% if not loop.last %} · {% endif %}{% endfor %}{% endmacro %}
+
+{% macro nets(summary) %}
+{#- Each separator ends the line it is on, never starts the next. -#}
+<p class="nets" id="nets"><span class="visually-hidden">{{ _("Each player's change for this deal: ") }}</span>{% for n in summary.nets %}<span class="net">{{ n.player }} <strong class="{{ 'up' if n.change > 0 else 'down' if n.change < 0 else 'even' }}">{{ n.signed }}</strong>{% if not loop.last or summary.carried %} ·{% endif %}</span> {% endfor %}
+{%- if summary.carried %}<span class="after">{% for label, value in summary.carried %}{{ label }} <strong>{{ value }}</strong>{% if not loop.last %}, {% endif %}{% endfor %}</span>{% endif %}</p>
+{% endmacro %}
+
+{% macro payments(summary, heading=none, level=2) %}
+<div class="payments">
+<h{{ level }} class="groups-title">{{ heading or _("Who pays whom") }}</h{{ level }}>
+{% if summary.unit_sentence %}<p class="unit">{{ summary.unit_sentence }}{% if summary.unit_rules %} <small class="by">{{ rule_links(summary.unit_rules) }}</small>{% endif %}</p>{% endif %}
+<ul class="groups">
+{% for g in summary.groups %}<li>{{ g.sentence }}{% if g.rules %} <small class="by">{{ rule_links(g.rules) }}</small>{% endif %}</li>
+{% endfor %}</ul>
+{% if summary.notes %}<ul class="notes">{% for n in summary.notes %}<li>{{ n }}</li>{% endfor %}</ul>{% endif %}
+</div>
+{% endmacro %}
+"""
+"""templates/table/_summary.html's macros before issue 16 (commit fe86426)."""
 
 PLAYERS = ("Ann", "Bé <a>", "Cat & Co", "Dan's")
 SUITS = ["spades", "clubs", "diamonds", "hearts", "x"]
@@ -188,3 +216,48 @@ def test_the_premiers_toggle_of_a_refused_deal_is_marked(app: Flask) -> None:
             assert 'aria-invalid="true"' in drawn
         assert str(drawn) == str(old.toggle(form.premiers))
         app.do_teardown_request()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_settlement_at_a_glance_is_drawn_as_the_macros_drew_it(app: Flask, language: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every preview of a few evenings' deals (every profile, pools carried, rules behind the payments): its nets
+    and payments drawn in Python are the old macros' HTML, with the play page's heading and level too."""
+    old: Any = app.jinja_env.from_string(OLD_SUMMARY).module
+    compared = []
+
+    def checked(settlement: Any, rules: Any) -> Any:
+        summary = summarise(settlement, rules)
+        assert str(summary_nets(summary)) == str(old.nets(summary))
+        assert str(summary_payments(summary)) == str(old.payments(summary))
+        heading = Markup("Who <em>paid</em> whom")
+        assert str(summary_payments(summary, heading=heading, level=3)) == str(old.payments(summary, heading=heading, level=3))
+        compared.append(bool(summary.carried) + 2 * bool(summary.unit_rules) + 4 * any(g.rules for g in summary.groups))
+        return summary
+
+    monkeypatch.setattr(scorer.table, "summarise", checked)
+    rng = random.Random(7)
+    client = app.test_client()
+    client.set_cookie("lang", language)
+    for profile in PROFILES:
+        with app.app_context():
+            token = create_table(get_db(), PLAYERS, PLAYERS[0], HouseRules.of(profile), 40, None, "").token
+        for _ in range(12):
+            contract = rng.choice([c.value for c in PROFILES[profile].contracts])
+            url = f"/t/{token}/deal/{contract}"
+            page = client.get(url).get_data(as_text=True)
+            sent = dict(HIDDEN.findall(page))
+            hombre = rng.choice(PLAYERS)
+            sent.update({"hombre": hombre, "trumps": rng.choice(SUITS[:4]), "called": rng.choice(CARDS),
+                         "ally": rng.choice([p for p in PLAYERS if p != hombre]), "hombre_tricks": str(rng.randint(2, 10)),
+                         "ally_tricks": "1", "matadors": rng.choice(["0", "3"]), "vole": "none",
+                         "favourite": rng.choice(SUITS[:4]), "spadille": rng.choice(PLAYERS), "action": "preview"})
+            preview = client.post(url, data=sent).get_data(as_text=True)
+            if rng.random() < 0.7 and 'value="record"' in preview:
+                sent.update(HIDDEN.findall(preview))
+                sent["action"] = "record"
+                client.post(url, data=sent)
+    assert len(compared) > 40 and len(set(compared)) >= 2  # with and without rules behind the unit
+
+
+HIDDEN = re.compile(r'name="(number|once|csrf_token|previewed)" type="hidden" value="([^"]*)"')
