@@ -142,26 +142,27 @@ HALF_WIDTH_EM = 30.0
 def finals_lines(tally: TallyView) -> list[str]:
     """The final balances of the PDF as lines lined up in columns: a player, the balance, after the
     pool (when the pool is shared out at the end), and the money (or what there is to settle). A name
-    too long for the half page goes on over a second line."""
+    too long for the half page goes on over a second line; the system's note on a balance ("1 mil 2
+    counters") on a line of its own under the player's."""
     view, settle = tally.view, tally.settle
     system, players = view.system, view.table.players
     header = [_("Player"), _("Balance"), *([_("After the pool")] if settle.closing else []),
               _("Money") if tally.has_money else _("To settle")]
-    figures = {}
-    for p in players:
-        balance = view.ledger.balances[p]
-        note = f" ({system.balance_note(balance)})" if system.balance_note(0) else ""
-        figures[p] = [_signed(balance) + note, *([_signed(settle.units[p])] if settle.closing else []),
-                      tally.money(settle.cents[p])]
+    figures = {p: [_signed(view.ledger.balances[p]), *([_signed(settle.units[p])] if settle.closing else []),
+                   tally.money(settle.cents[p])] for p in players}
     font = metrics()
     others = sum(max(font.em(row[i]) for row in [header[1:], *figures.values()]) + GAP_EM for i in range(len(header) - 1))
     room = max(HALF_WIDTH_EM - others, font.em(header[0]), 6.0)
     rows = [header]
+    under: dict[int, str] = {}  # a balance's note, under the row it follows
     for p in players:
         name = wrap(p, room)
         rows.append([name[0], *figures[p]])
         rows.extend([more] for more in name[1:])
-    return columns(rows, frozenset(range(1, len(header))))
+        if system.balance_note(0):
+            under[len(rows) - 1] = font.gap(font.upem) + "(" + system.balance_note(view.ledger.balances[p]) + ")"
+    lines = columns(rows, frozenset(range(1, len(header))))
+    return [line for i, said in enumerate(lines) for line in ([said, under[i]] if i in under else [said])]
 
 
 def payment_lines(tally: TallyView) -> list[str]:

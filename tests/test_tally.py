@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from test_audit import TEN_DEALS, ten_deal_table
 from test_table import csrf_token, record, start_table
 
-from scorer.core import loads, replay, system_named
+from scorer.core import PROFILES, loads, replay, system_named
 from scorer.tally import Sheet
 
 
@@ -344,3 +344,37 @@ def test_the_title_block_prints_the_date_place_and_name_escaped_and_limited(app:
     assert "Assembly" not in plain and "Thursday club" not in plain  # not stored: a PDF of its own
     bad = client.get(f"/t/{token}/tally.pdf?place=%00%01evil%0A&name=" + "é" * 300)
     assert bad.status_code == 200
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_no_line_of_the_pdf_runs_past_its_column_or_the_page(app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+                                                              profile: str) -> None:
+    """The PDF's lines of text (scorer/print_columns.py) do not wrap: each one is checked here against
+    the room it has, in every profile (a note on each balance, another last column), long names too."""
+    import html as html_module
+
+    from test_describe import evening_deals
+    from test_french import import_table as import_profile
+
+    from scorer import tally
+    from scorer.print_columns import metrics
+
+    seen: list[str] = []
+    monkeypatch.setattr(tally, "render_pdf", lambda page: seen.append(page) or b"%PDF-")
+    tokens = [import_profile(client, profile, evening_deals(profile))]
+    if profile == "quadrille":
+        tokens.append(import_table(client, long_evening(40)))
+    font = metrics()
+    for token in tokens:
+        assert client.get(f"/t/{token}/tally.pdf").status_code == 200
+        page = seen[-1]
+        top, rest = page.split('<td class="half right">')
+        for block in re.findall(r'<p class="cols[^"]*">(.*?)</p>', top, re.S):
+            assert all(font.em(line) <= tally.HALF_WIDTH_EM + 0.5 for line in html_module.unescape(block).split("\n")), block
+        size = float(re.search(r'class="cols head sheet" style="font-size: ([\d.]+)pt"', rest).group(1))  # type: ignore[union-attr]
+        sheet = re.findall(r'<p class="cols[^"]*sheet"[^>]*>(.*?)</p>', rest, re.S)
+        assert all(font.em(line) * size <= tally.SHEET_WIDTH_EM * 8.5 for b in sheet for line in html_module.unescape(b).split("\n"))
+        rules = re.search(r'<p class="cols rules">(.*?)</p>', rest, re.S).group(1)  # type: ignore[union-attr]
+        assert all(font.em(line) <= tally.RULES_WIDTH_EM for line in html_module.unescape(rules).split("\n"))
+        signatures = re.search(r'<p class="cols sign">(.*?)</p>', rest, re.S).group(1)  # type: ignore[union-attr]
+        assert all(font.em(line) <= 65.0 + 0.5 for line in html_module.unescape(signatures).split("\n"))
