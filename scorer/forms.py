@@ -64,7 +64,7 @@ _wtforms_catalogues: dict[str, Any] = {}
 def _wtforms_catalogue() -> Any:
     """WTForms' own messages in the reader's language, read from disk once per language (Flask-WTF
     finds and parses the catalogue again on every request that builds a form)."""
-    locale = str(get_locale())
+    locale = request_language() or str(get_locale())  # the request's, looked up once before its view
     found = _wtforms_catalogues.get(locale)
     if found is None:
         found = support.Translations.load(messages_path(), [locale], domain="wtforms")
