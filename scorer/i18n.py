@@ -70,6 +70,9 @@ def _chosen_locale() -> Locale:
 
 def language() -> str:
     """The language of the current request (``"en"`` outside one)."""
+    found = _request_catalogue.get()
+    if found is not None and found.code is not None:
+        return found.code  # looked up once, before the view
     locale = get_locale() if has_request_context() else None
     return locale.language if locale is not None else DEFAULT_LANGUAGE
 
@@ -92,11 +95,13 @@ class _Catalogue:
     """The request's catalogue, looked up once: its ``ugettext``, and the messages a template showed
     without variables already escaped (per catalogue, so per language)."""
 
-    __slots__ = ("ugettext", "ungettext", "upgettext", "unpgettext", "shown", "language")
+    __slots__ = ("ugettext", "ungettext", "upgettext", "unpgettext", "shown", "language", "code")
 
-    def __init__(self, translations: Any, kept: bool = False, language: str | None = None) -> None:
-        self.language = language
+    def __init__(self, translations: Any, kept: bool = False, locale: Locale | None = None) -> None:
+        self.language = None if locale is None else str(locale)
         """The request's locale (``fr``), for what is drawn once per language; ``None`` outside a request's hooks."""
+        self.code = None if locale is None else locale.language
+        """Its language, as :func:`language` gives it."""
         self.ugettext = translations.ugettext
         self.ungettext = translations.ungettext
         self.upgettext = translations.upgettext
@@ -149,7 +154,8 @@ def _template_gettext(context: Context, message: str, **variables: Any) -> str:
 
 def shown_text(message: str, **variables: Any) -> Markup:
     """``_(message, **variables)`` as an HTML template shows it: the translation is markup, the variables are
-    escaped into it. A message without variables is made once per catalogue."""
+    escaped into it. A message without variables is made once per catalogue. (Mark a message given here with
+    ``N_`` for the catalogue.)"""
     found = _catalogue()
     if variables:
         return Markup(found.ugettext(message)) % variables
@@ -162,7 +168,7 @@ def shown_text(message: str, **variables: Any) -> Markup:
 
 
 def _install_translation() -> None:
-    found = _Catalogue(flask_babel.get_translations(), kept=True, language=str(get_locale()))  # type: ignore[attr-defined]
+    found = _Catalogue(flask_babel.get_translations(), kept=True, locale=get_locale())  # type: ignore[attr-defined]
     _request_catalogue.set(found)
     core_i18n.install(found.ugettext)
 

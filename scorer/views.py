@@ -15,6 +15,7 @@ from flask import Flask, has_request_context, request, session, url_for
 from markupsafe import Markup, escape
 
 from .core import Contract, Damage, Ledger, Replay, Settlement, System
+from .core.i18n import N_
 from .core.summary import DealSummary, RuleRef
 from .i18n import shown_text
 from .db import get_db
@@ -149,7 +150,7 @@ def summary_nets(summary: DealSummary) -> Markup:
     if carried:
         after = '<span class="after">' + ", ".join(f"{escape(label)} <strong>{escape(value)}</strong>"
                                                    for label, value in carried) + "</span>"
-    hidden = shown_text("Each player's change for this deal: ")
+    hidden = shown_text(N_("Each player's change for this deal: "))
     return Markup(f'<p class="nets" id="nets"><span class="visually-hidden">{hidden}</span>{nets}{after}</p>\n')
 
 
@@ -178,7 +179,7 @@ def summary_payments(summary: DealSummary, heading: object = None, level: object
     notes = ""
     if summary.notes:
         notes = '<ul class="notes">' + "".join(f"<li>{escape(n)}</li>" for n in summary.notes) + "</ul>"
-    title = escape(heading or shown_text("Who pays whom"))
+    title = escape(heading or shown_text(N_("Who pays whom")))
     h = escape(level)
     return Markup(f'\n<div class="payments">\n<h{h} class="groups-title">{title}</h{h}>\n{unit}\n<ul class="groups">\n'
                   f'{groups}</ul>\n{notes}\n</div>\n')
