@@ -288,7 +288,7 @@ def _tally_css() -> str:
 
 @bp.route("/t/<token>/tally")
 def page(token: str) -> str:
-    return render_template("tally/tally.html", paper="A4", printing=False, **_tally(token).context())
+    return render_template("tally/tally.html", paper="A4", **_tally(token).context())
 
 
 _fonts: FontConfiguration | None = None
