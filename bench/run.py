@@ -12,7 +12,8 @@ server's process), and the time of the COMMIT statements the request ran (the di
 line times the commit of one small row on the same disk with ``synchronous`` FULL, NORMAL and OFF.
 All this for a table of 40 deals and
 one near the longest allowed evening (DEALS_AGREED_MAX, 400 deals); the tally PDF of a 40-deal
-evening (warm, from the cache); a fresh tally PDF of the longest allowed evening, and 8 PDF
+evening (warm, from the cache), and rendered afresh against a one-paragraph A4 PDF in the same
+font (the floor, alternately in one process); a fresh tally PDF of the longest allowed evening, and 8 PDF
 requests at once on it while a phone records a deal at another table; replay speed over 100,000
 deals; and what a phone downloads for the deal-entry page. Run by hand: it is not a test.
 
@@ -337,6 +338,7 @@ def main() -> None:
           f"{long_record.median(long_record.own) / short_record.median(short_record.own):.2f} (target ≤ 1.25)")
 
     pdf_under_load(app, largest, tokens[40], rng)
+    pdf_against_floor(app, tokens[40])
 
     started = time.perf_counter()
     long_evening = evening_of(args.replay_deals, args.replay_deals + 4 - args.replay_deals % 4)
@@ -431,6 +433,36 @@ def pdf_under_load(app: Flask, largest: str, playing: str, rng: random.Random) -
         client.conn.close()
     time.sleep(0.2)  # let waitress finish with the closed connections
     server.close()
+
+
+def pdf_against_floor(app: Flask, token: str, rounds: int = 15) -> None:
+    """The 40-deal tally PDF rendered afresh (the whole request, in-process), against the floor: a
+    one-paragraph A4 PDF in the same font with the app's font configuration (bench/pdf.py's reference),
+    alternately in this process and run (bench/pdf.py gives the steps and the other lengths)."""
+    from pdf import REFERENCE  # bench/pdf.py, beside this script
+    from weasyprint import HTML
+
+    from scorer.tally import font_config
+
+    client = app.test_client()
+    cache = app.extensions["scorer.printer"].cache
+    floor, tally = [], []
+    for round_ in range(rounds + 2):  # the first two warm up
+        started = time.perf_counter()
+        HTML(string=REFERENCE).write_pdf(font_config=font_config())
+        reference = time.perf_counter() - started
+        cache.clear()
+        started = time.perf_counter()
+        response = client.get(f"/t/{token}/tally.pdf")
+        took = time.perf_counter() - started
+        assert response.status_code == 200 and response.data.startswith(b"%PDF")
+        if round_ >= 2:
+            floor.append(reference)
+            tally.append(took)
+    ratio = statistics.median(tally) / statistics.median(floor)
+    print(f"tally PDF, 40 deals, fresh (in-process): median {statistics.median(tally) * 1000:.1f} ms against "
+          f"{statistics.median(floor) * 1000:.1f} ms for a one-paragraph A4 PDF in DejaVu Sans: {ratio:.1f}× "
+          f"(target ≤ 5; {rounds} rounds alternately)")
 
 
 def _run_until_closed(server: Any) -> None:
