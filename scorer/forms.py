@@ -24,6 +24,7 @@ from jinja2 import Undefined
 from markupsafe import Markup, escape
 from wtforms import BooleanField, DecimalField, Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
+from wtforms.fields.core import Flags, Label  # type: ignore[import-not-found]
 from wtforms.i18n import messages_path  # type: ignore[import-not-found]
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
 from wtforms.widgets import CheckboxInput, HiddenInput  # type: ignore[import-not-found]
@@ -84,13 +85,55 @@ class _WTFormsMessages:
 
 
 class Form(FlaskForm):
-    """Flask-WTF's form, with WTForms' messages translated from a catalogue kept per language."""
+    """Flask-WTF's form, with WTForms' messages translated from a catalogue kept per language, and its fields
+    bound by copying the field bound the first time (see :func:`_bound`)."""
 
     class Meta(FlaskForm.Meta):  # type: ignore[misc,name-defined]
         def get_translations(self, form: Any) -> Any:
             if not current_app.config.get("WTF_I18N_ENABLED", True):
                 return super().get_translations(form)
             return _MESSAGES
+
+        def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
+            return _bound(form, unbound_field, options)
+
+
+FIELDS_KEPT = 1024
+"""Fields bound once and copied for each form (a few per field of each form class, per language)."""
+_first_bound: dict[tuple[object, ...], Any] = {}
+
+
+def _bound(form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
+    """``unbound_field`` bound to ``form``: a copy of the field it made the first time in this language, with the
+    state WTForms gives each field its own made anew (its form and meta, label, flags, attributes, its choices'
+    list). Binding a field runs its whole constructor (its validators checked, its flags read, its label made):
+    seventeen of them were a tenth of a deal page. What a form does with a field afterwards (``process``: its data,
+    its errors) is done on the copy as on a field made afresh; a test compares the two for every form. The CSRF
+    field, made anew for each form, and a field bound outside a request are bound by WTForms."""
+    language = request_language()
+    if language is None or "csrf_impl" in unbound_field.kwargs:
+        return unbound_field.bind(form=form, **options)
+    key = (unbound_field, options.get("name"), options.get("prefix"), options.get("translations"), language)
+    first = _first_bound.get(key)
+    if first is None:
+        if len(_first_bound) >= FIELDS_KEPT:
+            _first_bound.clear()
+        first = _first_bound[key] = unbound_field.bind(form=form, **options)
+        return unbound_field.bind(form=form, **options)  # the first stays untouched: copied, never used
+    field = object.__new__(type(first))
+    own = field.__dict__
+    own.update(first.__dict__)
+    own["meta"] = form.meta
+    own["_form"] = form
+    own["label"] = Label(first.label.field_id, first.label.text)
+    flags = own["flags"] = Flags()
+    flags.__dict__.update(first.flags.__dict__)
+    if first.render_kw is not None:
+        own["render_kw"] = dict(first.render_kw)
+    choices = own.get("_choices")
+    if isinstance(choices, (list, dict)):
+        own["_choices"] = type(choices)(choices)  # WTForms copies a field's declared choices into each field
+    return field
 
 
 _MESSAGES = _WTFormsMessages()

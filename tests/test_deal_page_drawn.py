@@ -261,3 +261,71 @@ def test_a_settlement_at_a_glance_is_drawn_as_the_macros_drew_it(app: Flask, lan
 
 
 HIDDEN = re.compile(r'name="(number|once|csrf_token|previewed)" type="hidden" value="([^"]*)"')
+
+
+def _state_of(form: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every field's attributes, comparable: what refers to the form by identity, the label and flags by value."""
+    seen = []
+    for field in form:
+        own = dict(vars(field))
+        assert own.pop("_form") is form and own.pop("meta") is form.meta
+        label, flags = own.pop("label"), own.pop("flags")
+        own["label"] = (label.field_id, str(label.text))
+        own["flags"] = sorted(vars(flags).items())
+        own.pop("csrf_impl", None)  # the CSRF field is made anew for each form, by WTForms
+        own.pop("current_token", None)  # a new session, a new token
+        seen.append((field.name, own))
+    return seen
+
+
+FORM_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("TableSettingsForm", {}), ("NewTableForm", {}), ("ConfirmForm", {}), ("CircleForm", {}), ("AddMemberForm", {}),
+    ("SettleForm", {}), ("RestoreForm", {"players": PLAYERS}), ("NextEveningForm", {"members": PLAYERS}),
+    ("RenameMemberForm", {"members": PLAYERS}),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_field_bound_by_copy_is_the_field_wtforms_binds(app: Flask, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every form of the app, bound by copying its fields (scorer.forms._bound) and by WTForms itself, fresh and
+    sent, the same attributes field by field, the same data and errors once validated; two forms never share a
+    field's label, flags or choices."""
+    import scorer.forms as forms
+
+    rules = HouseRules.of()
+    cases: list[tuple[str, dict[str, Any]]] = [*FORM_CASES]
+    for contract in rules.profile.contracts:
+        cases.append(("DealForm", {"players": PLAYERS, "contract": contract, "dealer": PLAYERS[0],
+                                   "state": TableState.start(PLAYERS), "rules": rules}))
+        cases.append(("CorrectionForm", {"players": PLAYERS, "contract": contract, "dealer": PLAYERS[0],
+                                         "state": TableState.start(PLAYERS), "rules": rules}))
+    rng = random.Random(3)
+    for name, kwargs in cases:
+        for attempt in range(3):
+            sent = None if attempt == 0 else {**_posted(rng), "player_1": "Ann", "deals_agreed": rng.choice(["40", "x"]),
+                                              "profile": rng.choice(["quadrille", "?"]), "by": "Ann"}
+            states, outcomes, fields = [], [], []
+            for copying in (False, True, True):  # by WTForms; then bound once and copied
+                monkeypatch.undo()
+                first_bound: dict[Any, Any] = {}
+                monkeypatch.setattr(forms, "_first_bound", first_bound)
+                if not copying:
+                    monkeypatch.setattr(forms.Form.Meta, "bind_field",
+                                        lambda self, form, unbound, options: unbound.bind(form=form, **options))
+                with app.test_request_context("/", method="POST" if sent else "GET", data=sent,
+                                              headers={"Cookie": f"lang={language}"}):
+                    app.preprocess_request()
+                    for _ in range(2 if copying else 1):  # the first binds, the second copies
+                        form = getattr(forms, name)(formdata=MultiDict(sent) if sent else None, **kwargs)
+                    assert bool(first_bound) == copying  # bound once, then copied
+                    states.append(_state_of(form))
+                    fields.append(list(form))
+                    outcomes.append((form.validate(), form.data, form.errors) if sent else None)
+                    app.do_teardown_request()
+            assert states[0] == states[1] == states[2], name
+            assert outcomes[0] == outcomes[1] == outcomes[2], name
+            for one, other in zip(fields[1], fields[2]):
+                assert one.label is not other.label and one.flags is not other.flags
+                if isinstance(getattr(one, "_choices", None), list):
+                    assert one._choices is not other._choices or one._choices is getattr(forms, "TRUMP_CHOICES", None) \
+                        or name in ("DealForm", "CorrectionForm")  # the deal form sets its module lists itself
