@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 from .core import Contract, Damage, Ledger, Replay, Settlement, System
 from .core.i18n import N_
 from .core.summary import DealSummary, RuleRef
-from .i18n import shown_text
+from .i18n import request_language, shown_text
 from .db import get_db
 from .store import Table, ledger_and_log_size
 
@@ -98,11 +98,63 @@ def phone_holder(table: Table) -> str | None:
 
 
 def init_app(app: Flask) -> None:
-    """The templates' ``url_for`` keeping its links, and the settlement's drawers as template globals."""
+    """The templates' ``url_for`` keeping its links, and the drawers of a table's pages as template globals."""
     app.jinja_env.globals["url_for"] = remembered_url_for(app)
     app.add_template_global(summary_nets, "summary_nets")
     app.add_template_global(summary_payments, "summary_payments")
     app.add_template_global(rule_links, "rule_links")
+    app.add_template_global(table_nav, "table_nav")
+    app.add_template_global(contracts_nav, "contracts_nav")
+
+
+# --- a table's links, drawn once per table, language and script root --------------------------------------------
+
+PIECES_KEPT = 4096
+"""Pieces of a table's pages kept (its links, a few per table and language); all forgotten when full."""
+_pieces: dict[tuple[object, ...], Markup] = {}
+
+
+def _kept(key: tuple[object, ...], draw: Callable[[], Markup]) -> Markup:
+    """``draw()``, kept under ``key`` with the request's language and script root (drawn afresh outside a request
+    whose language was looked up)."""
+    language = request_language()
+    if language is None:
+        return draw()
+    key = (*key, language, request.script_root)
+    found = _pieces.get(key)
+    if found is None:
+        found = draw()
+        if len(_pieces) >= PIECES_KEPT:
+            _pieces.clear()
+        _pieces[key] = found
+    return found
+
+
+TABLE_NAV = (("table.play", N_("Deal")), ("table.ledger_page", N_("Ledger")), ("table.join", N_("Share")),
+             ("tally.page", N_("Tally")))
+"""A table's pages, as its pages' bar links them (templates/table/_nav.html)."""
+
+
+def table_nav(table: Table) -> Markup:
+    """The links of a table's bar: its deal, ledger, share and tally pages (templates/table/_nav.html)."""
+    token = table.token
+    return _kept(("nav", token), lambda: Markup("\n".join(
+        f'<a href="{escape(url_for(endpoint, token=token))}">{shown_text(label)}</a>' for endpoint, label in TABLE_NAV)))
+
+
+_CURRENT = ' aria-current="page"'
+
+
+def contracts_nav(table: Table, contracts: tuple[Contract, ...], current: Contract | None) -> Markup:
+    """A button for each contract the table plays, ``current`` marked (the deal page's row of contracts)."""
+    token = table.token
+
+    def draw() -> Markup:
+        return Markup("".join(
+            f'<a class="button{" current" if c == current else ""}" '
+            f'href="{escape(url_for("table.deal", token=token, contract=c.value))}"'
+            f'{_CURRENT if c == current else ""}>{escape(str(c.label).capitalize())}</a>' for c in contracts))
+    return _kept(("contracts", token, contracts, current), draw)
 
 
 URLS_KEPT = 8192
@@ -158,24 +210,25 @@ def _trend(change: int) -> str:
     return "up" if change > 0 else "down" if change < 0 else "even"
 
 
-def rule_links(refs: tuple[RuleRef, ...]) -> Markup:
-    """House rules by their titles, each a link to its entry on the rules page (``rule_links``)."""
+def rule_links(refs: tuple[RuleRef, ...], page: str | None = None) -> Markup:
+    """House rules by their titles, each a link to its entry on the rules page (``page``, its link once escaped)."""
     if not refs:
         return Markup("")
-    page = escape(url_for("home.rules"))
+    page = page or escape(url_for("home.rules"))
     return Markup(" · ".join(f'<a href="{page}#{escape(r.name)}">{escape(r.title)}</a>' for r in refs))
 
 
-def _by(refs: tuple[RuleRef, ...]) -> str:
+def _by(refs: tuple[RuleRef, ...], page: str) -> str:
     """The rules behind a line, after it (none: nothing)."""
-    return f' <small class="by">{rule_links(refs)}</small>' if refs else ""
+    return f' <small class="by">{rule_links(refs, page)}</small>' if refs else ""
 
 
 def summary_payments(summary: DealSummary, heading: object = None, level: object = 2) -> Markup:
     """The stake and the unit once, the transfers grouped (who pays whom, in all), the notes, under a heading of
     that level (``payments``)."""
-    unit = f'<p class="unit">{escape(summary.unit_sentence)}{_by(summary.unit_rules)}</p>' if summary.unit_sentence else ""
-    groups = "".join(f"<li>{escape(g.sentence)}{_by(g.rules)}</li>\n" for g in summary.groups)
+    page = escape(url_for("home.rules"))
+    unit = f'<p class="unit">{escape(summary.unit_sentence)}{_by(summary.unit_rules, page)}</p>' if summary.unit_sentence else ""
+    groups = "".join(f"<li>{escape(g.sentence)}{_by(g.rules, page)}</li>\n" for g in summary.groups)
     notes = ""
     if summary.notes:
         notes = '<ul class="notes">' + "".join(f"<li>{escape(n)}</li>" for n in summary.notes) + "</ul>"

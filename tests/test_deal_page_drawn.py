@@ -329,3 +329,37 @@ def test_a_field_bound_by_copy_is_the_field_wtforms_binds(app: Flask, language: 
                 if isinstance(getattr(one, "_choices", None), list):
                     assert one._choices is not other._choices or one._choices is getattr(forms, "TRUMP_CHOICES", None) \
                         or name in ("DealForm", "CorrectionForm")  # the deal form sets its module lists itself
+
+
+OLD_NAV = """\
+<a href="{{ url_for('table.play', token=table.token) }}">{{ _("Deal") }}</a>
+<a href="{{ url_for('table.ledger_page', token=table.token) }}">{{ _("Ledger") }}</a>
+<a href="{{ url_for('table.join', token=table.token) }}">{{ _("Share") }}</a>
+<a href="{{ url_for('tally.page', token=table.token) }}">{{ _("Tally") }}</a>
+"""
+"""templates/table/_nav.html before issue 16 (commit fe86426)."""
+OLD_CONTRACTS = """\
+{% for c in contracts %}<a class="button{% if c == form.the_contract %} current{% endif %}" href="{{ url_for('table.deal', token=table.token, contract=c.value) }}"{% if c == form.the_contract %} aria-current="page"{% endif %}>{{ c.label|capitalize }}</a>{% endfor %}"""
+"""The deal page's row of contracts before issue 16."""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_tables_links_are_drawn_as_the_templates_drew_them(app: Flask, language: str) -> None:
+    from types import SimpleNamespace
+
+    from scorer.views import contracts_nav, table_nav
+
+    old_nav, old_contracts = app.jinja_env.from_string(OLD_NAV), app.jinja_env.from_string(OLD_CONTRACTS)
+    for root in ("", "/club"):
+        for token in ("abc", "T0k3n_-x"):
+            table: Any = SimpleNamespace(token=token)
+            with app.test_request_context("/", base_url=f"http://localhost{root}/", headers={"Cookie": f"lang={language}"}):
+                app.preprocess_request()
+                for _ in range(2):  # drawn, then kept
+                    assert str(table_nav(table)) == old_nav.render(table=table)
+                    for profile in PROFILES.values():
+                        for current in (*profile.contracts, None):
+                            form = SimpleNamespace(the_contract=current)
+                            assert str(contracts_nav(table, profile.contracts, current)) == old_contracts.render(
+                                table=table, contracts=profile.contracts, form=form)
+                app.do_teardown_request()
