@@ -104,6 +104,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(summary_payments, "summary_payments")
     app.add_template_global(rule_links, "rule_links")
     app.add_template_global(table_nav, "table_nav")
+    app.add_template_global(table_state, "table_state")
     app.add_template_global(contracts_nav, "contracts_nav")
 
 
@@ -143,6 +144,19 @@ def table_nav(table: Table) -> Markup:
 
 
 _CURRENT = ' aria-current="page"'
+
+
+def table_state(number: int, over: bool, played: int, agreed: int, dealer: str, eldest: str,
+                standing: tuple[tuple[str, str], ...]) -> Markup:  # more than 5: a view's fields, as _state.html read them
+    """Where the evening stands: the deal (of the deals agreed), the dealer, eldest hand and what the table carries
+    (templates/table/_state.html)."""
+    carried = "".join(f"<div><dt>{escape(label)}</dt><dd>{escape(value)}</dd></div>" for label, value in standing)
+    # the messages outside the f-string, where the catalogue's extraction finds them
+    deal, of, by, eldest_hand = (shown_text(N_("Deal")), shown_text(N_("of %(agreed)s"), agreed=agreed),
+                                 shown_text(N_("Dealer")), shown_text(N_("Eldest")))
+    return Markup(f'<dl class="state">\n  <div><dt>{deal}</dt><dd>{escape(played if over else number)} <small>{of}</small>'
+                  f'</dd></div>\n  <div><dt>{by}</dt><dd>{escape(dealer)}</dd></div>\n'
+                  f'  <div><dt>{eldest_hand}</dt><dd>{escape(eldest)}</dd></div>\n  {carried}\n</dl>')
 
 
 def contracts_nav(table: Table, contracts: tuple[Contract, ...], current: Contract | None) -> Markup:

@@ -363,3 +363,33 @@ def test_a_tables_links_are_drawn_as_the_templates_drew_them(app: Flask, languag
                             assert str(contracts_nav(table, profile.contracts, current)) == old_contracts.render(
                                 table=table, contracts=profile.contracts, form=form)
                 app.do_teardown_request()
+
+
+OLD_STATE = """\
+<dl class="state">
+  <div><dt>{{ _("Deal") }}</dt><dd>{{ number if not over else played }} <small>{{ _("of %(agreed)s", agreed=table.deals_agreed) }}</small></dd></div>
+  <div><dt>{{ _("Dealer") }}</dt><dd>{{ dealer }}</dd></div>
+  <div><dt>{{ _("Eldest") }}</dt><dd>{{ eldest }}</dd></div>
+  {% for label, value in standing %}<div><dt>{{ label }}</dt><dd>{{ value }}</dd></div>{% endfor %}
+</dl>
+"""
+"""templates/table/_state.html before issue 16 (commit fe86426)."""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_where_the_evening_stands_is_drawn_as_the_template_drew_it(app: Flask, language: str) -> None:
+    from types import SimpleNamespace
+
+    from scorer.views import table_state
+
+    old = app.jinja_env.from_string(OLD_STATE)
+    with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):
+        app.preprocess_request()
+        for number, over, standing in ((1, False, ()), (13, False, (("pool", "12"), ("vole <pool>", "3 & 4"))),
+                                       (41, True, (("Pool", "0"),))):
+            context: dict[str, Any] = {"number": number, "over": over, "played": number - 1, "dealer": PLAYERS[1],
+                                       "eldest": PLAYERS[2], "standing": standing,
+                                       "table": SimpleNamespace(deals_agreed=40)}
+            drawn = table_state(number, over, number - 1, 40, PLAYERS[1], PLAYERS[2], standing)
+            assert str(drawn) == old.render(**context)
+        app.do_teardown_request()
