@@ -245,6 +245,7 @@ def test_the_caches_stay_bounded_and_right_when_emptied(monkeypatch: pytest.Monk
             state = general.after
         assert len(chips._PLANS) <= 3 and len(chips._PLANS_BY_RULES) <= 3
         plans = [plan for _rules, plan in chips._PLANS.values()] + list(chips._PLANS_BY_RULES.values())
+        assert len({id(plan) for plan in plans}) <= 3  # no plan alive in one lookup after the other was emptied
         assert all(len(plan.seatings) <= 2 and len(plan.worths) <= 3 for plan in plans)
         assert all(len(seating.antes) <= 2 * len(seating.players) for plan in plans for seating in plan.seatings.values())
         assert len(_KEPT_TRANSFERS) <= KEPT_TRANSFERS_MAX

@@ -542,18 +542,20 @@ _PLANS: dict[int, tuple[HouseRules, _Plan]] = {}
 a replay asks with the same rules every deal, and an id is found faster than the rules' own hash."""
 _PLANS_BY_RULES: dict[HouseRules, _Plan] = {}
 """Plans by equal house rules: a request that builds its table's rules afresh finds the plan already made."""
-_PLANS_MAX = 64
-_SEATINGS_MAX = 256
-_WORTHS_MAX = 1024
+_PLANS_MAX = 16
+"""Distinct house rules planned at once (both lookups emptied together, so no more plans are alive)."""
+_SEATINGS_MAX = 128
+"""Tables (their four names in order) a plan keeps, about 18 kB each."""
+_WORTHS_MAX = 512
+"""Kinds of deal a plan keeps, under 1 kB each. At most about 16 × (128 × 18 + 512 × 0.75) kB, 43 MB, in all."""
 
 
 def _plan_of(rules: HouseRules) -> _Plan:
     found = _PLANS.get(id(rules))
     if found is not None and found[0] is rules:
         return found[1]
-    if len(_PLANS) >= _PLANS_MAX:
-        _PLANS.clear()
-    if len(_PLANS_BY_RULES) >= _PLANS_MAX:
+    if len(_PLANS) >= _PLANS_MAX or len(_PLANS_BY_RULES) >= _PLANS_MAX:
+        _PLANS.clear()  # both at once: a plan dropped from one lookup must not live on in the other
         _PLANS_BY_RULES.clear()
     plan = _PLANS_BY_RULES.get(rules)
     if plan is None:
