@@ -341,7 +341,7 @@ def main() -> None:
           f"{long_record.median(long_record.own) / short_record.median(short_record.own):.2f} (target ≤ 1.25)")
 
     pdf_under_load(app, largest, tokens[40], rng)
-    pdf_against_floor(app, tokens[40])
+    pdf_against_floor(app, import_table(app, evening_of(40, 40)))  # a table of 40 deals: the others grew
 
     started = time.perf_counter()
     long_evening = evening_of(args.replay_deals, args.replay_deals + 4 - args.replay_deals % 4)
