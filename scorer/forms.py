@@ -164,19 +164,23 @@ def segmented_field(field: Any, cls: str = "", only: Any = None) -> Markup:
 Option = tuple[Any, str, str]
 """A radio input drawn: its value as the field compares it with its data, the HTML before ``checked`` and after."""
 OPTIONS_KEPT = 4096
-_options_drawn: dict[tuple[object, ...], tuple[object, list[Option]]] = {}
+OPTIONS = "scorer.options"
+"""Where an app keeps the radio inputs it drew (``app.extensions``): per app, as their labels are in its own
+translations (kept for the whole process, an app with other translations showed the first app's words)."""
 
 
 def _options(field: Any, field_id: str, only: Any) -> list[Option]:
     """The radio inputs of ``field``'s choices (those in ``only``, if given), but for ``checked`` and its errors'
-    attributes. Drawn once per list of choices, field and language, and kept (a list of choices is the same
+    attributes. Drawn once per list of choices, field, language and app, and kept (a list of choices is the same
     object from one form to the next: the module's suits and tricks, a table's names)."""
     choices = field.choices
     language = request_language()
-    key = (id(choices), len(choices), field.name, field.id, field.coerce, language) \
-        if language is not None and only is None and type(choices) is list else None
-    if key is not None:
-        kept = _options_drawn.get(key)
+    kept_here: dict[tuple[object, ...], tuple[object, list[Option]]] | None = \
+        current_app.extensions.get(OPTIONS) if language is not None and only is None and type(choices) is list else None
+    key: tuple[object, ...] = ()
+    if kept_here is not None:
+        key = (id(choices), len(choices), field.name, field.id, field.coerce, language)
+        kept = kept_here.get(key)
         if kept is not None and kept[0] is choices:  # the very list (an id is reused once its list is gone)
             return kept[1]
     name = escape(field.name)
@@ -186,10 +190,10 @@ def _options(field: Any, field_id: str, only: Any) -> list[Option]:
             drawn.append((field.coerce(value),
                           f'<label class="opt"><input type="radio" name="{name}" id="{field_id}-{len(drawn)}" '
                           f'value="{escape(value)}"', f'><span>{escape(label)}</span></label>'))
-    if key is not None:
-        if len(_options_drawn) >= OPTIONS_KEPT:
-            _options_drawn.clear()
-        _options_drawn[key] = (choices, drawn)
+    if kept_here is not None:
+        if len(kept_here) >= OPTIONS_KEPT:
+            kept_here.clear()
+        kept_here[key] = (choices, drawn)
     return drawn
 
 
@@ -239,6 +243,7 @@ def hidden_field(field: Any) -> Markup:
 
 def init_app(app: Any) -> None:
     """The field drawers, as template globals (templates/_macros.html and the deal form call them)."""
+    app.extensions[OPTIONS] = {}
     app.add_template_global(segmented_field, "segmented_field")
     app.add_template_global(field_errors, "field_errors")
     app.add_template_global(hidden_field, "hidden_field")

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from flask import Flask, has_request_context, request, session, url_for
+from flask import Flask, current_app, has_request_context, request, session, url_for
 from markupsafe import Markup, escape
 
 from .core import Contract, Damage, Ledger, Replay, Settlement, System
@@ -100,6 +100,7 @@ def phone_holder(table: Table) -> str | None:
 def init_app(app: Flask) -> None:
     """The templates' ``url_for`` keeping its links, and the drawers of a table's pages as template globals."""
     app.jinja_env.globals["url_for"] = remembered_url_for(app)
+    app.extensions[PIECES] = {}
     app.add_template_global(summary_nets, "summary_nets")
     app.add_template_global(summary_payments, "summary_payments")
     app.add_template_global(rule_links, "rule_links")
@@ -111,23 +112,28 @@ def init_app(app: Flask) -> None:
 # --- a table's links, drawn once per table, language and script root --------------------------------------------
 
 PIECES_KEPT = 4096
-"""Pieces of a table's pages kept (its links, a few per table and language); all forgotten when full."""
-_pieces: dict[tuple[object, ...], Markup] = {}
+"""Pieces of a table's pages kept per app (its links, a few per table and language); all forgotten when full."""
+PIECES = "scorer.pieces"
+"""Where an app keeps them (``app.extensions``): per app, as its words (its catalogue) and its links are its own
+(kept for the whole process, an app with other translations showed the words of the first app to draw them)."""
 
 
 def _kept(key: tuple[object, ...], draw: Callable[[], Markup]) -> Markup:
-    """``draw()``, kept under ``key`` with the request's language and script root (drawn afresh outside a request
-    whose language was looked up)."""
+    """``draw()``, kept under ``key`` with the request's language and script root, by the app (drawn afresh
+    outside a request whose language was looked up)."""
     language = request_language()
     if language is None:
         return draw()
+    pieces: dict[tuple[object, ...], Markup] | None = current_app.extensions.get(PIECES)
+    if pieces is None:
+        return draw()
     key = (*key, language, request.script_root)
-    found = _pieces.get(key)
+    found = pieces.get(key)
     if found is None:
         found = draw()
-        if len(_pieces) >= PIECES_KEPT:
-            _pieces.clear()
-        _pieces[key] = found
+        if len(pieces) >= PIECES_KEPT:
+            pieces.clear()
+        pieces[key] = found
     return found
 
 
@@ -173,6 +179,10 @@ def contracts_nav(table: Table, contracts: tuple[Contract, ...], current: Contra
 
 URLS_KEPT = 8192
 """Links a template built, kept per app (a few dozen a table); all forgotten when full."""
+URL_KEPT_CHARS = 512
+"""A longer link is built every time, never kept: the language switch's link carries the page's own path and
+query (``next=``), as long as a client makes it (a server takes some 256 KB of headers; 8,192 such links and
+their keys would be gigabytes). A table's links are under 100 characters."""
 
 
 def remembered_url_for(app: Flask) -> Callable[..., str]:
@@ -194,6 +204,8 @@ def remembered_url_for(app: Flask) -> Callable[..., str]:
             return url_for(endpoint, **values)
         if found is None:
             found = url_for(endpoint, **values)
+            if len(found) > URL_KEPT_CHARS:  # its key is in it (the script root, the values)
+                return found
             if len(built) >= URLS_KEPT:
                 built.clear()
             built[key] = found
