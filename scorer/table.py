@@ -147,6 +147,10 @@ class _Previewed(NamedTuple):
 
 PREVIEWS_KEPT = 1024
 """Previewed deals kept for their Record tap (about a kilobyte each), the oldest out first."""
+PREVIEW_INPUTS_KEPT_CHARS = 2048
+"""A preview is kept only if its inputs as posted (its key) come to at most this many characters: a deal's taps,
+its one-time token and the longest play come to a few hundred. Without it, a field the deal is not read from
+(the hidden contract) padded to megabytes was kept with the preview: 1,024 of them, gigabytes."""
 _previews: OrderedDict[tuple[object, ...], _Previewed] = OrderedDict()
 _previews_lock = threading.Lock()
 
@@ -160,7 +164,10 @@ def _preview_key(table: Table, chosen: Contract, digest: str) -> tuple[object, .
     once = posted.get("once", "")
     if not ONE_TIME_TOKEN.fullmatch(once) or not digest:
         return None
-    return (table.id, chosen, once, digest, tuple(tuple(posted.getlist(name)) for name in DEAL_INPUTS))
+    inputs = tuple(tuple(posted.getlist(name)) for name in DEAL_INPUTS)
+    if sum(len(value) for values in inputs for value in values) > PREVIEW_INPUTS_KEPT_CHARS:
+        return None  # not a form of taps (padded, or sent twice over): not kept, its Record tap reads the form again
+    return (table.id, chosen, once, digest, inputs)
 
 
 def _keep_preview(key: tuple[object, ...] | None, previewed: _Previewed) -> None:
