@@ -12,6 +12,7 @@ them); ``python scripts/i18n.py`` extracts, updates and compiles them (see the R
 
 from __future__ import annotations
 
+import re
 from contextvars import ContextVar
 from datetime import datetime, timezone
 from decimal import Decimal
@@ -77,12 +78,17 @@ def language() -> str:
     return locale.language if locale is not None else DEFAULT_LANGUAGE
 
 
+_UNSAFE_IN_A_PATH = re.compile(r"[\x00-\x1f\x7f]")
+"""A control character in ``next``: a browser drops a tab or a line break from a link (``/<tab>/evil.example`` is
+``//evil.example``, another site), and a line break cannot be put in a header at all (a 500)."""
+
+
 @bp.route("/lang/<code>")
 def switch(code: str) -> Response:
     """Speak ``code`` to this phone from now on, and go back to the page it came from (``?next=``, a path
     on this site only)."""
     back = request.args.get("next", "")
-    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+    if not back.startswith("/") or back.startswith("//") or "\\" in back or _UNSAFE_IN_A_PATH.search(back):
         back = url_for("home.index")
     response = redirect(back, 303)
     if code in LANGUAGES:
@@ -261,7 +267,9 @@ def init_app(app: Flask) -> None:
         npgettext=lambda c, s, p, n: _catalogue().unpgettext(c, s, p, n),
     )
     app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = _template_gettext
-    app.before_request(_install_translation)
+    # First of the request's hooks: a page drawn when another refuses the request (CSRF's check, whose error
+    # handler shows a deal form again with the core's sentences) speaks the reader's language too.
+    app.before_request_funcs.setdefault(None, []).insert(0, _install_translation)
     app.teardown_request(_english_again)
     app.after_request(_vary)
     app.register_blueprint(bp)
