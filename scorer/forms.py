@@ -118,8 +118,10 @@ def _bound(form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
     if first is None:
         if len(_first_bound) >= FIELDS_KEPT:
             _first_bound.clear()
-        first = _first_bound[key] = unbound_field.bind(form=form, **options)
-        return unbound_field.bind(form=form, **options)  # the first stays untouched: copied, never used
+        # The first stays untouched (copied, never used), and bound to no form: kept for the life of the process,
+        # it would keep the form of the request that bound it, and all that request sent.
+        first = _first_bound[key] = unbound_field.bind(form=None, _meta=form.meta, **options)
+        return unbound_field.bind(form=form, **options)
     field = object.__new__(type(first))
     own = field.__dict__
     own.update(first.__dict__)

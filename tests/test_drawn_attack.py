@@ -11,12 +11,15 @@ scorer/i18n.py, scorer/table.py): each test here failed before its fix.
 - a deal form shown again after a lost CSRF token spoke the core's English in a French page (the request's
   translation was installed after the CSRF check);
 - the language switch's ``next=`` with a tab in it sent the phone to another site, and with a line break
-  gave a 500.
+  gave a 500;
+- a field bound once to be copied kept the form of the request that bound it, and all that request sent.
 """
 
 from __future__ import annotations
 
+import gc
 import re
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,7 +30,7 @@ from flask.testing import FlaskClient
 from test_table import csrf_token, post_deal, start_table
 
 import scorer.table
-from scorer import create_app
+from scorer import create_app, forms
 
 NAMES = ["<b>A&B</b>", "O'Neil \"Q\"", "Zoë &amp; Æ", "L'Ève<"]
 """Names the rules allow, each with something to escape."""
@@ -177,3 +180,36 @@ def test_the_language_switch_still_goes_back_to_the_page(app: Flask) -> None:
     assert switch
     response = client.get(switch.group(1).replace("&amp;", "&"))
     assert response.status_code == 303 and response.headers["Location"] == f"/t/{token}/ledger?page=1"
+
+
+def _reaches_a_long_text(start: object, longest: int, objects: int = 200_000) -> bool:
+    """Whether a text of ``longest`` characters or more is reachable from ``start`` (the first ``objects`` objects
+    found, breadth first, modules and classes left out)."""
+    seen = {id(start)}
+    queue = [start]
+    while queue and len(seen) < objects:
+        here = queue.pop(0)
+        if isinstance(here, str) and len(here) >= longest:
+            return True
+        for found in gc.get_referents(here):
+            if id(found) not in seen and not isinstance(found, (type, types.ModuleType)):
+                seen.add(id(found))
+                queue.append(found)
+    return False
+
+
+def test_the_fields_bound_once_keep_no_request_s_form(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A field bound the first time is kept to be copied; it was bound to the form of the request that first made
+    that form, and so kept the request's form and all it was sent (a name padded to a megabyte) for the life of
+    the process, one form of each kind and language."""
+    client = app.test_client()
+    client.set_cookie("lang", "fr")
+    token = csrf_token(client, "/new")
+    monkeypatch.setattr(forms, "_first_bound", {})  # the form sent is the first of its kind
+    padded = "Ann" + "x" * 1_000_000
+    response = client.post("/new", data={"csrf_token": token, "player_1": padded,
+                                         "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "first_dealer": "1",
+                                         "profile": "quadrille", "deals_agreed": "8"})
+    assert response.status_code == 422
+    assert forms._first_bound
+    assert not _reaches_a_long_text(forms._first_bound, len(padded))
