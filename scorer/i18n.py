@@ -90,6 +90,8 @@ def switch(code: str) -> Response:
     back = request.args.get("next", "")
     if not back.startswith("/") or back.startswith("//") or "\\" in back or _UNSAFE_IN_A_PATH.search(back):
         back = url_for("home.index")
+    else:
+        back = request.script_root + back  # a path of the app (the page's request.full_path), wherever it is mounted
     response = redirect(back, 303)
     if code in LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=COOKIE_SECONDS, samesite="Lax", httponly=True,

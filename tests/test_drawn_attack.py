@@ -12,7 +12,8 @@ scorer/i18n.py, scorer/table.py): each test here failed before its fix.
   translation was installed after the CSRF check);
 - the language switch's ``next=`` with a tab in it sent the phone to another site, and with a line break
   gave a 500;
-- a field bound once to be copied kept the form of the request that bound it, and all that request sent.
+- a field bound once to be copied kept the form of the request that bound it, and all that request sent;
+- under a prefix (``SCRIPT_NAME``), the language switch sent the phone back to the page's path without it.
 """
 
 from __future__ import annotations
@@ -213,3 +214,17 @@ def test_the_fields_bound_once_keep_no_request_s_form(app: Flask, monkeypatch: p
     assert response.status_code == 422
     assert forms._first_bound
     assert not _reaches_a_long_text(forms._first_bound, len(padded))
+
+
+def test_the_language_switch_goes_back_to_the_page_under_a_prefix(app: Flask) -> None:
+    """The app mounted under ``/scorer``: the switch's link carries the page's path within the app
+    (``request.full_path``), and the switch went back to it as a path of the site, outside the app."""
+    client = app.test_client()
+    root = "http://localhost/scorer/"
+    page = client.get("/rules", base_url=root).get_data(as_text=True)
+    switch = re.search(r'<a href="/scorer(/lang/fr\?next=[^"]*)"', page)
+    assert switch
+    response = client.get(switch.group(1), base_url=root)
+    assert response.status_code == 303 and response.headers["Location"] == "/scorer/rules"
+    refused = client.get("/lang/fr?next=//evil.example", base_url=root)
+    assert refused.headers["Location"] == "/scorer/"
