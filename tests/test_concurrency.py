@@ -25,7 +25,7 @@ from scorer import create_app
 from scorer.core import HouseRules
 from scorer.db import get_db
 from scorer.core.log import Ledger, LineKind
-from scorer.store import LEDGERS, create_table, ledger, table_by_token, verify
+from scorer.store import LEDGERS, create_table, ledger, sent_before, table_by_token, verify
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 TARGET = 120
@@ -59,14 +59,16 @@ class Phone:
         assert response.status_code in ALLOWED, (kind, url, response.status_code)
         return response
 
-    def final(self, url: str, fields: dict[str, str], kind: str) -> None:
-        """Send a form's final POST; sometimes twice in a row (a double tap); keep it to resend later."""
-        self.post(url, fields, kind)
+    def final(self, url: str, fields: dict[str, str], kind: str) -> TestResponse:
+        """Send a form's final POST; sometimes twice in a row (a double tap); keep it to resend later.
+        The answer to the first sending."""
+        answer = self.post(url, fields, kind)
         self.sent[kind] += 1
         if self.rng.random() < 0.2:
             self.post(url, fields, kind)
             self.sent["double tap"] += 1
         self.stale[kind] = (url, dict(fields))
+        return answer
 
     def resend(self) -> None:
         """A page sent again long after (a reload, a phone back from sleep): it must write nothing new."""
@@ -102,11 +104,27 @@ class Phone:
         self.final(url, fields, "undo")
 
     def amend(self, played: int) -> None:
+        """A correction of one of the deals; tried again (up to four times in all) when another phone
+        changed the log while it was filled in, as a player taps again after "the table changed": with
+        four phones recording as fast as they can, a correction is often overtaken, and a restoration
+        needs one that was written."""
+        for _ in range(4):
+            once = self.amend_once(played)
+            if once is None:
+                return
+            with self.app.app_context():
+                table = table_by_token(get_db(), self.token)
+                assert table is not None
+                if sent_before(get_db(), table, once) is not None:
+                    return  # written (a refusal redirects to the same deal's page: the log tells them apart)
+
+    def amend_once(self, played: int) -> str | None:
+        """One correction, from its page to its final POST; its one-time token (None if it was not sent)."""
         number = self.rng.randint(1, played)
         url = f"/t/{self.token}/audit/{number}/amend/solo"
         page = self.client.get(url)
         if page.status_code != 200:
-            return  # undone meanwhile
+            return None  # undone meanwhile
         reason = f"{self.name} {len(self.reasons)}"
         fields = dict(HIDDEN.findall(page.get_data(as_text=True)))
         fields.update({"contract": "solo", "hombre": self.rng.choice(PLAYERS), "trumps": "diamonds",
@@ -114,12 +132,13 @@ class Phone:
                        "reason": reason, "action": "preview"})
         preview = self.post(url, fields, "amend")
         if preview.status_code != 200:
-            return  # the same deal, one that makes a later deal impossible, or the deal gone
+            return None  # the same deal, one that makes a later deal impossible, or the deal gone
         fields.update(HIDDEN.findall(preview.get_data(as_text=True)))
         fields["action"] = "save"
         self.reasons.append(reason)
         self.onces.append(fields["once"])  # a correction form carries its one-time token too
         self.final(url, fields, "amend")
+        return fields["once"]
 
     def restore(self, book: Ledger) -> bool:
         corrected = [n for n in range(1, len(book.deals) + 1) if len(book.versions_of(n)) > 1]
