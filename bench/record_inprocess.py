@@ -24,13 +24,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, os.environ.get("SCORER_ROOT") or str(Path(__file__).resolve().parent.parent))
 
 from flask import Flask  # noqa: E402
 
 import scorer  # noqa: E402
+from clock import ServerClock  # noqa: E402  (bench/clock.py, beside this script: no scorer import)
 from scorer import create_app  # noqa: E402
 from scorer.core import HouseRules  # noqa: E402
 from scorer.db import get_db  # noqa: E402
@@ -38,27 +38,6 @@ from scorer.store import create_table  # noqa: E402
 
 HIDDEN = re.compile(r'name="(number|once|csrf_token|previewed)" type="hidden" value="([^"]*)"')
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
-
-
-class ServerClock:
-    """WSGI middleware (bench/run.py's): the time from the request's arrival in the app to the last byte of
-    its body, for the latest request."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        self.last = 0.0
-
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
-        started = time.perf_counter()
-        iterable = self.app(environ, start_response)
-        try:
-            body = b"".join(iterable)
-        finally:
-            close = getattr(iterable, "close", None)
-            if close is not None:
-                close()
-        self.last = time.perf_counter() - started
-        return [body]
 
 
 def main() -> None:
@@ -91,24 +70,24 @@ def main() -> None:
         started = time.perf_counter()
         page = phone.get(url).get_data(as_text=True)
         times["deal-entry page"].append(time.perf_counter() - started)
-        server["deal-entry page"].append(app_clock.last)
+        server["deal-entry page"].append(app_clock.last[0])
         fields = dict(HIDDEN.findall(page))
         fields.update({"contract": "solo", "hombre": rng.choice(PLAYERS), "trumps": "hearts",
                        "hombre_tricks": str(rng.randint(0, 9)), "matadors": "0", "action": "preview"})
         started = time.perf_counter()
         preview = phone.post(url, data=fields).get_data(as_text=True)
         times["preview a deal"].append(time.perf_counter() - started)
-        server["preview a deal"].append(app_clock.last)
+        server["preview a deal"].append(app_clock.last[0])
         fields.update(HIDDEN.findall(preview))
         fields["action"] = "record"
         started = time.perf_counter()
         bare_client.get("/")
         times["bare Flask route"].append(time.perf_counter() - started)
-        server["bare Flask route"].append(bare_clock.last)
+        server["bare Flask route"].append(bare_clock.last[0])
         started = time.perf_counter()
         answer = phone.post(url, data=fields)
         times["record a deal"].append(time.perf_counter() - started)
-        server["record a deal"].append(app_clock.last)
+        server["record a deal"].append(app_clock.last[0])
         assert answer.status_code == 302 and "/deal/" not in answer.headers["Location"], answer.headers.get("Location")
         played += 1
     bare_ms = statistics.median(times["bare Flask route"]) * 1000

@@ -48,6 +48,7 @@ from flask import Flask  # noqa: E402
 from waitress.server import create_server  # noqa: E402
 from werkzeug.middleware.dispatcher import DispatcherMiddleware  # noqa: E402
 
+from clock import COMMITS, ServerClock  # noqa: E402  (bench/clock.py, beside this script)
 from scorer import create_app  # noqa: E402
 from scorer.core import Contract, Deal, Evening, HouseRules, Suit, TableState, settle  # noqa: E402
 from scorer.core import log  # noqa: E402
@@ -146,7 +147,7 @@ def record_once(phone: Phone, token: str, rng: random.Random) -> float:
     return phone.timed("POST", url, fields)
 
 
-_commits = threading.local()
+_commits = COMMITS
 
 
 class TimedConnection(sqlite3.Connection):
@@ -180,28 +181,6 @@ def _timed_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
 
 sqlite3.connect = _timed_connect  # type: ignore[assignment]
 """The app's connections are TimedConnections: scorer.db calls sqlite3.connect when a thread first asks."""
-
-
-class ServerClock:
-    """WSGI middleware: the time from the request's arrival in the app to the last byte of its body,
-    and the COMMIT time within it, for the latest request (the benchmark sends one at a time)."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        self.last: tuple[float, float] = (0.0, 0.0)
-
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
-        _commits.seconds = 0.0
-        started = time.perf_counter()
-        iterable = self.app(environ, start_response)
-        try:
-            body = b"".join(iterable)
-        finally:
-            close = getattr(iterable, "close", None)
-            if close is not None:
-                close()
-        self.last = (time.perf_counter() - started, _commits.seconds)
-        return [body]
 
 
 def disk_sync_reference(directory: Path, commits: int = 200) -> dict[str, float]:
