@@ -93,9 +93,6 @@ class Phone:
 
     def __init__(self, browser: Any, axe: Any, name: str) -> None:
         self.context = browser.new_context(**PHONE, **self.options)
-        # axe-core put into every page of the phone as it loads (axe-playwright-python's run sends its 500 kB
-        # script with every check: about 40 ms a check, a tenth of the browser tests)
-        self.context.add_init_script(axe.axe_script)
         self.page = self.context.new_page()
         self.axe = axe
         self.name = name
@@ -124,22 +121,13 @@ class Phone:
         where = f"{step} ({self.page.url})"
         for control in self.page.evaluate(UNLABELLED):
             self.problems.append(f"{where}: a control with no label: {control}")
-        results = self.run_axe()
+        results = self.axe.run(self.page)
         if results.violations_count:
             self.problems.append(f"{where}: {results.generate_report()}")
         # Nothing wider than the phone: no sideways scrolling.
         width = self.page.evaluate("document.documentElement.scrollWidth")
         if width > PHONE["viewport"]["width"]:
             self.problems.append(f"{where}: the page is {width}px wide, wider than the phone")
-
-    def run_axe(self) -> Any:
-        """axe-core's results on the page (its violations), as axe-playwright-python's ``Axe.run`` gives them,
-        from the axe the page loaded with (``Axe.run`` would inject it again)."""
-        from axe_playwright_python.base import AxeResults
-
-        if not self.page.evaluate("typeof axe !== 'undefined'"):  # a page made without the init script (none yet)
-            self.page.evaluate(self.axe.axe_script)
-        return AxeResults(self.page.evaluate('axe.run({"resultTypes": ["violations"]})'))
 
     def heading(self) -> str:
         return str(self.page.locator("h1").first.inner_text())

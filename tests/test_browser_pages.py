@@ -56,7 +56,7 @@ class PagePhone(Phone):
         where = f"{step} ({self.page.url})"
         for problem in self.page.evaluate(TOO_WIDE):
             self.problems.append(f"{where}: {problem}")
-        results = self.run_axe()
+        results = self.axe.run(self.page)
         if results.violations_count:
             self.problems.append(f"{where}: {results.generate_report()}")
 
