@@ -51,8 +51,8 @@ class PagePhone(Phone):
     def check(self, step: str) -> None:
         self.shots += 1
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(ARTIFACTS / f"{self.name}-{self.shots:02d}-{step}.jpg"), full_page=True,
-                             scale="css", type="jpeg", quality=80)
+        self.page.screenshot(path=str(ARTIFACTS / f"{self.name}-{self.shots:02d}-{step}.png"), full_page=True,
+                             scale="css")
         where = f"{step} ({self.page.url})"
         for problem in self.page.evaluate(TOO_WIDE):
             self.problems.append(f"{where}: {problem}")

@@ -4,7 +4,7 @@ A refused form's page opens on its error summary (inside the first 844 px, as lo
 submit, with no JavaScript); each of its links leads to its field; the first dealer is tapped by name;
 the money fields line up; who holds the phone sits apart from the entry. Every page is checked as
 tests/test_browser.py checks its pages (labels, axe-core, nothing wider than the phone) and its
-screenshot is saved under test-artifacts/browser/ as refusals-NN-<step>.jpg.
+screenshot is saved under test-artifacts/browser/ as refusals-NN-<step>.png.
 """
 
 from __future__ import annotations
