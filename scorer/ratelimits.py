@@ -64,7 +64,9 @@ def init_app(app: Flask) -> None:
         # Flask-Limiter checks every request in a before_request hook, for default and application limits; this
         # app has none (a limited view checks its own limits, in the wrapper limiter.limit puts around it), so on
         # every page the hook only cost time (about 0.05 ms of a record).
-        app.before_request_funcs[None].remove(limiter._check_request_limit)
+        hooks = app.before_request_funcs.get(None, [])
+        if limiter._check_request_limit in hooks:  # a later Flask-Limiter may name or place it otherwise: then kept
+            hooks.remove(limiter._check_request_limit)
     app.extensions[EXTENSION] = limiter
     for endpoint, view in list(app.view_functions.items()):
         key = getattr(view, "rate_limit_config", None)
