@@ -18,10 +18,9 @@ from flask_babel import gettext as _
 from .core.log import Damage
 from .db import get_db
 from .store import (
-    ChainBreak, Circle, Table, UnreadableCircle, UnreadableTable, circle_by_token, circle_tables, log_size, rechecked_ledger,
-    verify, verify_circle,
+    ChainBreak, Circle, Table, UnreadableCircle, UnreadableTable, circle_by_token, circle_last_written, circle_tables, log_size,
+    rechecked_ledger, verify, verify_circle,
 )
-from .store.circles import _events
 
 bp = Blueprint("circle_check", __name__)
 
@@ -66,8 +65,7 @@ def _evening(number: int, table: Table) -> EveningCheck:
 def check_circle(circle: Circle) -> CircleCheck:
     """Check the circle's log and each of its evenings' logs."""
     db = get_db()
-    events = _events(db.conn, circle.id)
-    last_at = str(events[-1]["created_at"]) if events else None
+    last_at = circle_last_written(db, circle)
     try:
         tables = circle_tables(db, circle)
         broken = verify_circle(db, circle)

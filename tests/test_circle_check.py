@@ -4,6 +4,7 @@ hand edit would leave it. flaskr-style web tests on a temporary database."""
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -107,6 +108,34 @@ def test_an_evening_whose_table_log_was_tampered_with_is_named_with_a_link(app: 
     page = check_page(client, season.circle)
     assert "The circle's log holds: all 3 lines" in page
     assert "Evening 1 (Ann, Bea, Cat, Dan) is broken: line 2 (deal 2) was changed after it was written." in page
+    assert f"href=\"/t/{season.first}/verify\"" in text(client.get(f"/c/{season.circle}/check"))
+    assert "Evening 2 (Bea, Cat, Fay, Eve) holds" in page
+
+
+def test_an_evening_whose_chain_holds_but_whose_deal_no_longer_settles_is_named(app: Flask, client: FlaskClient,
+                                                                                season: Season) -> None:
+    """A deal of evening 1 edited in SQLite into one that cannot have happened (premiers with four tricks), the
+    table's hash chain recomputed so that only settling every deal again can tell: the circle's Check page
+    names the evening, the line and the deal, and why, as the table's own Check page does."""
+    from scorer.store import genesis, link, table_from_row
+
+    with database(app) as conn:
+        conn.row_factory = sqlite3.Row
+        row = conn.execute("select * from tables where token = ?", [season.first]).fetchone()
+        seq = conn.execute("select seq from events where table_id = ? and number = 2", [row["id"]]).fetchone()[0]
+        deal = json.loads(conn.execute("select deal from events where table_id = ? and seq = ?", [row["id"], seq]).fetchone()[0])
+        deal.update(contract="solo", called=None, ally=None, tricks={"hombre": 4, "ally": None}, premiers=True)
+        conn.execute("update events set deal = ? where table_id = ? and seq = ?", [json.dumps(deal, sort_keys=True), row["id"], seq])
+        previous = genesis(table_from_row(dict(row)))
+        for event in conn.execute("select * from events where table_id = ? order by seq", [row["id"]]).fetchall():
+            previous = link(previous, dict(event))
+            conn.execute("update events set hash = ? where id = ?", [previous, event["id"]])
+    scorer.store.LEDGERS.clear()
+    page = check_page(client, season.circle)
+    assert "The circle's log holds: all 3 lines" in page
+    assert "was changed after it was written" not in page  # the chain holds: only the replay can tell
+    assert re.search(r"Evening 1 \(Ann, Bea, Cat, Dan\) is broken: it cannot be replayed past [^.]*deal 2[^.]*: the deal "
+                     r"cannot be settled: premiers are the first six tricks, but the contracting side took only 4", page), page
     assert f"href=\"/t/{season.first}/verify\"" in text(client.get(f"/c/{season.circle}/check"))
     assert "Evening 2 (Bea, Cat, Fay, Eve) holds" in page
 

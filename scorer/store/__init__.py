@@ -24,6 +24,7 @@ from .circles import (
     add_member,
     circle_by_spectator_token,
     circle_by_token,
+    circle_last_written,
     circle_of,
     circle_season,
     circle_tables,
@@ -52,7 +53,7 @@ from .tables import (
 __all__ = [
     "BackupError", "Checked", "NoSuchTable", "backup", "check_database", "restore",
     "CIRCLE_MEMBERS_MAX", "Circle", "CircleRefused", "Refused", "UnreadableCircle", "add_member", "circle_by_spectator_token",
-    "circle_by_token", "circle_of", "circle_season", "circle_tables", "create_circle", "start_evening", "verify_circle",
+    "circle_by_token", "circle_last_written", "circle_of", "circle_season", "circle_tables", "create_circle", "start_evening", "verify_circle",
     "export_circle", "import_circle", "read_circle_file",
     "ChainBreak", "ImportRefused", "LEDGERS", "LedgerCache", "Outcome", "RulesFrozen", "Table", "UnreadableTable",
     "change_settings", "create_table", "export_evening", "genesis", "import_evening", "ledger", "ledger_and_log_size",

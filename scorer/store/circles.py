@@ -187,6 +187,13 @@ def _events(conn: sqlite3.Connection, circle_id: int) -> list[dict[str, object]]
     return dict_rows(conn.execute("select * from circle_events where circle_id = ? order by seq", [circle_id]))
 
 
+def circle_last_written(db: sqlite_utils.Database, circle: Circle) -> str | None:
+    """When the circle's last log line was written (None for an empty log)."""
+    found = db.conn.execute("select created_at from circle_events where circle_id = ? order by seq desc limit 1",
+                            [circle.id]).fetchone()
+    return str(found[0]) if found else None
+
+
 def _circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]]) -> Circle:
     try:
         founders = tuple(str(name) for name in json.loads(str(row["members"])))
