@@ -110,13 +110,8 @@ class Phone:
         needs one that was written."""
         for _ in range(4):
             once = self.amend_once(played)
-            if once is None:
+            if once is None or self.written(once):
                 return
-            with self.app.app_context():
-                table = table_by_token(get_db(), self.token)
-                assert table is not None
-                if sent_before(get_db(), table, once) is not None:
-                    return  # written (a refusal redirects to the same deal's page: the log tells them apart)
 
     def amend_once(self, played: int) -> str | None:
         """One correction, from its page to its final POST; its one-time token (None if it was not sent)."""
@@ -140,24 +135,49 @@ class Phone:
         self.final(url, fields, "amend")
         return fields["once"]
 
+    def written(self, once: str) -> bool:
+        """Whether the form with this one-time token wrote its line (a refusal of a correction or a
+        restoration redirects to the deal's page too: the log tells them apart)."""
+        with self.app.app_context():
+            table = table_by_token(get_db(), self.token)
+            assert table is not None
+            return sent_before(get_db(), table, once) is not None
+
     def restore(self, book: Ledger) -> bool:
+        """A restoration of an earlier version; tried again (up to four times in all, from the log as it
+        then stands) when another phone moved the log while it was filled in, as for a correction."""
+        for attempt in range(4):
+            if attempt:
+                with self.app.app_context():
+                    table = table_by_token(get_db(), self.token)
+                    assert table is not None
+                    book = ledger(get_db(), table)
+            once = self.restore_once(book)
+            if once is None:
+                return attempt > 0  # nothing to restore (False: the phone sends something else instead)
+            if self.written(once):
+                return True
+        return True
+
+    def restore_once(self, book: Ledger) -> str | None:
+        """One restoration, from its page to its final POST; its one-time token (None if none was sent)."""
         corrected = [n for n in range(1, len(book.deals) + 1) if len(book.versions_of(n)) > 1]
         if not corrected:
-            return False
+            return None
         number = self.rng.choice(corrected)
         older = [v for v in book.versions_of(number) if v.deal != book.deals[number - 1]]
         if not older:
-            return False
+            return None
         url = f"/t/{self.token}/audit/{number}/restore/{self.rng.choice(older).seq}"
         page = self.client.get(url)
         if page.status_code != 200:
-            return True  # that version stands again, or the deal was undone meanwhile
+            return None  # that version stands again, or the deal was undone meanwhile
         reason = f"{self.name} {len(self.reasons)}"
         fields = {**dict(HIDDEN.findall(page.get_data(as_text=True))), "by": self.name, "reason": reason}
         self.reasons.append(reason)
         self.onces.append(fields["once"])
         self.final(url, fields, "restore")
-        return True
+        return str(fields["once"])
 
     def settings_form(self) -> tuple[str, dict[str, str]] | None:
         """The settings page filled in with another profile and chip value (the same length, and
