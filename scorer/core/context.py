@@ -19,7 +19,11 @@ from .rules import HouseRules
 
 def doubled(number: int, deals_agreed: int, rules: HouseRules) -> bool:
     """Paulans: the last deal (EB) or the last round (FR) is played double."""
-    paulans = rules[R.PAULANS]
+    return doubled_by(number, deals_agreed, rules[R.PAULANS])
+
+
+def doubled_by(number: int, deals_agreed: int, paulans: R.Paulans) -> bool:
+    """:func:`doubled`, from the house rule's value (read once by a replay's plan)."""
     if paulans is R.Paulans.LAST_DEAL:
         return number == deals_agreed
     if paulans is R.Paulans.LAST_ROUND:

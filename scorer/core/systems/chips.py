@@ -32,7 +32,7 @@ from ..book import (
     renounce_beasts,
     take_pool,
 )
-from ..context import DealContext, pairs
+from ..context import DealContext, doubled_by, pairs
 from ..i18n import N_, _
 from ..model import (
     CONTRACT_KINDS,
@@ -135,7 +135,11 @@ class _Terms:
 def _unit(stake: int, rules: HouseRules) -> int:
     if rules[R.UNIT] is R.Unit.ONE_CHIP:
         return 1
-    rounding = rules[R.UNIT_ROUNDING]
+    return _quarter(stake, rules[R.UNIT_ROUNDING])
+
+
+def _quarter(stake: int, rounding: R.UnitRounding) -> int:
+    """A quarter of the stake, rounded as house rule unit_rounding says, at least one chip."""
     if rounding is R.UnitRounding.UP:
         quarter = -(-stake // 4)
     elif rounding is R.UnitRounding.NEAREST:
@@ -490,23 +494,7 @@ class _Plan:
 
     def unit(self, stake: int) -> int:
         """_unit, from the values read once."""
-        if not self.quarter:
-            return 1
-        rounding = self.rounding
-        if rounding is R.UnitRounding.UP:
-            return max(1, -(-stake // 4))
-        if rounding is R.UnitRounding.NEAREST:
-            return max(1, (stake + 2) // 4)
-        return max(1, stake // 4)
-
-    def doubled(self, number: int, deals_agreed: int) -> bool:
-        """context.doubled, from the value read once."""
-        paulans = self.paulans
-        if paulans is R.Paulans.LAST_DEAL:
-            return number == deals_agreed
-        if paulans is R.Paulans.LAST_ROUND:
-            return deals_agreed - 4 < number <= deals_agreed
-        return False
+        return _quarter(stake, self.rounding) if self.quarter else 1
 
     def favourite(self, deal: Deal) -> bool:
         """outcome.in_favourite, from the values read once."""
@@ -618,7 +606,7 @@ def _settle_plain(plan: _Plan, deal: Deal, state: TableState, deals_agreed: int)
     if len(_KEPT_TRANSFERS) >= KEPT_TRANSFERS_MAX:
         _KEPT_TRANSFERS.clear()
     number = state.deals_played + 1
-    doubled = plan.doubled(number, deals_agreed)
+    doubled = doubled_by(number, deals_agreed, plan.paulans)
     factor = 2 if doubled else 1
     one = _Pass(plan, deal, h, list(state.balances), state.pool)
     single = _antes(one, seating, d, factor)
