@@ -211,6 +211,12 @@ def _error_ids(field_id: str, errors: Any) -> str:
     return " ".join(f"{field_id}-error{n}" for n in range(1, len(errors) + 1))
 
 
+def error_ids(field: Any) -> Markup:
+    """The ids of a field's error messages, for its aria-describedby (``error_ids`` in templates/_macros.html,
+    which calls this; :func:`field_errors` gives the messages those ids)."""
+    return Markup(_error_ids(escape(field.id), field.errors))
+
+
 def toggle_field(field: Any) -> Markup:
     """A check box as a big toggle (``toggle`` in templates/_macros.html, which calls this), its input as WTForms'
     ``CheckboxInput`` draws it (attributes in name order); one drawn otherwise is left to WTForms."""
@@ -248,6 +254,7 @@ def init_app(app: Any) -> None:
     app.extensions[OPTIONS] = {}
     app.add_template_global(segmented_field, "segmented_field")
     app.add_template_global(field_errors, "field_errors")
+    app.add_template_global(error_ids, "field_error_ids")
     app.add_template_global(hidden_field, "hidden_field")
     app.add_template_global(toggle_field, "toggle_field")
 
