@@ -63,10 +63,10 @@ def page_counter() -> str:
     return " ".join(parts)
 
 
-def suit_name(value: str) -> str:
-    """A suit by its name in the reader's language ("hearts" / "cœur")."""
-    names = {"spades": _("spades"), "clubs": _("clubs"), "diamonds": _("diamonds"), "hearts": _("hearts")}
-    return names.get(value, value)
+def suit_names() -> dict[str, str]:
+    """The suits by their names in the reader's language ("hearts" / "cœur")."""
+    return {"spades": _("spades"), "clubs": _("clubs"), "diamonds": _("diamonds"), "hearts": _("hearts")}
+
 
 
 def _signed(n: int) -> str:
@@ -121,7 +121,7 @@ def deals_sheet(players: tuple[str, ...], result: Replay, system: System) -> She
     header = ["#", _("Contract"), _("Hombre"), _("Ally"), _("Result"), *(_cut(p, NAME_WIDTH) for p in players),
               system.column_title]
     rows = []
-    suits = {"spades": _("spades"), "clubs": _("clubs"), "diamonds": _("diamonds"), "hearts": _("hearts")}  # suit_name's, once
+    suits = suit_names()  # looked up once a sheet, not once a deal
     for s in result.settlements:
         d = s.deal
         rows.append([str(s.number), d.contract.label + (" " + suits.get(d.trumps.value, d.trumps.value) if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
