@@ -70,10 +70,12 @@ class Phone:
         self.stale[kind] = (url, dict(fields))
         return answer
 
-    def resend(self) -> None:
-        """A page sent again long after (a reload, a phone back from sleep): it must write nothing new."""
-        turn = KINDS[self.seed % len(KINDS):] + KINDS[:self.seed % len(KINDS)]  # each phone starts elsewhere
-        kind = min((k for k in turn if k in self.stale), key=lambda k: self.sent[f"late {k}"])  # each kind in turn
+    def resend(self, kind: str | None = None) -> None:
+        """A page sent again long after (a reload, a phone back from sleep): it must write nothing new.
+        ``kind``: that kind's last form, else each kind in turn."""
+        if kind is None:
+            turn = KINDS[self.seed % len(KINDS):] + KINDS[:self.seed % len(KINDS)]  # each phone starts elsewhere
+            kind = min((k for k in turn if k in self.stale), key=lambda k: self.sent[f"late {k}"])
         url, fields = self.stale[kind]
         self.post(url, fields, kind)
         self.sent["late resend"] += 1
@@ -213,6 +215,10 @@ class Phone:
                 book = ledger(get_db(), table)
             played = len(book.deals)
             if played >= TARGET:
+                # the evening over, each form this phone never sent again is sent once more (a phone back
+                # from sleep): a restoration comes late in the evening, often after the phone's last resend
+                for kind in [k for k in self.stale if not self.sent[f"late {k}"]]:
+                    self.resend(kind)
                 return
             r = self.rng.random()
             if r < (0.3 if played == 0 else 0.01):
