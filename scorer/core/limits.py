@@ -50,6 +50,18 @@ CIRCLE_EVENINGS_MAX = 100
 the app's export, names at their longest) a circle file is about 4.6 MB and imports back under
 :data:`IMPORT_BYTES_MAX`, which binds first for longer evenings (one of 400 deals is about 4.3 MB)."""
 
+CIRCLE_DEALS_MAX = 8_000
+"""Deals of one circle, all its evenings together, counted as agreed: a circle of evenings of ``d`` deals has
+at most ``CIRCLE_DEALS_MAX // d`` evenings (and never more than :data:`CIRCLE_EVENINGS_MAX`), refused when an
+evening is started and when a circle is imported. 100 evenings of 80 deals, or 20 of 400. It bounds the work of
+one fold of a season (every deal settled once) and keeps a whole season within the ledger cache."""
+
+
+def circle_evenings_max(deals_agreed: int) -> int:
+    """The evenings a circle whose evenings are ``deals_agreed`` deals long may have (:data:`CIRCLE_DEALS_MAX`)."""
+    return max(1, min(CIRCLE_EVENINGS_MAX, CIRCLE_DEALS_MAX // max(1, deals_agreed)))
+
+
 CIRCLE_LOG_LINES_MAX = 3 * CIRCLE_EVENINGS_MAX + CIRCLE_MEMBERS_MAX
 """Lines of a circle's log (the store writes no more, an import takes no more): an ``evening`` line for
 each evening, a ``member`` line for each member added, and twice as many lines again as evenings for settlements (at most one for each evening
