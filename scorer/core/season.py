@@ -14,12 +14,13 @@ on the table is zero. A member who sits out an evening keeps her standing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from .errors import Later, ScorerError, Words
 from .evening import Evening, Replay, close_evening, replay
-from .i18n import N_
+from .i18n import N_, translating
+from .log import Command, Ledger, Line, Record, Refused, Undo, advance, decide_and_advance
 from .model import Deal, TableState, Transfer
 from .settleup import Payment, fewest_payments
 
@@ -121,28 +122,120 @@ def replay_season(members: Sequence[str], evenings: Sequence[Evening],
 
     Raises :class:`SeasonError` for a player who is not a member, and the core's
     :class:`~scorer.core.DealError` for an impossible deal."""
+    members = _checked_members(members)
+    played: list[SeasonEvening] = []
+    carried = 0
+    for number, evening in enumerate(evenings, start=1):
+        _check_seated(members, number, evening, carried)
+        played.append(season_evening(members, number, replay(replace(evening, carried_in=carried)), members_then))
+        carried = played[-1].carried_out
+    return Season(members, tuple(played))
+
+
+def season_of(members: Sequence[str], replays: Sequence[Replay], members_then: Sequence[Sequence[str]] | None = None) -> Season:
+    """The season of evenings already replayed, each with what the one before carried into it
+    (``Replay.evening.carried_in``): nothing is settled again. Raises :class:`SeasonError` as
+    :func:`replay_season` does, and for an evening that did not start with what the one before left."""
+    members = _checked_members(members)
+    played: list[SeasonEvening] = []
+    carried = 0
+    for number, replayed in enumerate(replays, start=1):
+        _check_seated(members, number, replayed.evening, carried)
+        if replayed.evening.carried_in != carried:
+            raise SeasonError(Words(N_("evening {number} began with {began} chips, not the {carried} the evening before left"),
+                                    number=number, began=replayed.evening.carried_in, carried=carried))
+        played.append(season_evening(members, number, replayed, members_then))
+        carried = played[-1].carried_out
+    return Season(members, tuple(played))
+
+
+def _checked_members(members: Sequence[str]) -> tuple[str, ...]:
     members = tuple(members)
     if len(members) < 4 or len(set(members)) != len(members):
         raise SeasonError(Words(N_("a circle has four or more members, each named once")))
-    played = []
-    carried = 0
-    for number, evening in enumerate(evenings, start=1):
-        strangers = [p for p in evening.players if p not in members]
-        if strangers:
-            raise SeasonError(Words(N_("evening {number}: {name} is not a member of the circle"), number=number, name=strangers[0]))
-        if carried and not evening.rules.profile.system.has_pool:
-            raise SeasonError(Words(N_("evening {number}: {chips} chips are carried, but {profile} has no pool"),
-                                     number=number, chips=carried, profile=Later(evening.rules.profile, "title")))
-        replayed = replay(replace(evening, carried_in=carried))
-        closing, closed = close_evening(replayed.final, evening.rules)
-        left = _left_on_the_table(closed)
-        then = tuple(members_then[number - 1]) if members_then is not None else members
-        if any(m not in members for m in then) or any(p not in then for p in evening.players):
-            raise SeasonError(Words(N_("evening {number}: its members are not the circle's, or not all who sat down"), number=number))
-        played.append(SeasonEvening(number, replayed, closing, dict(zip(closed.players, closed.balances)), carried, left,
-                                    then))
-        carried = left
-    return Season(members, tuple(played))
+    return members
+
+
+def _check_seated(members: tuple[str, ...], number: int, evening: Evening, carried: int) -> None:
+    strangers = [p for p in evening.players if p not in members]
+    if strangers:
+        raise SeasonError(Words(N_("evening {number}: {name} is not a member of the circle"), number=number, name=strangers[0]))
+    if carried and not evening.rules.profile.system.has_pool:
+        raise SeasonError(Words(N_("evening {number}: {chips} chips are carried, but {profile} has no pool"),
+                                number=number, chips=carried, profile=Later(evening.rules.profile, "title")))
+
+
+def season_evening(members: tuple[str, ...], number: int, replayed: Replay,
+                   members_then: Sequence[Sequence[str]] | None = None) -> SeasonEvening:
+    """Evening ``number`` of a season, closed: what it leaves on the table, and each seated player's figure."""
+    evening = replayed.evening
+    closing, closed = close_evening(replayed.final, evening.rules)
+    then = tuple(members_then[number - 1]) if members_then is not None else members
+    if any(m not in members for m in then) or any(p not in then for p in evening.players):
+        raise SeasonError(Words(N_("evening {number}: its members are not the circle's, or not all who sat down"), number=number))
+    return SeasonEvening(number, replayed, closing, dict(zip(closed.players, closed.balances)), evening.carried_in,
+                         _left_on_the_table(closed), then)
+
+
+def left_by(ledger: Ledger) -> int:
+    """What an evening folded into ``ledger`` leaves on the table for the next when it closes."""
+    _, closed = close_evening(ledger.final, ledger.evening.rules)
+    return _left_on_the_table(closed)
+
+
+# --- the write path of a circle: decide, one level up --------------------------------------------------
+
+
+class EveningClosed(Refused):
+    """A new deal, or an undo, in an evening of a circle whose next evening has begun."""
+
+
+class LaterEveningBroken(Refused):
+    """A change to an evening of a circle that would leave a later evening unable to settle."""
+
+
+def decide_in_season(command: Command, ledgers: Sequence[Ledger], number: int,
+                     lines_of: Callable[[int], Sequence[Line]], at: str = "") -> tuple[Line, dict[int, Ledger]]:
+    """The line that carries out ``command`` on evening ``number`` of a season whose evenings are folded,
+    in order, into ``ledgers`` (each with what the one before carried into it), and every evening's
+    ledger it changes: that evening's, and each later one folded afresh, deals checked, with the carry
+    the change now produces (``lines_of(k)``: evening ``k``'s log lines). A later evening whose carry
+    does not change is not folded again, nor any after it.
+
+    Refused (nothing to write) as :func:`~scorer.core.log.decide` refuses, and:
+    :class:`EveningClosed` for a new deal or an undo in an evening whose next evening has begun (an
+    evening ends when the next begins: its deals can be corrected, not added or taken back);
+    :class:`LaterEveningBroken` when a later evening would no longer settle, naming it and its deal."""
+    last = len(ledgers)
+    if isinstance(command, (Record, Undo)) and number < last:
+        raise EveningClosed(Words(N_("Evening {number} of the circle ended when evening {next} began: no deal can be added "
+                                     "to it or taken back. To change one of its deals, correct that deal (Check and correct)."),
+                                  number=number, next=number + 1))
+    line, after = decide_and_advance(command, ledgers[number - 1], at)
+    if after.damage is not None:  # never a line the fold cannot take (decide should not make one)
+        raise Refused(Words(N_("This change cannot be written: {why}."), why=after.damage.words))
+    changed = {number: after}
+    carried = left_by(after)
+    for later in range(number + 1, last + 1):
+        before = ledgers[later - 1]
+        if carried == before.evening.carried_in:
+            break  # it begins as it did: it and every evening after it are as they were
+        if carried and not before.evening.rules.profile.system.has_pool:
+            raise LaterEveningBroken(Words(N_("This change would leave {chips} chips for evening {number}, whose rules have no pool."),
+                                           chips=carried, number=later))
+        with translating(_english):
+            folded = advance(Ledger.start(replace(before.evening, carried_in=carried)), lines_of(later), check=True)
+        if folded.damage is not None:
+            raise LaterEveningBroken(Words(N_("This change would leave evening {number} of the circle unable to settle, "
+                                              "at {where}: correct that evening first, or change this deal otherwise."),
+                                           number=later, where=folded.damage.words))
+        changed[later] = folded
+        carried = left_by(folded)
+    return line, changed
+
+
+def _english(message: str) -> str:
+    return message
 
 
 def _left_on_the_table(closed: TableState) -> int:

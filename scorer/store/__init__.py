@@ -7,6 +7,8 @@ log; its deals, versions and ledger are the core's fold of that log.
 - :mod:`.lines`: log rows as the core's lines, and back;
 - :mod:`.chain`: the hash chain of a log and the signature of an export;
 - :mod:`.ledgers`: each table's folded log, cached in memory, bounded by deals;
+- :mod:`.seasons`: a circle's evenings folded in order, each carrying into the next (every read and write of a circle's evening);
+- :mod:`.circle_log`: a circle's row and log read, its chain and its sense;
 - :mod:`.commands`: the one write path (decide and append in one transaction);
 - :mod:`.files`: export as JSON or CSV, and import with every limit checked;
 - :mod:`.circles`: circles of players, their evenings in order, and their own hash-chained log;
@@ -27,6 +29,7 @@ from .circles import (
     circle_last_written,
     circle_of,
     circle_season,
+    season_fold,
     circle_tables,
     create_circle,
     start_evening,
@@ -36,7 +39,8 @@ from .backup import BackupError, Checked, NoSuchTable, backup, check_database, r
 from .circle_files import export_circle, import_circle, read_circle_file
 from .commands import Outcome, run, sent_before
 from .files import ImportRefused, export_evening, import_evening, raw_export, read_evening_file, transfers_csv
-from .ledgers import LEDGERS, LedgerCache, ledger, ledger_and_log_size, rechecked_ledger
+from .ledgers import LEDGERS, LedgerCache
+from .seasons import SEASONS, CircleDamage, SeasonFold, fold_circle, ledger, ledger_and_log_size, rechecked_ledger
 from .lines import log_size, read_lines
 from .tables import (
     RulesFrozen,
@@ -53,7 +57,7 @@ from .tables import (
 __all__ = [
     "BackupError", "Checked", "NoSuchTable", "backup", "check_database", "restore",
     "CIRCLE_MEMBERS_MAX", "Circle", "CircleRefused", "Refused", "UnreadableCircle", "add_member", "circle_by_spectator_token",
-    "circle_by_token", "circle_last_written", "circle_of", "circle_season", "circle_tables", "create_circle", "start_evening", "verify_circle",
+    "circle_by_token", "circle_last_written", "circle_of", "circle_season", "season_fold", "SEASONS", "CircleDamage", "SeasonFold", "fold_circle", "circle_tables", "create_circle", "start_evening", "verify_circle",
     "export_circle", "import_circle", "read_circle_file",
     "ChainBreak", "ImportRefused", "LEDGERS", "LedgerCache", "Outcome", "RulesFrozen", "Table", "UnreadableTable",
     "change_settings", "create_table", "export_evening", "genesis", "import_evening", "ledger", "ledger_and_log_size",

@@ -31,6 +31,7 @@ from ..db import SCHEMA_VERSION, migrate
 from .chain import verify
 from .circles import UnreadableCircle, circle_by_token, verify_circle
 from .ledgers import LEDGERS, LedgerCache
+from .seasons import SEASONS, SeasonCache, fold_circle
 from .lines import log_size
 from .tables import UnreadableTable, table_from_row
 
@@ -66,18 +67,18 @@ def check_database(db: sqlite_utils.Database, tokens: Sequence[str] = ()) -> Ite
     log (or only the tables whose link tokens are given; :class:`NoSuchTable` if one is not there). The
     ledgers are folded in a cache of this check's own, never the app's: a copy of a database holds the same
     tokens as the database it was taken from."""
-    cache = LedgerCache()
+    cache, seasons = LedgerCache(), SeasonCache()
     rows = ([db.conn.execute("select * from tables where token = ?", [t]).fetchone() for t in tokens] if tokens
             else db.conn.execute("select * from tables order by id").fetchall())
     if tokens and None in rows:
         raise NoSuchTable(tokens[rows.index(None)])
     for row in rows:
-        yield from _check_table(db, cache, dict(row))
+        yield from _check_table(db, (cache, seasons), dict(row))
     if not tokens:
-        yield from _check_circles(db)
+        yield from _check_circles(db, (cache, seasons))
 
 
-def _check_table(db: sqlite_utils.Database, cache: LedgerCache, row: dict[str, object]) -> Iterator[Finding]:
+def _check_table(db: sqlite_utils.Database, caches: tuple[LedgerCache, SeasonCache], row: dict[str, object]) -> Iterator[Finding]:
     try:
         table = table_from_row(row)
     except UnreadableTable as error:
@@ -85,7 +86,13 @@ def _check_table(db: sqlite_utils.Database, cache: LedgerCache, row: dict[str, o
         return
     who = f"table {table.token} ({', '.join(table.players)})"
     chain = verify(db, table)
-    damage = cache.recheck(db.conn, table)[0].damage
+    cache, seasons = caches
+    carried = 0
+    if table.circle_id is not None and table.circle_evening is not None:  # it begins with what its circle's evening before left
+        folded = fold_circle(db.conn, table.circle_id, cache, seasons)
+        began = folded[1].ledger_of(table.circle_evening) if folded is not None else None
+        carried = began.evening.carried_in if began is not None else 0
+    damage = cache.recheck(db.conn, table, carried)[0].damage
     if chain is None and damage is None:
         yield Finding("table", f"{who}: {log_size(db.conn, table.id)} lines, intact", False)
         return
@@ -96,7 +103,7 @@ def _check_table(db: sqlite_utils.Database, cache: LedgerCache, row: dict[str, o
         yield Finding("table", f"{who}: CANNOT BE REPLAYED at {damage.message}", True)
 
 
-def _check_circles(db: sqlite_utils.Database) -> Iterator[Finding]:
+def _check_circles(db: sqlite_utils.Database, caches: tuple[LedgerCache, SeasonCache]) -> Iterator[Finding]:
     for (token,) in db.conn.execute("select token from circles order by id").fetchall():
         try:
             circle = circle_by_token(db, token)
@@ -105,7 +112,11 @@ def _check_circles(db: sqlite_utils.Database) -> Iterator[Finding]:
             continue
         assert circle is not None
         chain = verify_circle(db, circle)
-        if chain is None:
+        folded = fold_circle(db.conn, circle.id, *caches)
+        damage = folded[1].damage if folded is not None else None
+        if chain is None and damage is not None:
+            yield Finding("circle", f"circle {token} ({circle.name}): DOES NOT HOLD at {damage.message}", True)
+        elif chain is None:
             evenings = f"{circle.evenings} evening{'' if circle.evenings == 1 else 's'}"
             yield Finding("circle", f"circle {token} ({circle.name}): {evenings}, intact", False)
         else:
@@ -325,6 +336,7 @@ def restore(backup_path: str, db_path: str, confirm: Callable[[Checked], bool] |
             os.remove(tmp)
         raise
     LEDGERS.clear()  # the ledgers this process kept are those of the database replaced
+    SEASONS.clear()
     return Restored(checked, aside)
 
 

@@ -43,8 +43,10 @@ from ..core.log import Line, LineKind, fold
 from ..core.season import Season, replay_season
 from ..db import write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
+from .circle_log import circle_row, read_events
+from .seasons import renamed_evening
 from .circles import (
-    Circle, _check_settings, _check_untaken, _circle_where, _events, _renamed, _row, check_members, circle_genesis,
+    Circle, _check_settings, _check_untaken, _circle_where, check_members, circle_genesis,
     circle_link, circle_tables,
 )
 from .files import (
@@ -97,7 +99,7 @@ def export_circle(db: sqlite_utils.Database, circle: Circle, secret_key: str) ->
     each evening as its table's export, and this server's signature of all of it (left out when the
     circle or one of its evenings was imported unverified, so that a circle file cannot launder a
     circle or an evening into "signed")."""
-    row = _row(db.conn, "id", circle.id)
+    row = circle_row(db.conn, "id", circle.id)
     if row is None:
         raise ImportRefused(_("This circle no longer exists."))
     evenings = circle_tables(db, circle)
@@ -111,7 +113,7 @@ def export_circle(db: sqlite_utils.Database, circle: Circle, secret_key: str) ->
         "chip_value_cents": row["chip_value_cents"],
         "currency": row["currency"],
         "log": [{"seq": line["seq"], "kind": line["kind"], "data": _decoded(line["data"]), "at": line["created_at"],
-                 "hash": line["hash"]} for line in _events(db.conn, circle.id)],
+                 "hash": line["hash"]} for line in read_events(db.conn, circle.id)],
         "evenings": [export_evening(db, table, secret_key) for table in evenings],
     }
     if row.get("provenance") != "unverified" and all(table.provenance != "unverified" for table in evenings):
@@ -384,7 +386,7 @@ def _evening(item: object, number: int, secret_key: str) -> _Evening:
 def _season(members: tuple[str, ...], names: dict[str, str], evenings: list[_Evening]) -> Season:
     """The core's season of the file's evenings, each read under today's names (as
     :func:`.circles.circle_season` reads them) and folded with what the one before left."""
-    plain = [_renamed(e.evening, names) for e in evenings]
+    plain = [renamed_evening(e.evening, names) for e in evenings]
     try:
         return replay_season(members, plain)
     except ScorerError:

@@ -1,14 +1,11 @@
-"""Circles in the database (issue 14): a named group of players, its evenings in order, and its own log.
+"""Circles in the database (issue 14): a named group of players, its evenings in order, and its own log,
+written here; read in :mod:`.circle_log`, folded as one season in :mod:`.seasons`.
 
-A circle is its settings row (its name, its founding members, the house rules, length and chip value
-its evenings start with) and its append-only log ``circle_events``: a member added, an evening started,
-a member renamed (the old name stays taken, the evenings keep the names they were played with), the
-season settled (evenings a to b: who paid whom, as the page showed it).
-Each line is hash-chained to the one before, the first to the circle's settings, exactly as a table's
-log is (:mod:`.chain`). Its evenings are ordinary tables (``tables.circle_id``, ``tables.circle_evening``
-1, 2, ...) with their own logs; what an evening leaves on the table is carried into the next one's first
-pool by the ledger cache (:meth:`~.ledgers.LedgerCache.carried_in`), never stored, so a correction in an
-early evening flows into every later one.
+Its evenings are ordinary tables (``tables.circle_id``, ``tables.circle_evening`` 1, 2, ...) with their own
+logs; what an evening leaves on the table is carried into the next one's first pool by the circle's fold
+(:func:`.seasons.fold_circle`), never stored, so a correction in an early evening flows into every later
+one. Every write to a circle or to one of its evenings is decided against that fold inside one write
+transaction (issue 22): the circle is the unit of consistency.
 """
 
 from __future__ import annotations
@@ -17,104 +14,38 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import sqlite_utils
 
-from ..core import Deal, Evening, HouseRules, ImpossibleDeal, Payment, ScorerError
-from ..core.errors import Words, said_of
+from ..core import HouseRules, ImpossibleDeal, Payment
+from ..core.errors import Words
 from ..core.i18n import N_, _
 from ..core.settleup import fewest_payments
 from ..core.limits import (
     CHIP_VALUE_CENTS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN,
+    CIRCLE_DEALS_MAX, circle_evenings_max,
 )
-from ..core.log import Refused
+from ..core.log import ReadOnly, Refused
 from ..core.model import check_players
 from ..core.names import check_name, check_note, identity, normalise, skeleton
-from ..core.season import Season, replay_season
+from ..core.season import Season
+from ..core.evening import Evening
 from ..db import write
 from .chain import ChainBreak
-from .ledgers import LEDGERS, ledger
+from .circle_log import (
+    KINDS, Circle, Settlement, UnreadableCircle, chain_break, circle_from, circle_genesis, circle_link, circle_problem, circle_row,
+    read_events,
+)
 from .lines import dict_rows
+from .seasons import CircleDamage, SeasonFold, fold_circle
 from .tables import Table, insert_table, new_token, now, table_from_row
 
-KINDS = ("evening", "member", "rename", "settled")
+__all__ = ["KINDS", "Circle", "CircleRefused", "Settlement", "UnreadableCircle", "circle_genesis", "circle_link"]
 
 
 class CircleRefused(Refused):
     """A change to a circle that cannot be made against the circle as it is now; the message says why."""
-
-
-class UnreadableCircle(ScorerError):
-    """A circle whose row or log cannot be read (edited by hand, or written by another build)."""
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """A ``settled`` line of the circle's log: evenings ``first`` to ``last`` settled by these payments
-    (in cents, or in chips when the circle's chips have no value), as the page showed them."""
-
-    seq: int
-    first: int
-    last: int
-    payments: tuple[Payment, ...]
-    created_at: str
-
-
-@dataclass(frozen=True)
-class Circle:
-    id: int
-    token: str
-    spectator_token: str
-    name: str
-    members: tuple[str, ...]
-    """Every member, in the order they joined: the founders, then each one added since."""
-    founders: tuple[str, ...]
-    """The members the circle was started with (its settings row: the first link of its chain)."""
-    rules: HouseRules
-    deals_agreed: int
-    chip_value_cents: int | None
-    currency: str
-    created_at: str
-    evenings: int = 0
-    """How many evenings its log has started."""
-    renames: tuple[tuple[str, str], ...] = ()
-    """Each ``rename`` line of its log, in order: (the old name, the new one)."""
-    settlements: tuple[Settlement, ...] = ()
-    """Each ``settled`` line of its log, in order."""
-    lines: int = 0
-    """How many lines its log has (a settlement's form carries it: the season as the page showed it)."""
-    evening_members: tuple[tuple[str, ...], ...] = ()
-    """For each evening its log started, the members then (with the names they had then)."""
-
-    def current_names(self) -> dict[str, str]:
-        """Each old name, to the name its member has now."""
-        names: dict[str, str] = {}
-        for old, new in self.renames:
-            names = {k: (new if v == old else v) for k, v in names.items()}
-            names[old] = new
-        return names
-
-    def settled_to(self) -> int:
-        """The last evening settled (0 if none)."""
-        return self.settlements[-1].last if self.settlements else 0
-
-
-# --- the hash chain ------------------------------------------------------------------------------------
-
-
-def circle_genesis(row: Mapping[str, object]) -> str:
-    """The chain's first link: the circle's settings row as it was written (never changed)."""
-    settings = {"name": row["name"], "members": json.loads(str(row["members"])), "profile": row["profile"],
-                "house_rules": json.loads(str(row["house_rules"])), "deals_agreed": row["deals_agreed"],
-                "chip_value_cents": row["chip_value_cents"], "currency": row["currency"]}
-    return hashlib.sha256(json.dumps(settings, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
-
-
-def circle_link(previous: str, row: Mapping[str, object]) -> str:
-    """The hash of one line of a circle's log, chained to the line before it (as :func:`.chain.link`)."""
-    fields = {k: row.get(k) for k in ("seq", "kind", "data", "created_at")}
-    return hashlib.sha256((previous + json.dumps(fields, sort_keys=True, ensure_ascii=False)).encode()).hexdigest()
 
 
 def _append(conn: sqlite3.Connection, circle_row: Mapping[str, object], kind: str, data: Mapping[str, object]) -> None:
@@ -129,62 +60,18 @@ def _append(conn: sqlite3.Connection, circle_row: Mapping[str, object], kind: st
 
 
 def verify_circle(db: sqlite_utils.Database, circle: Circle) -> ChainBreak | None:
-    """Check the circle's log: every line's hash follows from the line before, with no line missing, and
-    each evening it started is the table that says so. Return where it first breaks, or None if it holds."""
-    row = _row(db.conn, "id", circle.id)
+    """Check the circle's row and log: every line's hash follows from the line before, with no line missing,
+    and what the lines say makes sense (:func:`~.circle_log.circle_problem`: members, renames, settlements,
+    each evening its table and each table an evening). Return where it first breaks, or None if it holds."""
+    row = circle_row(db.conn, "id", circle.id)
     if row is None:
         return ChainBreak(0, None, _("the circle no longer exists"))
-    previous = circle_genesis(row)
-    evenings = {t.circle_evening: t for t in circle_tables(db, circle)}
-    members = list(json.loads(str(row["members"])))
-    started = settled = 0
-    for expected_seq, line in enumerate(_events(db.conn, circle.id), start=1):
-        seq = line["seq"]
-        if seq != expected_seq:
-            return ChainBreak(expected_seq, None, _("line {seq} of the circle's log is missing").format(seq=expected_seq))
-        if line["kind"] not in KINDS:
-            return ChainBreak(seq, None, _("line {seq} of the circle's log has an unknown kind {kind!r}").format(
-                seq=seq, kind=line["kind"]))
-        if circle_link(previous, line) != line["hash"]:
-            return ChainBreak(seq, None, _("line {seq} of the circle's log was changed after it was written").format(seq=seq))
-        previous = str(line["hash"])
-        if line["kind"] == "evening":
-            data = json.loads(str(line["data"]))
-            table = evenings.get(data.get("evening"))
-            if table is None or list(table.players) != data.get("players"):
-                return ChainBreak(seq, data.get("evening"),
-                                  _("line {seq} of the circle's log starts evening {evening}, "
-                                    "which is not the circle's table of that evening").format(seq=seq, evening=data.get("evening")))
-            started += 1
-        elif line["kind"] == "member":
-            members.append(json.loads(str(line["data"])).get("name"))
-        elif line["kind"] == "rename":
-            data = json.loads(str(line["data"]))
-            if data.get("old") not in members or data.get("new") in members:
-                return ChainBreak(seq, None, _("line {seq} of the circle's log renames {old!r}, "
-                                               "who is not a member then, or to a name already taken").format(seq=seq, old=data.get("old")))
-            members[members.index(data["old"])] = data.get("new")
-        elif line["kind"] == "settled":
-            data = json.loads(str(line["data"]))
-            last = data.get("last")
-            if data.get("first") != settled + 1 or not isinstance(last, int) or not settled <= last <= started:
-                return ChainBreak(seq, None, _("line {seq} of the circle's log settles evenings {first} to {last}, "
-                                               "not the evenings after {settled} played by then").format(
-                                                   seq=seq, first=data.get("first"), last=data.get("last"), settled=settled))
-            settled = last
-    return None
-
-
-# --- reading -------------------------------------------------------------------------------------------
-
-
-def _row(conn: sqlite3.Connection, column: str, value: object) -> dict[str, object] | None:
-    found = dict_rows(conn.execute(f"select * from circles where {column} = ? limit 1", [value]))
-    return found[0] if found else None
-
-
-def _events(conn: sqlite3.Connection, circle_id: int) -> list[dict[str, object]]:
-    return dict_rows(conn.execute("select * from circle_events where circle_id = ? order by seq", [circle_id]))
+    events = read_events(db.conn, circle.id)
+    broken = chain_break(row, events)
+    if broken is not None:
+        return ChainBreak(broken[0], None, str(broken[1]))
+    problem = circle_problem(row, events, _tables(db.conn, circle.id))
+    return None if problem is None else ChainBreak(len(events), None, str(problem))
 
 
 def circle_last_written(db: sqlite_utils.Database, circle: Circle) -> str | None:
@@ -194,54 +81,9 @@ def circle_last_written(db: sqlite_utils.Database, circle: Circle) -> str | None
     return str(found[0]) if found else None
 
 
-def _circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]]) -> Circle:
-    try:
-        founders = tuple(str(name) for name in json.loads(str(row["members"])))
-        members = list(founders)
-        renames: list[tuple[str, str]] = []
-        settlements: list[Settlement] = []
-        evenings = 0
-        evening_members: list[tuple[str, ...]] = []
-        for line in events:
-            data = json.loads(str(line["data"]))
-            if line["kind"] == "member":
-                members.append(str(data["name"]))
-            elif line["kind"] == "evening":
-                evenings += 1
-                evening_members.append(tuple(members))
-            elif line["kind"] == "rename":
-                old, new = str(data["old"]), str(data["new"])
-                members[members.index(old)] = new
-                renames.append((old, new))
-            elif line["kind"] == "settled":
-                payments = tuple(Payment(str(p["payer"]), str(p["payee"]), int(p["cents"])) for p in data["payments"])
-                settlements.append(Settlement(int(line["seq"]), int(data["first"]), int(data["last"]),  # type: ignore[call-overload]
-                                              payments, str(line["created_at"])))
-        return Circle(
-            id=int(row["id"]),  # type: ignore[call-overload]
-            token=str(row["token"]),
-            spectator_token=str(row["spectator_token"]),
-            name=str(row["name"]),
-            members=tuple(members),
-            founders=founders,
-            rules=HouseRules.of(str(row["profile"]), json.loads(str(row["house_rules"]))),
-            deals_agreed=int(row["deals_agreed"]),  # type: ignore[call-overload]
-            chip_value_cents=None if row["chip_value_cents"] is None else int(row["chip_value_cents"]),  # type: ignore[call-overload]
-            currency=str(row["currency"] or ""),
-            created_at=str(row["created_at"]),
-            evenings=evenings,
-            renames=tuple(renames),
-            settlements=tuple(settlements),
-            lines=len(events),
-            evening_members=tuple(evening_members),
-        )
-    except (ValueError, TypeError, KeyError, ScorerError) as error:
-        raise UnreadableCircle(Words(N_("the circle cannot be read: {error}"), error=said_of(error))) from None
-
-
 def _circle_where(conn: sqlite3.Connection, column: str, value: object) -> Circle | None:
-    row = _row(conn, column, value)
-    return None if row is None else _circle_from(row, _events(conn, int(row["id"])))  # type: ignore[call-overload]
+    row = circle_row(conn, column, value)
+    return None if row is None else circle_from(row, read_events(conn, int(row["id"])))  # type: ignore[call-overload]
 
 
 def circle_by_token(db: sqlite_utils.Database, token: str) -> Circle | None:
@@ -269,33 +111,27 @@ def circle_tables(db: sqlite_utils.Database, circle: Circle) -> list[Table]:
     return _tables(db.conn, circle.id)
 
 
+def season_fold(db: sqlite_utils.Database, circle: Circle) -> SeasonFold:
+    """The circle's season as its evenings' logs say now (:func:`.seasons.fold_circle`), with the first thing
+    that makes it read-only, if any."""
+    folded = fold_circle(db.conn, circle.id)
+    if folded is None:
+        raise UnreadableCircle(Words(N_("the circle no longer exists")))
+    return folded[1]
+
+
+def _season(fold: SeasonFold) -> Season:
+    if fold.season is None:
+        assert fold.damage is not None
+        raise UnreadableCircle(fold.damage.words)
+    return fold.season
+
+
 def circle_season(db: sqlite_utils.Database, circle: Circle) -> Season:
-    """The circle's season: :func:`~scorer.core.season.replay_season` over its evenings' standing deals
-    (each as far as it settles), each carrying into the next what the one before left on the table.
-
-    Raises :class:`~scorer.core.SeasonError` for an evening the season cannot take (chips carried into
-    an evening whose rules have no pool)."""
-    names = circle.current_names()
-    tables = circle_tables(db, circle)
-    then = [tuple(names.get(m, m) for m in members) for members in circle.evening_members]
-    return replay_season(circle.members, [_renamed(ledger(db, table).evening, names) for table in tables],
-                         then if len(then) == len(tables) else None)
-
-
-def _renamed(evening: Evening, names: Mapping[str, str]) -> Evening:
-    """An evening read with its players' names of today: a member renamed since is her new name in its
-    players and its deals (its table and log keep the names it was played with)."""
-    if not any(p in names for p in evening.players):
-        return evening
-
-    def name(player: str | None) -> str | None:
-        return None if player is None else names.get(player, player)
-
-    def deal(d: Deal) -> Deal:
-        return replace(d, dealer=names.get(d.dealer, d.dealer), hombre=names.get(d.hombre, d.hombre), ally=name(d.ally),
-                       spadille=name(d.spadille), giver=name(d.giver))
-
-    return replace(evening, players=tuple(names.get(p, p) for p in evening.players), deals=tuple(deal(d) for d in evening.deals))
+    """The circle's season (each evening as far as it settles, each carrying into the next what the one
+    before left on the table); raises :class:`UnreadableCircle` naming the damage of a circle that does
+    not hold (its pages read :func:`season_fold` and show it instead)."""
+    return _season(season_fold(db, circle))
 
 
 @dataclass(frozen=True)
@@ -431,20 +267,33 @@ def create_circle(  # more than 5: a circle's settings are a table's, with its n
     with write(db) as conn:
         cursor = conn.execute(f"insert into circles ({', '.join(row)}) values ({', '.join('?' * len(row))})",
                               list(row.values()))
-    return _circle_from({**row, "id": cursor.lastrowid}, [])
+    return circle_from({**row, "id": cursor.lastrowid}, [])
 
 
-def _reread(conn: sqlite3.Connection, circle: Circle) -> tuple[dict[str, object], Circle]:
-    """The circle's row and the circle as its log says now, inside a write transaction; refused if its
-    log already has :data:`CIRCLE_LOG_LINES_MAX` lines (every command appends one)."""
-    row = _row(conn, "id", circle.id)
-    if row is None:
+def _reread(conn: sqlite3.Connection, circle: Circle) -> tuple[dict[str, object], Circle, SeasonFold]:
+    """The circle's row, the circle as its log says now and its season folded, inside a write transaction;
+    refused if the circle does not hold (it is read-only) or its log already has :data:`CIRCLE_LOG_LINES_MAX`
+    lines (every command appends one)."""
+    folded = fold_circle(conn, circle.id)
+    if folded is None:
         raise CircleRefused(_("This circle no longer exists."))
-    current = _circle_from(row, _events(conn, circle.id))
+    row, fold = folded
+    if fold.damage is not None:
+        raise CircleDamaged(fold.damage)
+    current = circle_from(row, read_events(conn, circle.id))
     if current.lines >= CIRCLE_LOG_LINES_MAX:
         raise CircleRefused(_("The circle's log has {limit} lines, as many as a circle may have: "
                               "start a new circle for the next season.").format(limit=CIRCLE_LOG_LINES_MAX))
-    return row, current
+    return row, current, fold
+
+
+class CircleDamaged(ReadOnly):
+    """A circle that does not hold (its log or an evening's edited by hand): read-only, every write refused."""
+
+    def __init__(self, damage: CircleDamage) -> None:
+        super().__init__(Words(N_("This circle does not hold ({where}): it can be read and exported, not changed. "
+                                  "Its Check page says more."), where=damage.words))
+        self.damage = damage
 
 
 def add_member(db: sqlite_utils.Database, circle: Circle, name: str) -> Circle:
@@ -452,13 +301,13 @@ def add_member(db: sqlite_utils.Database, circle: Circle, name: str) -> Circle:
     or had (or one alike to the eye) cannot be used again. Raises :class:`CircleRefused` or
     :class:`~scorer.core.ImpossibleDeal`, and writes nothing."""
     with write(db) as conn:
-        row, current = _reread(conn, circle)
+        row, current, fold = _reread(conn, circle)
         if len(current.members) >= CIRCLE_MEMBERS_MAX:
             raise CircleRefused(_("The circle has {limit} members, as many as a circle may have.").format(limit=CIRCLE_MEMBERS_MAX))
         _check_untaken(name, current)
         _append(conn, row, "member", {"name": name})
-        events = _events(conn, circle.id)
-    return _circle_from(row, events)
+        events = read_events(conn, circle.id)
+    return circle_from(row, events)
 
 
 def start_evening(db: sqlite_utils.Database, circle: Circle, seated: Sequence[str], first_dealer: str,
@@ -473,7 +322,7 @@ def start_evening(db: sqlite_utils.Database, circle: Circle, seated: Sequence[st
     the next evening at once start it once)."""
     seated = tuple(seated)
     with write(db) as conn:
-        row, current = _reread(conn, circle)
+        row, current, fold = _reread(conn, circle)
         strangers = [name for name in seated if name not in current.members]
         if strangers:
             raise CircleRefused(_("{name} is not a member of the circle.").format(name=strangers[0]))
@@ -492,7 +341,11 @@ def start_evening(db: sqlite_utils.Database, circle: Circle, seated: Sequence[st
         if n > CIRCLE_EVENINGS_MAX:
             raise CircleRefused(_("The circle has {limit} evenings, as many as a circle may have: "
                                   "start a new circle for the next season.").format(limit=CIRCLE_EVENINGS_MAX))
-        if tables and not LEDGERS.get(conn, tables[-1])[0].deals:
+        if n > circle_evenings_max(current.deals_agreed):
+            raise CircleRefused(_("The circle has {count} evenings of {deals} deals, as many as a circle may have "
+                                  "({limit} deals in all): start a new circle for the next season.").format(
+                                      count=n - 1, deals=current.deals_agreed, limit=CIRCLE_DEALS_MAX))
+        if tables and not fold.ledgers[-1].deals:
             raise CircleRefused(_("Evening {number} has no deal recorded yet: play it before starting the next.").format(
                 number=n - 1))
         table = insert_table(conn, seated, first_dealer, current.rules, current.deals_agreed,
@@ -509,13 +362,13 @@ def rename_member(db: sqlite_utils.Database, circle: Circle, old: str, new: str)
     the circle has or had (or one alike to the eye) cannot be used again, for anybody. Raises
     :class:`CircleRefused` or :class:`~scorer.core.ImpossibleDeal`, and writes nothing."""
     with write(db) as conn:
-        row, current = _reread(conn, circle)
+        row, current, fold = _reread(conn, circle)
         if old not in current.members:
             raise CircleRefused(_("{name} is not a member of the circle (renamed meanwhile on another phone?).").format(name=old))
         _check_untaken(new, current)
         _append(conn, row, "rename", {"old": old, "new": new})
-        events = _events(conn, circle.id)
-    return _circle_from(row, events)
+        events = read_events(conn, circle.id)
+    return circle_from(row, events)
 
 
 def record_settlement(db: sqlite_utils.Database, circle: Circle, lines: int, shown: str | None = None) -> Circle:
@@ -526,11 +379,11 @@ def record_settlement(db: sqlite_utils.Database, circle: Circle, lines: int, sho
     phone settled, an evening was started, a member renamed, a deal recorded or corrected), nothing is
     written. Refused (:class:`CircleRefused`) too when there is nothing to settle."""
     with write(db) as conn:
-        row, current = _reread(conn, circle)
+        row, current, fold = _reread(conn, circle)
         if current.lines != lines:
             raise CircleRefused(_("The circle changed since this page was shown (settled or added to on another phone): "
                                   "look at the settle-up again before recording it."))
-        found = owing(current, circle_season(db, current))
+        found = owing(current, _season(fold))
         if found is None:
             raise CircleRefused(_("No evening has been played since the last settlement, and none settled has changed: "
                                   "there is nothing to settle."))
@@ -540,5 +393,5 @@ def record_settlement(db: sqlite_utils.Database, circle: Circle, lines: int, sho
                                   "look at it again before recording it."))
         _append(conn, row, "settled", {"first": first, "last": last,
                                        "payments": [{"payer": p.payer, "payee": p.payee, "cents": p.cents} for p in payments]})
-        events = _events(conn, circle.id)
-    return _circle_from(row, events)
+        events = read_events(conn, circle.id)
+    return circle_from(row, events)

@@ -11,16 +11,19 @@ it; the unique ``(table_id, seq)`` index is a second, independent guard.
 from __future__ import annotations
 
 import re
+import sqlite3
 from dataclasses import dataclass
 
 import sqlite_utils
 
 from ..core.i18n import _
-from ..core.log import Command, Line, Refused, decide_and_advance
+from ..core.log import Command, Ledger, Line, ReadOnly, Refused, decide_and_advance
+from ..core.season import decide_in_season
 from ..db import write
 from .chain import genesis, link
 from .ledgers import LEDGERS
-from .lines import INSERT, insert_values, row_of, sent
+from .lines import INSERT, insert_values, read_lines, row_of, sent
+from .seasons import fold_circle
 from .tables import Table, now, reread
 
 
@@ -50,16 +53,49 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
         if first is not None:
             return Outcome(first, again=True)
         current = reread(conn, table)
-        ledger, _size = LEDGERS.recheck(conn, current)  # a log folded unchecked is checked again once, here
-        line, after = decide_and_advance(command, ledger, at=now())  # the ledger after it folded in English
-        if after.damage is not None:  # never store a line the fold cannot take (decide should not make one)
-            raise Refused(_("This change cannot be written: {why}.").format(why=after.damage.message))
-        previous = conn.execute("select hash from events where table_id = ? and seq = ?", [table.id, ledger.seq]).fetchone()
+        if current.circle_id is not None and current.circle_evening is not None:
+            line, changed = _decide_in_circle(conn, current, command)
+        else:
+            ledger, _size = LEDGERS.recheck(conn, current)  # a log folded unchecked is checked again once, here
+            line, after = decide_and_advance(command, ledger, at=now())  # the ledger after it folded in English
+            if after.damage is not None:  # never store a line the fold cannot take (decide should not make one)
+                raise Refused(_("This change cannot be written: {why}.").format(why=after.damage.message))
+            changed = {current: (after, after.evening.carried_in)}
+        previous = conn.execute("select hash from events where table_id = ? and seq = ?", [table.id, line.seq - 1]).fetchone()
         row = row_of(line)
         row["hash"] = link(previous[0] if previous else genesis(current), row)
         conn.execute(INSERT, insert_values(table.id, row, once))
-    LEDGERS.put(current, after, line.seq, rechecked=True)  # rechecked above, and the new line decided here
+    for folded, (ledger, carried) in changed.items():  # rechecked above, the new line decided, later evenings checked
+        LEDGERS.put(folded, ledger, ledger.seq, rechecked=True, carried=carried)
     return Outcome(line)
+
+
+def _decide_in_circle(conn: sqlite3.Connection, table: Table, command: Command) -> tuple[Line, dict[Table, tuple[Ledger, int]]]:
+    """Decide a command on an evening of a circle against the whole season as it stands (issue 22): the
+    circle folded inside this transaction, the evening's ledger checked again, then the core's
+    :func:`~scorer.core.season.decide_in_season` (a closed evening takes no new deal, every later evening
+    must still settle with the carry the change produces). Returns the line and every ledger it changed."""
+    assert table.circle_id is not None and table.circle_evening is not None
+    folded = fold_circle(conn, table.circle_id)
+    if folded is None:
+        raise Refused(_("This evening's circle no longer exists."))
+    _row, fold = folded
+    if fold.damage is not None:
+        raise ReadOnly(_("This evening's circle does not hold ({where}): it can be read and exported, not changed. "
+                         "Its Check page says more.").format(where=fold.damage.message))
+    number = table.circle_evening
+    carried = fold.ledgers[number - 1].evening.carried_in
+    ledger, _size = LEDGERS.recheck(conn, table, carried)
+    ledgers = list(fold.ledgers)
+    ledgers[number - 1] = ledger
+    tables = fold.tables
+
+    def lines_of(k: int) -> list[Line]:
+        lines, _unreadable = read_lines(conn, tables[k - 1].id, 0)
+        return lines
+
+    line, changed = decide_in_season(command, ledgers, number, lines_of, at=now())
+    return line, {tables[k - 1]: (after, after.evening.carried_in) for k, after in changed.items()}
 
 
 def sent_before(db: sqlite_utils.Database, table: Table, once: str) -> Line | None:

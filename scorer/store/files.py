@@ -36,7 +36,8 @@ from ..core.names import check_note, normalise
 from ..core.report import account_name
 from ..db import write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
-from .ledgers import in_english, ledger
+from .ledgers import in_english
+from .seasons import ledger
 from .lines import INSERT, dict_rows, insert_values, row_of
 from .tables import Table, insert_table, now
 

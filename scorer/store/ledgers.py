@@ -16,15 +16,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
-import sqlite_utils
-
-from ..core.errors import Later, Said, Words, said_of
-from ..core.evening import close_evening
-from ..core.i18n import N_, translating
-from ..core.log import Damage, Ledger, advance, recheck
-from ..core.season import _left_on_the_table
-from .lines import dict_rows, log_size, read_lines
-from .tables import Table, UnreadableTable, table_from_row
+from ..core.i18n import translating
+from ..core.log import Ledger, advance, recheck
+from .lines import log_size, read_lines
+from .tables import Table
 
 CACHE_DEALS = 20_000
 """Deals kept in memory across all tables (about 3 kB each): the least recently read tables go first."""
@@ -98,47 +93,25 @@ class LedgerCache:
                 self.deals -= evicted.weight
 
     def get(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
-        """The table's ledger as of its log's last line, and the log's length (read once)."""
+        """A table of no circle: its ledger as of its log's last line, and the log's length (read once).
+        (An evening of a circle is read through its circle's fold: :func:`.seasons.evening_fold`.)"""
         with in_english():
-            carried, problem = self.carried_in(conn, table)
-            return self._get(conn, table, carried, problem)
+            return self._get(conn, table, 0, None)
 
-    def carried_in(self, conn: sqlite3.Connection, table: Table) -> tuple[int, Said | None]:
-        """What the evening before this one in its circle left on the table (0 for a table of no circle,
-        or the first evening), from the earlier evenings' ledgers folded in order, each carrying into
-        the next (:func:`~scorer.core.season.replay_season`'s reading). Never stored: a correction in an
-        earlier evening changes it, and the cache then folds this one afresh. With it, why this evening
-        cannot take it (an earlier evening unreadable, or no pool to carry it into), if it cannot."""
-        if table.circle_id is None or table.circle_evening is None or table.circle_evening <= 1:
-            return 0, None
-        rows = dict_rows(conn.execute("select * from tables where circle_id = ? and circle_evening < ? "
-                                      "order by circle_evening", [table.circle_id, table.circle_evening]))
-        carried = 0
-        for row in rows:
-            try:
-                before = table_from_row(row)
-            except UnreadableTable as error:
-                return 0, Words(N_("evening {number} of the circle cannot be read ({error})"), number=row.get("circle_evening"),
-                                error=said_of(error))
-            ledger, _ = self._get(conn, before, carried, None)
-            _, closed = close_evening(ledger.final, before.rules)
-            carried = _left_on_the_table(closed)
-        if carried and not table.rules.profile.system.has_pool:
-            return carried, Words(N_("the circle's evening before left {chips} chips on the table, "
-                                     "but {profile} has no pool to carry them into"),
-                                  chips=carried, profile=Later(table.rules.profile, "title"))
-        return carried, None
+    def at(self, conn: sqlite3.Connection, table: Table, carried: int, size: int | None = None) -> tuple[Ledger, int]:
+        """The table's ledger begun with ``carried`` chips from the evening before (its circle's fold
+        says how many), and the log's length (``size`` if the caller read it already)."""
+        with in_english():
+            return self._get(conn, table, carried, size)
 
-    def _get(self, conn: sqlite3.Connection, table: Table, carried: int, problem: Said | None) -> tuple[Ledger, int]:
-        size = log_size(conn, table.id)
+    def _get(self, conn: sqlite3.Connection, table: Table, carried: int, size: int | None) -> tuple[Ledger, int]:
+        size = log_size(conn, table.id) if size is None else size
         entry = self._cached(table, carried)
         if entry is not None and entry.size == size:
             return entry.ledger, size
         growing = entry is not None and entry.size < size
         if entry is not None and growing:
             ledger = entry.ledger
-        elif problem is not None:  # nothing of this evening can be settled: a damage before its first line
-            ledger = replace(Ledger.start(table.evening()), damage=Damage(0, None, problem))
         else:
             ledger = Ledger.start(replace(table.evening(), carried_in=carried))
         if ledger.damage is None:
@@ -150,14 +123,12 @@ class LedgerCache:
         self.put(table, ledger, size, rechecked=growing and entry is not None and entry.rechecked, carried=carried)
         return ledger, size
 
-
-    def recheck(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
-        """The table's ledger with every deal folded from the database checked again, once for each
-        time it is folded from the database (:func:`~scorer.core.log.recheck`): the write path calls
-        it inside its transaction, the Check page too. A deal that fails damages the kept ledger."""
+    def recheck(self, conn: sqlite3.Connection, table: Table, carried: int = 0) -> tuple[Ledger, int]:
+        """The table's ledger (begun with ``carried``) with every deal folded from the database checked
+        again, once for each time it is folded from the database (:func:`~scorer.core.log.recheck`): the
+        write path calls it inside its transaction, the Check page too. A deal that fails damages the kept ledger."""
         with in_english():
-            carried, problem = self.carried_in(conn, table)
-            ledger, size = self._get(conn, table, carried, problem)
+            ledger, size = self._get(conn, table, carried, None)
             entry = self._cached(table, carried)
             if entry is not None and entry.size == size and entry.rechecked:
                 return ledger, size
@@ -167,18 +138,3 @@ class LedgerCache:
 
 
 LEDGERS = LedgerCache()
-
-
-def ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
-    """The table's log folded into deals, versions and settlements (see :class:`LedgerCache`)."""
-    return LEDGERS.get(db.conn, table)[0]
-
-
-def rechecked_ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
-    """:func:`ledger` with every deal checked again (the Check page, ``scorer verify``)."""
-    return LEDGERS.recheck(db.conn, table)[0]
-
-
-def ledger_and_log_size(db: sqlite_utils.Database, table: Table) -> tuple[Ledger, int]:
-    """:func:`ledger`, and how many lines the log has."""
-    return LEDGERS.get(db.conn, table)

@@ -177,12 +177,19 @@ class RulesFrozen(TableChanged):
     """The first deal is recorded: the house rules can no longer change."""
 
 
+class CircleEvening(TableChanged):
+    """An evening of a circle: its settings are its circle's, never changed for it alone."""
+
+
 def change_settings(db: sqlite_utils.Database, table: Table, rules: HouseRules, deals_agreed: int,
                     chip_value_cents: int | None, currency: str) -> None:
     """Change the house rules, length and chip value: only while the log is empty, checked in the
     same transaction that writes, so a deal recorded meanwhile freezes them for good."""
     Evening(table.players, rules, (), deals_agreed)
     with write(db) as conn:
+        row = _row(conn, "id", table.id)
+        if row is not None and row.get("circle_id") is not None:  # read inside the transaction that writes
+            raise CircleEvening(_("This evening plays by its circle's settings: they are changed for no single evening."))
         if conn.execute("select 1 from events where table_id = ? limit 1", [table.id]).fetchone():
             raise RulesFrozen(_("The house rules are frozen: the first deal has been recorded."))
         conn.execute(

@@ -1,0 +1,333 @@
+"""A circle's season folded from the logs of its evenings, each once: the unit of every read and write of a
+circle's evening (issue 22).
+
+An evening of a circle starts with what the evening before left on the table, so its ledger depends on
+every evening before it. :func:`fold_circle` folds the season left to right: each evening's log through
+the ledger cache (:data:`~.ledgers.LEDGERS`, keyed by the evening's settings, what it carried in and its
+log's length), each carrying into the next, then the core's :func:`~scorer.core.season.season_of` over
+the replays it made (nothing settled twice). The fold is kept per circle (:data:`SEASONS`), keyed by the
+circle's row and log and by each evening's table and log length: a page read of a season nothing changed
+folds nothing, and a change to evening k folds k and the evenings after it once each.
+
+The fold also says whether the circle holds (:class:`CircleDamage`): its own log's chain and sense (no
+line missing or changed, members named once, renames and settlements of members), each evening its
+table, each evening's settings its circle's, each evening's log settling with what it carried in. A
+damaged circle is read-only: every write to it or its evenings is refused, and its pages say why.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+
+import sqlite_utils
+
+from ..core import Deal, Evening, ScorerError
+from ..core.errors import Said, Words, said_of
+from ..core.evening import Replay, replay
+from ..core.i18n import N_
+from ..core.log import Damage, Ledger
+from ..core.season import Season, left_by, season_of
+from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events, row_of_circle
+from .ledgers import LEDGERS, LedgerCache, in_english
+from .lines import dict_rows, log_size
+from .tables import Table, UnreadableTable, table_from_row
+
+
+@dataclass(frozen=True)
+class CircleDamage:
+    """Where a circle stops holding, and why: it is then read-only."""
+
+    evening: int | None
+    """The evening at fault, or None for the circle's own row or log."""
+    said: Said
+
+    @property
+    def words(self) -> Words:
+        if self.evening is None:
+            return Words(N_("the circle's log: {why}"), why=self.said)
+        return Words(N_("evening {number}: {why}"), number=self.evening, why=self.said)
+
+    @property
+    def message(self) -> str:
+        return str(self.words)
+
+
+@dataclass(frozen=True)
+class SeasonFold:
+    """A circle's evenings folded in order, each with what the one before left on the table."""
+
+    tables: tuple[Table, ...]
+    """Every evening's table, in order (those the fold could read)."""
+    ledgers: tuple[Ledger, ...]
+    """One per table: its log folded with what the evening before carried into it. An evening after a
+    damaged one is an empty ledger damaged before its first line (nothing of it can be settled)."""
+    season: Season | None
+    """The season (every evening closed, today's names), or None when the circle does not hold."""
+    damage: CircleDamage | None
+    """The first thing that makes the circle read-only, if any."""
+    weight: int = 0
+
+    def ledger_of(self, number: int) -> Ledger | None:
+        return self.ledgers[number - 1] if 1 <= number <= len(self.ledgers) else None
+
+
+# --- the circle's own log: its sense ----------------------------------------------------------------------
+
+
+def _row_settings(row: Mapping[str, object]) -> tuple[object, ...]:
+    return (row["profile"], row["house_rules"], row["deals_agreed"], row["chip_value_cents"], row["currency"] or "")
+
+
+def _table_settings(table: Table) -> tuple[object, ...]:
+    return (table.rules.profile_name, json.dumps(table.rules.changes()), table.deals_agreed, table.chip_value_cents,
+            table.currency)
+
+
+SETTINGS_FIELDS = (N_("profile"), N_("house rules"), N_("length"), N_("chip value"), N_("currency"))
+
+
+def evening_settings_differ(circle_row: Mapping[str, object], table: Table) -> str | None:
+    """The first of an evening's settings (profile, house rules, length, chip value, currency) that is not
+    its circle's, or None: an evening of a circle plays by the circle's settings."""
+    theirs = _row_settings(circle_row)
+    ours = _table_settings(table)
+    house = json.loads(str(theirs[1])) if theirs[1] else {}
+    for name, a, b in zip(SETTINGS_FIELDS, theirs, ours):
+        if name == SETTINGS_FIELDS[1]:
+            if house != json.loads(str(b)):
+                return name
+        elif a != b:
+            return name
+    return None
+
+
+def log_problem(row: Mapping[str, object], events: Sequence[Mapping[str, object]],
+                tables: Sequence[Table]) -> Said | None:
+    """What is wrong with a circle's row and log that its hash chain cannot show (a log edited with its
+    chain computed again): members named twice or fewer than four, a rename or payment of somebody who
+    is not a member, an evening line that is not its table's, a table of the circle with no line."""
+    return circle_problem(row, events, tables)
+
+
+# --- the fold -------------------------------------------------------------------------------------------------
+
+
+def _sizes(conn: sqlite3.Connection, tables: Sequence[Table]) -> dict[int, int]:
+    """Each table's log length (its last line's seq), in one query."""
+    if not tables:
+        return {}
+    ids = [t.id for t in tables]
+    found = conn.execute(f"select table_id, max(seq) from events where table_id in ({', '.join('?' * len(ids))}) "
+                         "group by table_id", ids).fetchall()
+    return {int(t): int(s) for t, s in found}
+
+
+def _damaged_start(table: Table, why: Said) -> Ledger:
+    return replace(Ledger.start(table.evening()), damage=Damage(0, None, why))
+
+
+def renamed_evening(evening: Evening, names: Mapping[str, str]) -> Evening:
+    """An evening read with its players' names of today: a member renamed since is her new name in its
+    players and its deals (its table and log keep the names it was played with)."""
+    if not any(p in names for p in evening.players):
+        return evening
+
+    def name(player: str | None) -> str | None:
+        return None if player is None else names.get(player, player)
+
+    def deal(d: Deal) -> Deal:
+        return replace(d, dealer=names.get(d.dealer, d.dealer), hombre=names.get(d.hombre, d.hombre), ally=name(d.ally),
+                       spadille=name(d.spadille), giver=name(d.giver))
+
+    return replace(evening, players=tuple(names.get(p, p) for p in evening.players), deals=tuple(deal(d) for d in evening.deals))
+
+
+@dataclass(frozen=True)
+class _Kept:
+    key: tuple[object, ...]
+    fold: SeasonFold
+    renamed: dict[tuple[object, ...], Replay]
+    """Replays of evenings read under today's names (a member renamed since), by (table, log length, carry, names)."""
+
+
+class SeasonCache:
+    """Each circle's last fold, keyed by everything it was folded from; bounded by the deals it holds."""
+
+    def __init__(self, max_deals: int = 20_000) -> None:
+        self.max_deals = max_deals
+        self.kept: OrderedDict[str, _Kept] = OrderedDict()
+        self.deals = 0
+        self.lock = threading.Lock()
+
+    def clear(self) -> None:
+        with self.lock:
+            self.kept.clear()
+            self.deals = 0
+
+    def get(self, token: str) -> _Kept | None:
+        with self.lock:
+            kept = self.kept.get(token)
+            if kept is not None:
+                self.kept.move_to_end(token)
+            return kept
+
+    def put(self, token: str, kept: _Kept) -> None:
+        with self.lock:
+            old = self.kept.pop(token, None)
+            if old is not None:
+                self.deals -= old.fold.weight
+            self.kept[token] = kept
+            self.deals += kept.fold.weight
+            while self.deals > self.max_deals and len(self.kept) > 1:
+                _, evicted = self.kept.popitem(last=False)
+                self.deals -= evicted.fold.weight
+
+
+SEASONS = SeasonCache()
+
+
+@contextmanager
+def _snapshot(conn: sqlite3.Connection) -> Iterator[None]:
+    """Read the circle and its evenings as of one moment: inside a write transaction already, or in a read one."""
+    if conn.in_transaction:
+        yield
+        return
+    conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        conn.execute("COMMIT")
+
+
+def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache = LEDGERS,
+                seasons: SeasonCache = SEASONS) -> tuple[dict[str, object], SeasonFold] | None:
+    """The circle's row and its season folded (:class:`SeasonFold`), or None if there is no such circle.
+    Reads as of one moment (a read transaction, or the caller's write transaction). ``ledgers`` and
+    ``seasons`` are the caches it folds through (``scorer verify`` and a backup's check bring their own)."""
+    with _snapshot(conn), in_english():
+        row = row_of_circle(conn, circle_id)
+        if row is None:
+            return None
+        events = read_events(conn, circle_id)
+        rows = dict_rows(conn.execute("select * from tables where circle_id = ? order by circle_evening", [circle_id]))
+        tables: list[Table] = []
+        unreadable: CircleDamage | None = None
+        for number, table_row in enumerate(rows, start=1):
+            try:
+                tables.append(table_from_row(table_row))
+            except UnreadableTable as error:
+                unreadable = CircleDamage(number, Words(N_("its table cannot be read ({why})"), why=said_of(error)))
+                break
+        sizes = _sizes(conn, tables)
+        last = events[-1] if events else None
+        key = (tuple(row.items()), len(events), last["hash"] if last else None,
+               tuple((t.token, t.settings, t.circle_evening, sizes.get(t.id, 0)) for t in tables), unreadable)
+        kept = seasons.get(str(row["token"]))
+        if kept is not None and kept.key == key:
+            return row, kept.fold
+        try:
+            circle: Circle | None = circle_from(row, events)
+        except UnreadableCircle as error:
+            circle = None
+            unreadable = unreadable or CircleDamage(None, error.said)
+        fold, renamed = _fold(conn, row, events, circle, tables, sizes, unreadable, kept.renamed if kept else {}, ledgers)
+    seasons.put(str(row["token"]), _Kept(key, fold, renamed))
+    return row, fold
+
+
+def _fold(conn: sqlite3.Connection, row: dict[str, object], events: list[dict[str, object]], circle: Circle | None,
+          tables: list[Table], sizes: dict[int, int], damage: CircleDamage | None,
+          renamed_before: dict[tuple[object, ...], Replay], cache: LedgerCache) -> tuple[SeasonFold, dict[tuple[object, ...], Replay]]:
+    if damage is None:
+        problem = log_problem(row, events, tables)
+        if problem is not None:
+            damage = CircleDamage(None, problem)
+    ledgers: list[Ledger] = []
+    carried = 0
+    for table in tables:
+        number = len(ledgers) + 1
+        if damage is not None and damage.evening is not None and damage.evening < number:
+            ledgers.append(_damaged_start(table, Words(N_("evening {number} of the circle does not hold ({why})"),
+                                                       number=damage.evening, why=damage.said)))
+            continue
+        differ = evening_settings_differ(row, table)
+        if differ is not None:
+            damage = damage or CircleDamage(number, Words(N_("its {setting} is not the circle's"), setting=Words(differ)))
+            ledgers.append(_damaged_start(table, Words(N_("its {setting} is not the circle's"), setting=Words(differ))))
+            continue
+        if carried and not table.rules.profile.system.has_pool:
+            why = Words(N_("the evening before left {chips} chips on the table, but its rules have no pool"), chips=carried)
+            damage = damage or CircleDamage(number, why)
+            ledgers.append(_damaged_start(table, why))
+            continue
+        ledger, _size = cache.at(conn, table, carried, sizes.get(table.id, 0))
+        ledgers.append(ledger)
+        if ledger.damage is not None:
+            damage = damage or CircleDamage(number, ledger.damage.words)
+            continue
+        carried = left_by(ledger)
+    season: Season | None = None
+    renamed: dict[tuple[object, ...], Replay] = {}
+    weight = sum(len(ledger.deals) + 1 for ledger in ledgers)
+    if damage is None and circle is not None:
+        names = circle.current_names()
+        names_key = tuple(sorted(names.items()))
+        replays = []
+        for table, ledger in zip(tables, ledgers):
+            if any(p in names for p in ledger.evening.players):
+                key = (table.token, sizes.get(table.id, 0), ledger.evening.carried_in, names_key)
+                done = renamed_before.get(key) or replay(renamed_evening(ledger.replay.evening, names))
+                renamed[key] = done
+                weight += len(ledger.deals)
+                replays.append(done)
+            else:
+                replays.append(ledger.replay)
+        then = [tuple(names.get(m, m) for m in members) for members in circle.evening_members]
+        try:
+            season = season_of(circle.members, replays, then if len(then) == len(replays) else None)
+        except ScorerError as error:
+            damage = CircleDamage(None, error.said)
+    return SeasonFold(tuple(tables), tuple(ledgers), season, damage, weight), renamed
+
+
+def evening_fold(conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
+    """A table's ledger and its log's length; for an evening of a circle, as its circle's fold has it
+    (begun with what the evening before left). The one way every reader gets a table's ledger."""
+    if table.circle_id is None or table.circle_evening is None:
+        return LEDGERS.get(conn, table)
+    folded = fold_circle(conn, table.circle_id)
+    if folded is not None:
+        _row, fold = folded
+        ledger = fold.ledger_of(table.circle_evening)
+        if ledger is not None and fold.tables[table.circle_evening - 1].settings == table.settings:
+            return ledger, max(ledger.seq, _log_size(conn, table))
+    return _damaged_start(table, Words(N_("its circle cannot be read"))), _log_size(conn, table)
+
+
+def _log_size(conn: sqlite3.Connection, table: Table) -> int:
+    return log_size(conn, table.id)
+
+
+def ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
+    """The table's log folded into deals, versions and settlements (an evening of a circle begun with what
+    the evening before left: :func:`evening_fold`)."""
+    return evening_fold(db.conn, table)[0]
+
+
+def ledger_and_log_size(db: sqlite_utils.Database, table: Table) -> tuple[Ledger, int]:
+    """:func:`ledger`, and how many lines the log has."""
+    return evening_fold(db.conn, table)
+
+
+def rechecked_ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
+    """:func:`ledger` with every deal checked again (the Check page, ``scorer verify``)."""
+    folded, _size = evening_fold(db.conn, table)
+    if folded.damage is not None and folded.seq == 0:
+        return folded  # damaged before its first line (its circle does not hold before it): nothing to check
+    return LEDGERS.recheck(db.conn, table, folded.evening.carried_in)[0]
