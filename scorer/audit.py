@@ -17,7 +17,8 @@ from .core import (
 )
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm, one_time_token
-from .store import Table, circle_of, circle_season, rechecked_ledger, run, sent_before, verify
+from .store import Table, circle_of, rechecked_ledger, run, season_after, sent_before, verify
+from .store import Refused as StoreRefused
 from .table import CSRF_RESHOWN, Answer, _as_int, _contract, _digest, _table, csrf_lost
 from .views import TableView, table_view
 
@@ -90,9 +91,22 @@ class Comparison:
 
 
 @dataclass(frozen=True)
+class LaterEvening:
+    """A later evening of the circle as a correction would change it: what it carries in, and each
+    seated player's figure after its close, before and after."""
+
+    number: int
+    carried_before: int
+    carried_after: int
+    results_before: dict[str, int]
+    results_after: dict[str, int]
+
+
+@dataclass(frozen=True)
 class CircleEffect:
     """A correction in a circle's evening, seen from the circle: what the evening leaves on the table,
-    and each member's season total, before and after (every later evening replayed with it)."""
+    every later evening, and each member's season total, before and after (every later evening folded
+    again with it, as the write path will)."""
 
     name: str
     evening: int
@@ -102,23 +116,25 @@ class CircleEffect:
     totals_after: dict[str, int]
     later: int
     """How many later evenings are replayed with it."""
+    evenings: tuple[LaterEvening, ...] = ()
+    """Every later evening, before and after."""
 
 
-def _circle_effect(table: Table, new: Replay) -> CircleEffect | None:
-    """What a corrected evening of a circle changes in its season (None for a table of no circle)."""
+def _circle_effect(table: Table, number: int, deal: Deal, seen: int) -> CircleEffect | None:
+    """What correcting deal ``number`` of an evening of a circle to ``deal`` changes in its season (None for
+    a table of no circle). Raises as the write path would refuse it (a later evening it breaks)."""
     if table.circle_id is None or table.circle_evening is None:
         return None
     db = get_db()
     circle = circle_of(db, table)
     if circle is None:
         return None
-    season = circle_season(db, circle)
-    number = table.circle_evening
-    if number > len(season.evenings):
-        return None
-    after = season.with_evening(number, new.evening.deals)
-    return CircleEffect(circle.name, number, season.evenings[number - 1].carried_out, after.evenings[number - 1].carried_out,
-                        season.totals(), after.totals(), len(season.evenings) - number)
+    season, after = season_after(db.conn, table, Amend(number, deal, None, None, seen))
+    evening = table.circle_evening
+    later = tuple(LaterEvening(e.number, e.carried_in, a.carried_in, e.results, a.results)
+                  for e, a in zip(season.evenings[evening:], after.evenings[evening:]))
+    return CircleEffect(circle.name, evening, season.evenings[evening - 1].carried_out, after.evenings[evening - 1].carried_out,
+                        season.totals(), after.totals(), len(season.evenings) - evening, later)
 
 
 def _compare(ledger: Replay, number: int, deal: Deal) -> Comparison:
@@ -132,14 +148,14 @@ def _compare(ledger: Replay, number: int, deal: Deal) -> Comparison:
     return Comparison(None, changed, finals, new)
 
 
-def _compare_in_circle(table: Table, ledger: Replay, number: int, deal: Deal) -> Comparison:
+def _compare_in_circle(table: Table, ledger: Replay, number: int, deal: Deal, seen: int) -> Comparison:
     """:func:`_compare`, and for a circle's evening what it changes in the season."""
     comparison = _compare(ledger, number, deal)
     if comparison.error or comparison.new is None:
         return comparison
     try:
-        effect = _circle_effect(table, comparison.new)
-    except (DealError, SeasonError) as error:  # a later evening the correction makes impossible
+        effect = _circle_effect(table, number, deal, seen)
+    except (DealError, SeasonError, StoreRefused) as error:  # a later evening the correction makes impossible
         return Comparison(_("This correction would break a later evening of the circle: %(why)s", why=error.message))
     return Comparison(None, comparison.changed, comparison.finals, comparison.new, effect)
 
@@ -177,7 +193,7 @@ def amend(token: str, number: int, contract: str) -> Answer:
     if corrected == settlement.deal:
         form.hombre.errors.append(_("This is the deal as it stands: change something to correct it."))
         return render_template("audit/amend.html", **context), 422
-    comparison = _compare_in_circle(table, view.ledger, number, corrected)
+    comparison = _compare_in_circle(table, view.ledger, number, corrected, view.log_size)
     context["comparison"] = comparison
     if comparison.error:
         return render_template("audit/amend.html", **context), 422
@@ -234,7 +250,7 @@ def restore(token: str, number: int, seq: int) -> Answer:
         flash(_("That version is the one standing now."))
         return redirect(url_for("audit.deal", token=token, number=number))
     form = RestoreForm(players=table.players)
-    comparison = _compare_in_circle(table, view.ledger, number, version.deal)
+    comparison = _compare_in_circle(table, view.ledger, number, version.deal, view.log_size)
     context: dict[str, object] = {"form": form, "version": version, "comparison": comparison, **audit.context()}
     if request.method == "GET":
         form.by.data = session.get("me")

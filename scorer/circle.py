@@ -22,7 +22,7 @@ from .db import get_db
 from .forms import AddMemberForm, CircleForm, NextEveningForm, RenameMemberForm, SettleForm
 from .ratelimits import rate_limited
 from .store import (
-    Circle, Table, circle_by_spectator_token, circle_by_token, circle_season, circle_tables, create_circle, ledger, start_evening,
+    Circle, Table, circle_by_spectator_token, circle_by_token, create_circle, season_fold, start_evening,
 )
 from .store import Refused as StoreRefused
 from .store.circles import Owing, UnreadableCircle, add_member, owing, record_settlement, rename_member, settle_digest
@@ -82,16 +82,18 @@ def _chosen(circle: Circle, season: Season) -> ChosenRange | None:
 
 
 def _view(circle: Circle, spectator: bool) -> CircleView:
-    db = get_db()
-    tables = circle_tables(db, circle)
-    season = circle_season(db, circle)
+    fold = season_fold(get_db(), circle)
+    if fold.season is None:  # a circle that does not hold: read-only, and its page says why (never a 500)
+        assert fold.damage is not None
+        raise UnreadableCircle(fold.damage.words)
+    tables, season = list(fold.tables), fold.season
     running = season.running()
     series = [[0] + [r[m] for r in running] for m in circle.members]
     found = owing(circle, season)
     digest = "" if found is None else settle_digest(found.first, found.last, found.payments)
     stats = statistics([e.replay for e in season.evenings], [e.results for e in season.evenings])
     return CircleView(circle, tables, season, running, stats, balance_chart(circle.members, series, step="evening"),
-                      found, _chosen(circle, season), digest, spectator, [_corrections(ledger(db, t)) for t in tables])
+                      found, _chosen(circle, season), digest, spectator, [_corrections(book) for book in fold.ledgers])
 
 
 def _corrections(book: Ledger) -> list[Line]:

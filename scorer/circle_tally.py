@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from .core import statistics
 from .db import get_db
-from .store import Circle, circle_by_token, circle_season, circle_tables, ledger_and_log_size
+from .store import Circle, circle_by_token, circle_season, season_fold
 from .store.circles import owing
 from .i18n import language
 from .tally import PAPER, _tally_css, busy, page_counter, printer, render_pdf, signature_lines
@@ -40,8 +40,8 @@ def _season_context(circle: Circle) -> dict[str, Any]:
 def _key(circle: Circle, paper: str) -> tuple[str, ...]:
     """What the season's PDF depends on: the circle, every evening's log (its length), the reader's language
     (a French phone gets the French PDF) and the paper."""
-    db = get_db()
-    sizes = [ledger_and_log_size(db, t)[1] for t in circle_tables(db, circle)]
+    fold = season_fold(get_db(), circle)
+    sizes = [(t.token, ledger.seq) for t, ledger in zip(fold.tables, fold.ledgers)]
     made_of = hashlib.sha256(repr((circle, sizes)).encode()).hexdigest()
     return ("circle", circle.token, made_of, language(), paper)
 

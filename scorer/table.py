@@ -33,6 +33,7 @@ from .forms import BY_NAME, DEAL_INPUTS, ConfirmForm, DealForm, NewTableForm, Ta
 from .store import (
     circle_of,
     RulesFrozen,
+    CircleEvening,
     Table,
     UnreadableTable,
     change_settings,
@@ -242,8 +243,12 @@ def deal(token: str, contract: str) -> Answer:
     if view.damage:
         flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
         return redirect(url_for("audit.chain", token=token))
-    if view.over:
-        flash(_("The evening is over: all %(agreed)s deals are played.", agreed=table.deals_agreed))
+    if view.over or view.closed:
+        if view.closed:
+            flash(_("Evening %(number)s ended when evening %(next)s of the circle began: correct a deal instead.",
+                    number=table.circle_evening, next=view.closed))
+        else:
+            flash(_("The evening is over: all %(agreed)s deals are played.", agreed=table.deals_agreed))
         return redirect(url_for("table.play", token=token))
     state = view.ledger.final
     form = DealForm(players=table.players, contract=chosen, dealer=view.dealer, state=state, rules=table.rules)
@@ -413,19 +418,20 @@ def join(token: str) -> str:
 def settings(token: str) -> Answer:
     table = _table(token)
     view = table_view(table)
-    frozen = bool(view.log_size)
+    frozen = bool(view.log_size) or table.circle_id is not None  # an evening of a circle plays by its circle's settings
     form = TableSettingsForm()
     if request.method == "GET" or frozen:
         form.fill_from(table.rules, table.deals_agreed, table.chip_value_cents, table.currency)
         if frozen and request.method == "POST":
-            flash(_("The house rules are frozen: the first deal has been recorded."))
+            flash(_("This evening plays by its circle's settings: they are changed for no single evening.")
+                  if table.circle_id is not None else _("The house rules are frozen: the first deal has been recorded."))
             return redirect(url_for("table.settings", token=token))
         return render_template("table/settings.html", form=form, frozen=frozen, **view.context())
     if form.validate_on_submit():
         try:
             change_settings(get_db(), table, form.house_rules(), form.deals(), form.chip_value_cents(),
                             (form.currency.data or "").strip())
-        except RulesFrozen as frozen_now:  # a deal was recorded on another phone since this page was shown
+        except (RulesFrozen, CircleEvening) as frozen_now:  # a deal was recorded on another phone since this page was shown
             flash(frozen_now.message)
             return redirect(url_for("table.settings", token=token))
         flash(_("House rules saved."))

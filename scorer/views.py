@@ -19,7 +19,7 @@ from .core.i18n import N_
 from .core.summary import DealSummary, RuleRef
 from .i18n import request_language, shown_text
 from .db import get_db
-from .store import Table, ledger_and_log_size
+from .store import Table, evening_closed, ledger_and_log_size
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,8 @@ class TableView:
     """Who is eldest hand next (on the dealer's right)."""
     over: bool
     """Whether all the deals agreed are played."""
+    closed: int | None
+    """For an evening of a circle whose next evening has begun, that evening's number: it takes no new deal (issue 22)."""
     contracts: tuple[Contract, ...]
     """The contracts the table's profile plays."""
     last: Settlement | None
@@ -85,6 +87,7 @@ def table_view(table: Table) -> TableView:
         dealer=dealer,
         eldest=eldest,
         over=played >= table.deals_agreed,
+        closed=evening_closed(get_db(), table),
         contracts=table.rules.profile.contracts,
         last=result.settlements[-1] if result.settlements else None,
         me=phone_holder(table),

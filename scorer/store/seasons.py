@@ -31,11 +31,11 @@ from ..core import Deal, Evening, ScorerError
 from ..core.errors import Said, Words, said_of
 from ..core.evening import Replay, replay
 from ..core.i18n import N_
-from ..core.log import Damage, Ledger
-from ..core.season import Season, left_by, season_of
+from ..core.log import Command, Damage, Ledger, Line, ReadOnly
+from ..core.season import Season, decide_in_season, left_by, season_of
 from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events, row_of_circle
 from .ledgers import LEDGERS, LedgerCache, in_english
-from .lines import dict_rows, log_size
+from .lines import dict_rows, log_size, read_lines
 from .tables import Table, UnreadableTable, table_from_row
 
 
@@ -276,24 +276,58 @@ def _fold(conn: sqlite3.Connection, row: dict[str, object], events: list[dict[st
     renamed: dict[tuple[object, ...], Replay] = {}
     weight = sum(len(ledger.deals) + 1 for ledger in ledgers)
     if damage is None and circle is not None:
-        names = circle.current_names()
-        names_key = tuple(sorted(names.items()))
-        replays = []
-        for table, ledger in zip(tables, ledgers):
-            if any(p in names for p in ledger.evening.players):
-                key = (table.token, sizes.get(table.id, 0), ledger.evening.carried_in, names_key)
-                done = renamed_before.get(key) or replay(renamed_evening(ledger.replay.evening, names))
-                renamed[key] = done
-                weight += len(ledger.deals)
-                replays.append(done)
-            else:
-                replays.append(ledger.replay)
-        then = [tuple(names.get(m, m) for m in members) for members in circle.evening_members]
         try:
-            season = season_of(circle.members, replays, then if len(then) == len(replays) else None)
+            season = _season(circle, tables, ledgers, renamed_before, renamed)
         except ScorerError as error:
             damage = CircleDamage(None, error.said)
+        weight += sum(len(r.settlements) for r in renamed.values())
     return SeasonFold(tuple(tables), tuple(ledgers), season, damage, weight), renamed
+
+
+def _season(circle: Circle, tables: Sequence[Table], ledgers: Sequence[Ledger],
+            renamed_before: Mapping[tuple[object, ...], Replay], renamed: dict[tuple[object, ...], Replay]) -> Season:
+    """The season of evenings folded into ``ledgers``, under today's names (an evening a member renamed since
+    sat in is replayed under her new name, or taken from ``renamed_before``; each such replay is put in ``renamed``).
+    Raises :class:`~scorer.core.SeasonError`."""
+    names = circle.current_names()
+    names_key = tuple(sorted(names.items()))
+    replays = []
+    for table, ledger in zip(tables, ledgers):
+        if any(p in names for p in ledger.evening.players):
+            key = (table.token, ledger.seq, ledger.evening.carried_in, names_key)
+            done = renamed_before.get(key) or replay(renamed_evening(ledger.replay.evening, names))
+            renamed[key] = done
+            replays.append(done)
+        else:
+            replays.append(ledger.replay)
+    then = [tuple(names.get(m, m) for m in members) for members in circle.evening_members]
+    return season_of(circle.members, replays, then if len(then) == len(replays) else None)
+
+
+def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tuple[Season, Season]:
+    """An evening of a circle: the season as it stands, and as it would be after ``command`` (a correction
+    or a restoration shown before it is saved): every later evening folded again with the carry it then
+    has. Nothing is written. Raises as the write path would (:func:`~scorer.core.season.decide_in_season`:
+    a later evening it would break, named) and :class:`~scorer.core.log.ReadOnly` for a circle that does not hold."""
+    assert table.circle_id is not None and table.circle_evening is not None
+    folded = fold_circle(conn, table.circle_id)
+    if folded is None or folded[1].season is None:
+        why = folded[1].damage.words if folded is not None and folded[1].damage is not None else Words(N_("the circle no longer exists"))
+        raise ReadOnly(Words(N_("This evening's circle does not hold ({where}): it can be read and exported, not changed."), where=why))
+    row, fold = folded
+    assert fold.season is not None
+    with _snapshot(conn), in_english():
+        circle = circle_from(row, read_events(conn, table.circle_id))
+        ledgers = list(fold.ledgers)
+        tables = fold.tables
+
+        def lines_of(k: int) -> list[Line]:
+            return read_lines(conn, tables[k - 1].id, 0)[0]
+
+        _line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of)
+        for k, after in changed.items():
+            ledgers[k - 1] = after
+        return fold.season, _season(circle, tables, ledgers, {}, {})
 
 
 def evening_fold(conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
@@ -331,3 +365,13 @@ def rechecked_ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
     if folded.damage is not None and folded.seq == 0:
         return folded  # damaged before its first line (its circle does not hold before it): nothing to check
     return LEDGERS.recheck(db.conn, table, folded.evening.carried_in)[0]
+
+
+def evening_closed(db: sqlite_utils.Database, table: Table) -> int | None:
+    """For an evening of a circle whose next evening has begun, the next evening's number (the evening ended
+    then: its deals can be corrected, none added or taken back); None for any other table."""
+    if table.circle_id is None or table.circle_evening is None:
+        return None
+    found = db.conn.execute("select min(circle_evening) from tables where circle_id = ? and circle_evening > ?",
+                            [table.circle_id, table.circle_evening]).fetchone()
+    return int(found[0]) if found and found[0] is not None else None
