@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from .core.log import Damage
 from .db import get_db
 from .store import (
-    ChainBreak, Circle, Table, UnreadableCircle, UnreadableTable, circle_by_token, circle_last_written, circle_tables, log_size,
+    ChainBreak, Circle, CircleDamage, Table, UnreadableCircle, season_fold, UnreadableTable, circle_by_token, circle_last_written, circle_tables, log_size,
     rechecked_ledger, verify, verify_circle,
 )
 
@@ -54,6 +54,8 @@ class CircleCheck:
     evenings: list[EveningCheck]
     unchecked: str | None
     """Why the logs could not be checked (an evening's table, or a line of the circle's log, that cannot be read)."""
+    damage: CircleDamage | None = None
+    """Why the season does not hold, as its fold says (the circle is then read-only)."""
 
 
 def _evening(number: int, table: Table) -> EveningCheck:
@@ -74,7 +76,7 @@ def check_circle(circle: Circle) -> CircleCheck:
     except (AttributeError, TypeError, ValueError) as error:  # a line whose hash holds but whose data is not the store's
         return CircleCheck(circle, None, last_at, [], _("a line of the circle's log cannot be read (%(why)s)", why=str(error)))
     numbered = [(t.circle_evening if t.circle_evening is not None else i, t) for i, t in enumerate(tables, start=1)]
-    return CircleCheck(circle, broken, last_at, [_evening(n, t) for n, t in numbered], None)
+    return CircleCheck(circle, broken, last_at, [_evening(n, t) for n, t in numbered], None, season_fold(db, circle).damage)
 
 
 @bp.route("/c/<token>/check")
