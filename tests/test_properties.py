@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +19,7 @@ from scorer.core import (
     Evening,
     HouseRules,
     Pot,
+    Reason,
     Suit,
     TableState,
     Vole,
@@ -194,3 +197,55 @@ def test_a_point_score_replay_reproduces_the_multiplier_sequence(evening: Evenin
         scored = {t.payee if t.payer is Pot.SCORE_SHEET else t.payer for t in s.transfers}
         assert s.deal.hombre in scored
         assert all(abs(s.change(p)) % s.multiplier == 0 for p in evening.players)
+
+
+@st.composite
+def pool_tables(draw: st.DrawFn) -> tuple[TableState, HouseRules, int]:
+    """A table of a pool-based system as a deal finds it, deals into an evening of ``agreed`` deals: a pool left
+    by the last deal, perhaps a pool a circle's last evening carried in, beasts waiting (greatest first) and a
+    vole pool; the balances make up the rest, so every chip is accounted for."""
+    rules = draw(house_rules().filter(lambda r: r.profile.system.has_pool))
+    pool, carried_in = draw(st.integers(0, 60)), draw(st.sampled_from([0, 0, 1, 7, 24, 33]))
+    waiting = tuple(sorted(draw(st.lists(st.integers(1, 40), max_size=3)), reverse=True))
+    vole_pool = draw(st.sampled_from([0, 0, 12, 13]))
+    balances = draw(st.lists(st.integers(-80, 80), min_size=3, max_size=3))
+    balances.append(-sum(balances) - pool - carried_in - sum(waiting) - vole_pool)
+    played = draw(st.integers(0, 11))
+    table = draw(players())
+    state = TableState(table, tuple(balances), pool, vole_pool, beasts_waiting=waiting, circle_pool=carried_in,
+                       deals_played=played, last_dealer=draw(st.sampled_from(table)) if played else None)
+    return state, rules, 12
+
+
+def _quarter(stake: int, rounding: str) -> int:
+    """House rule unit_rounding, worked out here apart from the code: never below one chip."""
+    exact = stake / 4
+    return max(1, {"down": math.floor(exact), "up": math.ceil(exact), "nearest": math.floor(exact + 0.5)}[rounding])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_unit_is_a_quarter_of_every_chip_in_play(data: st.DataObject) -> None:
+    """P: "A unit means one quarter of the stake. The stake may be greater than four chips, as it is carried forward
+    when a game is lost": the stake is every chip in the pool when the deal is played (what the last deal left,
+    what an earlier evening carried in, the greatest waiting beast, which joins), antes included (single ones on a
+    deal paulans doubles); chips are conserved, and every payment reckoned in units is a whole number of them."""
+    state, rules, agreed = data.draw(pool_tables())
+    settlement = settle(data.draw(valid_deal(state, rules)), state, rules, agreed)
+    assert settlement.after.total == state.total == 0
+    number, paulans = state.deals_played + 1, rules.value_of("paulans")
+    doubled = 2 if (paulans == "last_deal" and number == agreed) or (paulans == "last_round" and number > agreed - 4) else 1
+    antes = sum(t.chips for t in settlement.transfers if t.reason is Reason.ANTE)
+    joined = state.pool + state.circle_pool + (state.beasts_waiting[0] if state.beasts_waiting else 0)
+    assert settlement.stake == joined + antes
+    if rules.profile.settled_by != "chips":
+        return  # the counters pay in counters, whatever the board holds
+    single_antes = antes // doubled
+    assert single_antes in (0, 4)
+    if rules.value_of("unit") == "one_chip":
+        assert settlement.unit == doubled
+    else:
+        assert settlement.unit == _quarter(joined + single_antes, rules.value_of("unit_rounding")) * doubled
+    for t in settlement.transfers:
+        if "unit" in t.rules:
+            assert t.chips % settlement.unit == 0, t

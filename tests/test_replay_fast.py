@@ -67,13 +67,17 @@ def _equal_rules(rules: HouseRules, how: int) -> HouseRules:
 
 @st.composite
 def mid_evening(draw: st.DrawFn, table: tuple[str, ...]) -> TableState:
-    """A table as an evening leaves it, deals into it: a pool carried (odd or not), a vole pool waiting."""
+    """A table as an evening leaves it, deals into it: a pool carried (odd or not), a vole pool waiting, now and
+    then a pool an earlier evening carried in or beasts waiting (they join the pool, and the unit's stake, before
+    the antes: the general path settles such a deal, called either way)."""
     pool, vole_pool = draw(st.integers(0, 40)), draw(st.sampled_from([0, 0, 3, 12, 13]))
+    carried_in = draw(st.sampled_from([0, 0, 0, 0, 8, 23]))
+    waiting = draw(st.sampled_from([(), (), (), (), (4,), (16, 8)]))
     balances = draw(st.lists(st.integers(-60, 60), min_size=3, max_size=3))
-    balances.append(-sum(balances) - pool - vole_pool)
+    balances.append(-sum(balances) - pool - vole_pool - carried_in - sum(waiting))
     played = draw(st.integers(0, 30))
-    return TableState(table, tuple(balances), pool, vole_pool, deals_played=played,
-                      last_dealer=draw(st.sampled_from(table)) if played else None)
+    return TableState(table, tuple(balances), pool, vole_pool, beasts_waiting=waiting, circle_pool=carried_in,
+                      deals_played=played, last_dealer=draw(st.sampled_from(table)) if played else None)
 
 
 @settings(max_examples=EXAMPLES, deadline=None)

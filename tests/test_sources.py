@@ -21,10 +21,11 @@ from dataclasses import replace
 import pytest
 from scenario import assert_settles_as, parse_deal, parse_expected
 
-from scorer.core import HouseRules, Pot, Reason, Result, Settlement, TableState, settle
+from scorer.core import Evening, HouseRules, Pot, Reason, Result, Settlement, TableState, replay, settle, summarise
 from scorer.core import rules as R
 from scorer.core.errors import ImpossibleDeal
 from scorer.core.rules import HOUSE_RULES, PROFILES
+from scorer.core.season import replay_season
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 
@@ -310,3 +311,82 @@ def test_a_forced_spadille_in_penguin_chips_pays_premiers() -> None:
     settlement = _settle("penguin_chips", {}, 0, "Ann deals: Cat forced spadille in hearts calling KS held by Dan, 4 + 2 tricks, premiers")
     assert settlement.result is Result.WON
     assert_settles_as(settlement, parse_expected("=> won; pool 0; Ann -3, Bea -3, Cat +3, Dan +3"), PLAYERS)
+
+
+# --- 5. The unit: a quarter of the stake in play (issue 22, point 5) --------------------------------
+# P_UNIT. Every chip in the pool when the deal is played counts in the stake the unit is a quarter of:
+# what the last deal left, what the circle's last evening carried in, a waiting beast that joins. The
+# same deal after the same remise gives the same unit inside one evening and first in the next evening
+# (it gave 1 there), and a beast that waits a deal gives the unit it would have given joining at once
+# (it gave 4 there). Cat's solo has 3 matadors, 1 unit; her premium is 4 units.
+P_UNIT = ("P: 'A unit means one quarter of the stake. The stake may be greater than four chips, as it is carried "
+          "forward when a game is lost'")
+REMISE = "Ann deals: Bea solo in hearts, 5 tricks"
+"""The first deal: 4 antes, Bea doubles them (and pays each the premium): 8 left in the pool."""
+CAT_LOSES = "Bea deals: Cat solo in hearts, 4 tricks, 3 matadors"
+CAT_WINS = "Bea deals: Cat solo in spades, 6 tricks, 3 matadors"
+UNITS = [
+    ("a remise inside one evening: 8 left + 4 antes, 12 in play, unit 3", {}, "evening", CAT_LOSES,
+     "The pool held 12 chips, so a unit is 3.",  # the opponents take 4 each; Cat puts up 24, pays each 4 x 3 + 3
+     "=> codille; pool 24; Ann +18, Bea +18, Cat -70, Dan +18"),
+    ("the circle's next evening, the remise's 8 carried in: 12 in play, unit 3 as above (it was 1)",
+     {R.POOL_AT_END: "carry_forward"}, "circle", CAT_LOSES,
+     "The pool held 12 chips, so a unit is 3.",
+     "=> codille; pool 24; Ann +18, Bea +18, Cat -70, Dan +18"),
+    ("antes only into an empty pool: after the remise 8 in play, unit 2", {R.ANTES: "when_pool_empty"}, "evening",
+     CAT_LOSES, "The pool held 8 chips, so a unit is 2.",  # 8 stays whole; Cat puts up 16, pays each 4 x 2 + 2
+     "=> codille; pool 24; Ann +10, Bea +10, Cat -46, Dan +10"),
+    ("paulans inside one evening: the remise leaves 16, + 8 double antes; unit a quarter of 16 + 4 single antes, doubled",
+     {R.PAULANS: "last_round"}, "evening", CAT_WINS,
+     "The pool held 24 chips; this deal is played double (paulans), so a unit is 10.",  # Cat: -2 + 24 + 3 x (40 + 10)
+     "=> won; pool 0; Ann -52, Bea -52, Cat +172, Dan -52"),
+    ("paulans, the 16 carried into the circle's next evening: unit 10 as above (it was 2)",
+     {R.PAULANS: "last_round", R.POOL_AT_END: "carry_forward"}, "circle", CAT_WINS,
+     "The pool held 24 chips; this deal is played double (paulans), so a unit is 10.",
+     "=> won; pool 0; Ann -52, Bea -52, Cat +172, Dan -52"),
+    ("beasts together: the codille's 4 + 8 and the renounce's 4 left, + 4 antes, 20 in play, unit 5",
+     {R.BEASTS_TOGETHER: "together"}, "beasts", CAT_WINS,
+     "The pool held 20 chips, so a unit is 5.",  # Cat: -1 + 20 + 3 x (20 + 5)
+     "=> won; pool 0; Ann -26, Bea -26, Cat +94, Dan -26"),
+    ("the greatest first: 12 left, the renounce's 4 waits and joins now, + 4 antes, unit 5 as above (it was 4)",
+     {R.BEASTS_TOGETHER: "greatest_first"}, "beasts", CAT_WINS,
+     "The pool held 20 chips, so a unit is 5.",
+     "=> won; pool 0; Ann -26, Bea -26, Cat +94, Dan -26"),
+]
+
+
+def _played_after(changes: dict[str, str], before: str, deal_line: str) -> Settlement:
+    """``deal_line`` settled after a first deal: the remise in the same evening of four deals, or closing an
+    evening of the circle (this deal the next evening's first), or a solo codille with a renounce proven."""
+    rules = HouseRules.of("quadrille", changes)
+    deal = parse_deal(deal_line)
+    if before == "beasts":
+        from test_play_beasts import CODILLE, refereed  # Dan renounces in Bea's codille (3 tricks): beasts 8 and 4
+
+        first = settle(refereed(parse_deal("Ann deals: Bea solo in hearts, 3 tricks"), CODILLE), TableState.start(PLAYERS), rules)
+        return settle(deal, first.after, rules)
+    if before == "evening":
+        return replay(Evening(PLAYERS, rules, (parse_deal(REMISE), deal), 4)).settlements[1]
+    season = replay_season(PLAYERS, [Evening(PLAYERS, rules, (parse_deal(REMISE),), 4), Evening(PLAYERS, rules, (deal,), 4)])
+    assert season.evenings[1].carried_in == season.evenings[0].replay.final.pool > 0
+    return season.evenings[1].replay.settlements[0]
+
+
+@pytest.mark.parametrize("changes, before, deal_line, unit_sentence, expected_line",
+                         [pytest.param(*row[1:], id=row[0]) for row in UNITS])
+def test_the_unit_is_a_quarter_of_the_stake_in_play(changes: dict[str, str], before: str, deal_line: str,
+                                                    unit_sentence: str, expected_line: str) -> None:
+    """P: 'A unit means one quarter of the stake. The stake may be greater than four chips, as it is carried
+    forward when a game is lost': every chip in the pool when the deal is played, wherever it came from."""
+    settlement = _played_after(changes, before, deal_line)
+    assert summarise(settlement, HouseRules.of("quadrille", changes)).unit_sentence == unit_sentence, P_UNIT
+    assert_settles_as(settlement, parse_expected(expected_line), PLAYERS)
+    assert settlement.after.total == settlement.before.total and settlement.after.beasts_waiting == ()
+
+
+def test_the_units_help_text_counts_every_chip_in_the_pool() -> None:
+    """The help text quotes P and says which part is the app's reading."""
+    text = R.house_rule(R.UNIT).help
+    for phrase in ("A unit means one quarter of the stake", "every chip in the pool when the deal is played",
+                   "an earlier evening carried in", "a waiting beast", "the app's reading"):
+        assert phrase in text, phrase

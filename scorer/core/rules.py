@@ -450,10 +450,13 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("""Premiums and bonuses are counted in units. P: "A unit means one
         quarter of the stake. The stake may be greater than four chips, as it
         is carried forward when a game is lost"; PG: "one quarter of the current
-        stake". The stake is counted here as the pool in play after this deal's
-        antes (the sources do not say when). A unit fixed at one chip, a
-        quarter of the basic four-chip stake, is a simplification with no
-        source."""),
+        stake". The stake is counted here as the pool in play: every chip in
+        the pool when the deal is played, this deal's antes included (the
+        sources do not say when). That it includes what an earlier evening
+        carried in and a waiting beast that joins, like any chip carried
+        forward, is the app's reading: the sources speak of no next evening,
+        nor of when a waiting beast joins. A unit fixed at one chip, a quarter
+        of the basic four-chip stake, is a simplification with no source."""),
         ("quarter_of_stake", N_("a quarter of the pool in play"), "P, PG"),
         ("one_chip", N_("one chip, always"), ""),
     ),

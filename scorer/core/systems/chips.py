@@ -132,6 +132,18 @@ class _Terms:
     """The rules that set the unit (unit, unit_rounding, and paulans when it doubles the deal)."""
 
 
+def _stake_for_the_unit(joined: int, single_antes: int) -> int:
+    """The stake a unit is a quarter of: the pool in play, every chip in it when the deal is played (what it
+    held after the last deal, a pool an earlier evening carried in, a waiting beast that joins) and this
+    deal's antes, single ones on a deal paulans doubles (none where house rule antes skips them).
+
+    P: "A unit means one quarter of the stake. The stake may be greater than four chips, as it is carried
+    forward when a game is lost"; that a pool carried in from an earlier evening or a beast that joins
+    counts as any other chip of the pool is the app's reading. ``joined`` is the pool once everything that
+    joins it before the antes has joined (the general path's and the one pass's alike)."""
+    return joined + single_antes
+
+
 def _unit(stake: int, rules: HouseRules) -> int:
     if rules[R.UNIT] is R.Unit.ONE_CHIP:
         return 1
@@ -208,7 +220,7 @@ def _vole_stake(ctx: DealContext, unit: int) -> int:
 
 
 def _terms(ctx: DealContext, stake: int) -> _Terms:
-    """What the deal is worth, from the stake the unit is reckoned on (the pool before antes plus one player's ante)."""
+    """What the deal is worth, from the stake the unit is reckoned on (:func:`_stake_for_the_unit`)."""
     deal, rules, favourite = ctx.deal, ctx.rules, ctx.favourite
     fav = ctx.favourite_factor
     unit = _unit(stake, rules) * ctx.paulans
@@ -243,9 +255,10 @@ def settle_chips_general(deal: Deal, state: TableState, rules: HouseRules, deals
     """The hard score of any deal, movement by movement (:class:`~scorer.core.book.Book`)."""
     ctx = DealContext.of(deal, state, rules, deals_agreed)
     book = open_book(ctx)
+    joined = book.pots[Pot.POOL]  # a pool carried in and a waiting beast have joined it (open_book)
     single_antes = antes(book, ANTE_CHIPS)
     stake = book.pots[Pot.POOL]
-    terms = _terms(ctx, state.pool + single_antes)
+    terms = _terms(ctx, _stake_for_the_unit(joined, single_antes))
 
     vole_stake = _vole_stake(ctx, terms.unit)
     if vole_stake:
@@ -609,10 +622,11 @@ def _settle_plain(plan: _Plan, deal: Deal, state: TableState, deals_agreed: int)
     doubled = doubled_by(number, deals_agreed, plan.paulans)
     factor = 2 if doubled else 1
     one = _Pass(plan, deal, h, list(state.balances), state.pool)
+    joined = one.pool  # nothing joins a plain deal's pool before the antes (no beast waiting, no circle pool)
     single = _antes(one, seating, d, factor)
     worth = plan.worth(deal, state, deals_agreed, (deal.contract, deal.ally == deal.hombre, plan.favourite(deal), doubled,
                                                    deal.matadors, deal.premiers, deal.trumps))
-    one.unit = plan.unit(state.pool + single) * factor
+    one.unit = plan.unit(_stake_for_the_unit(joined, single)) * factor
     if kind.takes_king and deal.giver is not None:
         _the_kings_giver(one, seat, worth)
     side = seating.sides[h][a]
