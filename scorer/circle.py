@@ -16,6 +16,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .chart import balance_chart
+from .i18n import language
 from .core import ImpossibleDeal, Payment, Season, SeasonError, Statistics, statistics
 from .core.log import Ledger, Line, LineKind
 from .db import get_db
@@ -87,12 +88,13 @@ def _view(circle: Circle, spectator: bool) -> CircleView:
         assert fold.damage is not None
         raise UnreadableCircle(fold.damage.words)
     tables, season = list(fold.tables), fold.season
-    running = season.running()
+    running = fold.made("running", season.running)
     series = [[0] + [r[m] for r in running] for m in circle.members]
     found = owing(circle, season)
     digest = "" if found is None else settle_digest(found.first, found.last, found.payments)
-    stats = statistics([e.replay for e in season.evenings], [e.results for e in season.evenings])
-    return CircleView(circle, tables, season, running, stats, balance_chart(circle.members, series, step="evening"),
+    stats = fold.made("statistics", lambda: statistics([e.replay for e in season.evenings], [e.results for e in season.evenings]))
+    chart = fold.made(("chart", language()), lambda: balance_chart(circle.members, series, step="evening"))
+    return CircleView(circle, tables, season, running, stats, chart,
                       found, _chosen(circle, season), digest, spectator, [_corrections(book) for book in fold.ledgers])
 
 

@@ -26,12 +26,12 @@ bp = Blueprint("circle_tally", __name__)
 
 
 def _season_context(circle: Circle) -> dict[str, Any]:
-    db = get_db()
-    season = circle_season(db, circle)
+    fold = season_fold(get_db(), circle)
+    season = circle_season(get_db(), circle)
     value = circle.chip_value_cents if circle.chip_value_cents is not None else 1
     cents, payments = season.settle_up(value)
-    stats = statistics([e.replay for e in season.evenings], [e.results for e in season.evenings])
-    return {"circle": circle, "season": season, "running": season.running(), "settle": cents,
+    stats = fold.made("statistics", lambda: statistics([e.replay for e in season.evenings], [e.results for e in season.evenings]))
+    return {"circle": circle, "season": season, "running": fold.made("running", season.running), "settle": cents,
             "payments": payments, "stats": stats, "in_money": circle.chip_value_cents is not None,
             "owing": owing(circle, season), "page_counter": page_counter(),
             "signature_lines": signature_lines}

@@ -21,9 +21,10 @@ import json
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 import sqlite_utils
 
@@ -37,6 +38,9 @@ from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, r
 from .ledgers import LEDGERS, LedgerCache, in_english
 from .lines import dict_rows, log_size, read_lines
 from .tables import Table, UnreadableTable, table_from_row
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,14 @@ class SeasonFold:
     damage: CircleDamage | None
     """The first thing that makes the circle read-only, if any."""
     weight: int = 0
+    _made: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
+
+    def made(self, key: object, make: Callable[[], T]) -> T:
+        """What ``make`` makes of this fold (statistics, running totals, a chart), made once per fold and kept
+        with it: a page read of a season nothing changed makes nothing again."""
+        if key not in self._made:
+            self._made[key] = make()
+        return self._made[key]  # type: ignore[return-value]
 
     def ledger_of(self, number: int) -> Ledger | None:
         return self.ledgers[number - 1] if 1 <= number <= len(self.ledgers) else None
@@ -191,6 +203,10 @@ class SeasonCache:
 
 SEASONS = SeasonCache()
 
+_FOLDING = tuple(threading.Lock() for _ in range(64))
+"""One lock per stripe of circles: a circle is folded by one request at a time, the others waiting for its
+result instead of folding it too (eight phones opening a season nothing has folded yet fold it once)."""
+
 
 @contextmanager
 def _snapshot(conn: sqlite3.Connection) -> Iterator[None]:
@@ -231,14 +247,24 @@ def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache =
         kept = seasons.get(str(row["token"]))
         if kept is not None and kept.key == key:
             return row, kept.fold
-        try:
-            circle: Circle | None = circle_from(row, events)
-        except UnreadableCircle as error:
-            circle = None
-            unreadable = unreadable or CircleDamage(None, error.said)
-        fold, renamed = _fold(conn, row, events, circle, tables, sizes, unreadable, kept.renamed if kept else {}, ledgers)
-    seasons.put(str(row["token"]), _Kept(key, fold, renamed))
+        with _FOLDING[hash(row["token"]) % len(_FOLDING)]:
+            kept = seasons.get(str(row["token"]))
+            if kept is not None and kept.key == key:  # another request folded it meanwhile
+                return row, kept.fold
+            fold, renamed = _fold_read(conn, row, events, tables, sizes, unreadable, kept, ledgers)
+            seasons.put(str(row["token"]), _Kept(key, fold, renamed))
     return row, fold
+
+
+def _fold_read(conn: sqlite3.Connection, row: dict[str, object], events: list[dict[str, object]], tables: list[Table],
+               sizes: dict[int, int], unreadable: CircleDamage | None, kept: _Kept | None,
+               ledgers: LedgerCache) -> tuple[SeasonFold, dict[tuple[object, ...], Replay]]:
+    try:
+        circle: Circle | None = circle_from(row, events)
+    except UnreadableCircle as error:
+        circle = None
+        unreadable = unreadable or CircleDamage(None, error.said)
+    return _fold(conn, row, events, circle, tables, sizes, unreadable, kept.renamed if kept else {}, ledgers)
 
 
 def _fold(conn: sqlite3.Connection, row: dict[str, object], events: list[dict[str, object]], circle: Circle | None,
