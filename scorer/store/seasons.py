@@ -101,21 +101,22 @@ def _table_settings(table: Table) -> tuple[object, ...]:
             table.currency)
 
 
-SETTINGS_FIELDS = (N_("profile"), N_("house rules"), N_("length"), N_("chip value"), N_("currency"))
+SETTINGS_DIFFER = (N_("its profile is not the circle's"), N_("its house rules are not the circle's"),
+                   N_("its length is not the circle's"), N_("its chip value is not the circle's"),
+                   N_("its currency is not the circle's"))
+"""Why an evening's settings are not its circle's, one sentence for each setting, in the order of :func:`_row_settings`."""
 
 
 def evening_settings_differ(circle_row: Mapping[str, object], table: Table) -> str | None:
-    """The first of an evening's settings (profile, house rules, length, chip value, currency) that is not
-    its circle's, or None: an evening of a circle plays by the circle's settings."""
-    theirs = _row_settings(circle_row)
-    ours = _table_settings(table)
-    house = json.loads(str(theirs[1])) if theirs[1] else {}
-    for name, a, b in zip(SETTINGS_FIELDS, theirs, ours):
-        if name == SETTINGS_FIELDS[1]:
-            if house != json.loads(str(b)):
-                return name
-        elif a != b:
-            return name
+    """Why an evening's settings (profile, house rules, length, chip value, currency) are not its circle's
+    (the first that differs, as a sentence of :data:`SETTINGS_DIFFER`), or None: an evening of a circle
+    plays by the circle's settings."""
+    theirs = list(_row_settings(circle_row))
+    ours = list(_table_settings(table))
+    theirs[1], ours[1] = json.loads(str(theirs[1] or "{}")), json.loads(str(ours[1]))
+    for why, a, b in zip(SETTINGS_DIFFER, theirs, ours):
+        if a != b:
+            return why
     return None
 
 
@@ -284,8 +285,8 @@ def _fold(conn: sqlite3.Connection, row: dict[str, object], events: list[dict[st
             continue
         differ = evening_settings_differ(row, table)
         if differ is not None:
-            damage = damage or CircleDamage(number, Words(N_("its {setting} is not the circle's"), setting=Words(differ)))
-            ledgers.append(_damaged_start(table, Words(N_("its {setting} is not the circle's"), setting=Words(differ))))
+            damage = damage or CircleDamage(number, Words(differ))
+            ledgers.append(_damaged_start(table, Words(differ)))
             continue
         if carried and not table.rules.profile.system.has_pool:
             why = Words(N_("the evening before left {chips} chips on the table, but its rules have no pool"), chips=carried)
