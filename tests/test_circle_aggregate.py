@@ -177,3 +177,15 @@ def test_a_circle_edited_by_hand_is_read_only_and_named(db: sqlite_utils.Databas
     assert lines(db) == before
     findings = [f for f in check_database(db) if f.kind == "circle"]
     assert any(f.broken and says in f.text for f in findings), findings
+
+
+def test_a_deleted_last_line_is_named_and_its_number_never_taken_again(db: sqlite_utils.Database) -> None:
+    """The last line deleted leaves no gap in the numbers: the evening it started, with no line, names it."""
+    circle, first, second = two_evenings(db)
+    db.execute("delete from circle_events where circle_id = ? and seq = (select max(seq) from circle_events where circle_id = ?)",
+               [circle.id, circle.id])
+    fold = season_fold(db, circle)
+    assert fold.damage is not None and "log started 1: a line is missing" in fold.damage.message
+    with pytest.raises(CircleDamaged):
+        add_member(db, circle, "Fay")
+    assert db.execute("select max(seq) from circle_events where circle_id = ?", [circle.id]).fetchone()[0] == 1
