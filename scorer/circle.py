@@ -26,7 +26,7 @@ from .store import (
     Circle, Table, circle_by_spectator_token, circle_by_token, create_circle, season_fold, start_evening,
 )
 from .store import Refused as StoreRefused
-from .store.circles import Owing, UnreadableCircle, add_member, owing, record_settlement, rename_member, settle_digest
+from .store.circles import CircleDoesNotHold, Owing, UnreadableCircle, add_member, owing, record_settlement, rename_member, settle_digest
 
 bp = Blueprint("circle", __name__)
 
@@ -37,7 +37,9 @@ def unreadable(error: UnreadableCircle) -> tuple[str, int]:
     say so, and keep everything stored for it reachable (the members' link offers its raw export)."""
     token = (request.view_args or {}).get("token", "")
     members = bool(token) and request.path.startswith("/c/")
-    return render_template("circle/unreadable.html", token=token if members else None, why=error.message), 200
+    tables = error.fold.tables if isinstance(error, CircleDoesNotHold) else ()
+    return render_template("circle/unreadable.html", token=token if members else None, why=error.message,
+                           holds_not=isinstance(error, CircleDoesNotHold), tables=tables if members else ()), 200
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,7 @@ def _chosen(circle: Circle, season: Season) -> ChosenRange | None:
 def _view(circle: Circle, spectator: bool) -> CircleView:
     fold = season_fold(get_db(), circle)
     if fold.season is None:  # a circle that does not hold: read-only, and its page says why (never a 500)
-        assert fold.damage is not None
-        raise UnreadableCircle(fold.damage.words)
+        raise CircleDoesNotHold(fold)
     tables, season = list(fold.tables), fold.season
     running = fold.made("running", season.running)
     series = [[0] + [r[m] for r in running] for m in circle.members]

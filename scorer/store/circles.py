@@ -120,10 +120,19 @@ def season_fold(db: sqlite_utils.Database, circle: Circle) -> SeasonFold:
     return folded[1]
 
 
+class CircleDoesNotHold(UnreadableCircle):
+    """A circle whose season does not hold (:class:`~.seasons.CircleDamage`): read-only; its pages say why
+    and still lead to each of its evenings."""
+
+    def __init__(self, fold: SeasonFold) -> None:
+        assert fold.damage is not None
+        super().__init__(fold.damage.words)
+        self.fold = fold
+
+
 def _season(fold: SeasonFold) -> Season:
     if fold.season is None:
-        assert fold.damage is not None
-        raise UnreadableCircle(fold.damage.words)
+        raise CircleDoesNotHold(fold)
     return fold.season
 
 
