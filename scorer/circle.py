@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from .chart import balance_chart
 from .i18n import language
-from .core import ImpossibleDeal, Payment, Season, SeasonError, Statistics, statistics
+from .core import ImpossibleDeal, Payment, Season, SeasonError, SeasonEvening, Statistics, statistics
 from .core.log import Ledger, Line, LineKind
 from .db import get_db
 from .forms import AddMemberForm, CircleForm, NextEveningForm, RenameMemberForm, SettleForm
@@ -42,6 +42,10 @@ def unreadable(error: UnreadableCircle) -> tuple[str, int]:
                            holds_not=isinstance(error, CircleDoesNotHold), tables=tables if members else ()), 200
 
 
+EVENINGS_SHOWN = 3
+"""Evenings the circle's page shows in full, the last ones; every evening is on ``/c/<token>/evenings``."""
+
+
 @dataclass(frozen=True)
 class CircleView:
     """What a circle's page shows."""
@@ -60,6 +64,10 @@ class CircleView:
     spectator: bool
     corrections: list[list[Line]]
     """For each evening, the last correction or restoration of each deal that has one (the season follows it)."""
+    shown: tuple[SeasonEvening, ...] = ()
+    """The evenings the page shows in full: the last :data:`EVENINGS_SHOWN` (the page costs the same however long the season)."""
+    hidden: int = 0
+    """How many evenings come before those shown (all of them on the season's own page, ``/c/<token>/evenings``)."""
 
     def context(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -95,8 +103,10 @@ def _view(circle: Circle, spectator: bool) -> CircleView:
     digest = "" if found is None else settle_digest(found.first, found.last, found.payments)
     stats = fold.made("statistics", lambda: statistics([e.replay for e in season.evenings], [e.results for e in season.evenings]))
     chart = fold.made(("chart", language()), lambda: balance_chart(circle.members, series, step="evening"))
+    shown = season.evenings[-EVENINGS_SHOWN:]
     return CircleView(circle, tables, season, running, stats, chart,
-                      found, _chosen(circle, season), digest, spectator, [_corrections(book) for book in fold.ledgers])
+                      found, _chosen(circle, season), digest, spectator, [_corrections(book) for book in fold.ledgers],
+                      shown, len(season.evenings) - len(shown))
 
 
 def _corrections(book: Ledger) -> list[Line]:
@@ -147,6 +157,22 @@ def watch(token: str) -> str:
         abort(404)
     return render_template("circle/page.html", form=None, member_form=None, rename_form=None, settle_form=None,
                            **_view(circle, True).context())
+
+
+@bp.route("/c/<token>/evenings")
+def evenings(token: str) -> str:
+    """Every evening of the season, each with every member's running total after it."""
+    view = _view(_circle(token), False)
+    return render_template("circle/evenings.html", **{**view.context(), "shown": view.season.evenings, "hidden": 0})
+
+
+@bp.route("/cs/<token>/evenings")
+def watch_evenings(token: str) -> str:
+    circle = circle_by_spectator_token(get_db(), token)
+    if circle is None:
+        abort(404)
+    view = _view(circle, True)
+    return render_template("circle/evenings.html", **{**view.context(), "shown": view.season.evenings, "hidden": 0})
 
 
 @bp.route("/c/<token>/next", methods=("POST",))

@@ -108,3 +108,20 @@ def test_a_circle_edited_by_hand_answers_every_page(app: Flask, client: FlaskCli
     db.execute("update circles set members = ? where token = ?", [json.dumps(["Ann", "Bea", "Cat"]), circle])
     assert client.get(f"/c/{circle}").status_code == 200
     pages_answer(client, circle, first, second)
+
+
+def test_the_circles_page_shows_its_last_evenings_and_links_every_evening(client: FlaskClient) -> None:
+    """The page costs the same however long the season: the last three evenings in full, the rest a link away."""
+    circle = start_circle(client)
+    for n in range(5):
+        seated = FIRST if n % 2 == 0 else SECOND
+        table = next_evening(client, circle, seated)
+        assert solo(client, table, 1, seated[1], 6) == 302
+    page = text(client.get(f"/c/{circle}"))
+    assert [int(n) for n in re.findall(r"Evening (\d+):", page)] == [3, 4, 5]
+    assert "The 2 evenings before these: see every evening" in page
+    every = client.get(f"/c/{circle}/evenings")
+    assert every.status_code == 200 and [int(n) for n in re.findall(r"Evening (\d+):", text(every))] == [1, 2, 3, 4, 5]
+    watch = re.search(r'href="/cs/([^"/]+)"', page)
+    assert watch and client.get(f"/cs/{watch.group(1)}/evenings").status_code == 200
+    assert f"/c/{circle}" not in text(client.get(f"/cs/{watch.group(1)}/evenings"))  # the watch-only page leads nowhere else
