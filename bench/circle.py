@@ -9,7 +9,8 @@ alliances, solos, forced spadilles, voles announced, won, remises and codilles; 
 carry_forward`` so that each evening carries its pool into the next) and a circle of one evening of the same
 length: its reference. Its last evening is left a few deals short, for the records the benchmark times. The
 circles are written by the store's ``import_circle`` (a quadrille-circle/1 file made with the core, every
-check an import makes; the file's size is printed beside the upload limit, not posted through the form).
+check an import makes, not posted through the form); the size of the app's own export of it
+(``/c/<token>/export.json``, as a member downloads it) is printed beside the largest upload an import takes.
 
 The app is served by waitress on 127.0.0.1 with the serve command's 8 threads, in this process, so that the
 benchmark can empty the app's caches (the ledgers, the seasons, the PDFs, the tables built from their rows,
@@ -138,6 +139,7 @@ class Built:
     deals: int
     file_bytes: int
     seconds: float
+    export_bytes: int
 
 
 def build(app: Flask, evenings: int, agreed: int, seed: int) -> Built:
@@ -153,10 +155,13 @@ def build(app: Flask, evenings: int, agreed: int, seed: int) -> Built:
         last = circle_tables(get_db(), circle)[-1]
     deals = sum(len(e["deals"]) for e in data["evenings"])
     took = time.perf_counter() - started
+    exported = app.test_client().get(f"/c/{circle.token}/export.json")  # the app's own export, as a member downloads it
+    assert exported.status_code == 200, exported.status_code
     print(f"# built {evenings} evenings of {agreed} deals ({deals:,} deals, {lost:,} remises and codilles, "
-          f"{carried:,} chips carried in all) in {took:.1f} s; its file is {size / 1e6:.2f} MB "
-          f"(an upload takes at most {IMPORT_BYTES_MAX / 1e6:.2f} MB)", file=sys.stderr)
-    return Built(f"{evenings}×{agreed}", circle.token, last.token, circle.id, deals, size, took)
+          f"{carried:,} chips carried in all) in {took:.1f} s; the file it was built from is {size / 1e6:.2f} MB, "
+          f"the app's export of it {len(exported.data) / 1e6:.2f} MB (an upload takes at most "
+          f"{IMPORT_BYTES_MAX / 1e6:.2f} MB)", file=sys.stderr)
+    return Built(f"{evenings}×{agreed}", circle.token, last.token, circle.id, deals, size, took, len(exported.data))
 
 
 # --- the server and its clock ----------------------------------------------------------------------------
@@ -422,18 +427,18 @@ def one_fold(app: Flask, circle: Built, rounds: int = 3) -> Figure:
 def profile(app: Flask, what: str, path: str, cold: bool, top: int = 14) -> None:
     """``path`` asked once more through the test client under cProfile (caches emptied first when ``cold``):
     where its time goes, by function (within it and what it calls, for the app's own functions; own time, for
-    any), each as a share of the request's time under the profiler."""
+    any), each as a share of the request's CPU time under the profiler (timed by ``time.thread_time``)."""
     client = app.test_client()
     if not cold:
         client.get(path)
     else:
         empty_caches(app)
-    profiler = cProfile.Profile()
-    started = time.perf_counter()
+    profiler = cProfile.Profile(time.thread_time)  # CPU time: what other processes on the machine take is not counted
+    started = time.thread_time()
     profiler.enable()
     response = client.get(path)
     profiler.disable()
-    took = time.perf_counter() - started
+    took = time.thread_time() - started
     assert response.status_code == 200, response.status_code
     rows = list(pstats.Stats(profiler).stats.items())  # type: ignore[attr-defined]
 
@@ -442,7 +447,7 @@ def profile(app: Flask, what: str, path: str, cold: bool, top: int = 14) -> None
         short = file.split("/scorer/", 1)[-1] if "/scorer/" in file else file.rsplit("/", 2)[-1] if "/" in file else file
         return f"{function} ({short}:{line})"
 
-    print(f"\ncProfile of {what}: {took * 1000:.0f} ms under the profiler")
+    print(f"\ncProfile of {what}: {took * 1000:.0f} ms of CPU under the profiler")
     print(f"  {'within':>8} {'share':>6}  the app's functions, with all they call (calls)")
     ours = [(key, entry) for key, entry in rows if "/scorer/" in key[0]]
     for key, entry in sorted(ours, key=lambda item: -item[1][3])[:top]:
@@ -481,8 +486,12 @@ def measure(bench: Bench, big: Built, small: Built, samples: int) -> list[tuple[
         target, met = "", None
         if what == "page, cold":
             target, met = "≤ 1000 ms", max(b.times) <= 1.0
+            if not met:  # on a loaded machine: would the server's CPU alone have met it?
+                target += f" (its CPU alone: {mark(max(b.cpu) <= 1.0)})"
         elif what == "page, warm":
             target, met = f"≤ 2 × {s.median:.1f} ms", b.median <= 2 * s.median
+            if not met:
+                target += f" (its CPU alone, ≤ 2 × {s.cpu_median:.1f} ms: {mark(b.cpu_median <= 2 * s.cpu_median)})"
         elif what.startswith("8 pages"):
             target, met = "/healthz ≤ 1000 ms", b.health_max <= 1.0 and s.health_max <= 1.0
         rows.append((what, b, s, target, met))
@@ -490,7 +499,8 @@ def measure(bench: Bench, big: Built, small: Built, samples: int) -> list[tuple[
 
 
 def report(shape: Built, small: Built, rows: list[tuple[str, Any, Any, str, bool | None]]) -> None:
-    print(f"\nlargest legal circle {shape.what} ({shape.deals:,} deals, file {shape.file_bytes / 1e6:.2f} MB) beside a "
+    print(f"\nlargest legal circle {shape.what} ({shape.deals:,} deals; the app's export of it {shape.export_bytes / 1e6:.2f} MB, "
+          f"{'within' if shape.export_bytes <= IMPORT_BYTES_MAX else 'OVER'} the {IMPORT_BYTES_MAX / 1e6:.2f} MB an upload takes) beside a "
           f"circle of one evening of the same length ({small.deals:,} deals); ms: median, p95 (of 3 when cold: max), "
           f"server CPU median")
     print(f"{'what':42} {'median':>9} {'p95':>9} {'cpu':>9} | {'one-eve.':>9} {'p95':>9} {'cpu':>9} | {'×':>5} {'cpu ×':>6}  target")
