@@ -60,7 +60,7 @@ def _secure_headers(response: Response) -> Response:
 SETTINGS: dict[str, Any] = {
     "BASE_URL": "",
     "TRUSTED_PROXIES": 0,
-    "LIMIT_NEW_TABLES": "30 per hour;200 per day",
+    "LIMIT_NEW_TABLES": "120 per hour;400 per day",
     "LIMIT_IMPORTS": "30 per hour;200 per day",
     "RATELIMIT_ENABLED": True,
     "RATELIMIT_STORAGE_URI": "memory://",

@@ -21,7 +21,7 @@ from .core import ImpossibleDeal, Payment, Season, SeasonError, SeasonEvening, S
 from .core.log import Ledger, Line, LineKind
 from .db import get_db
 from .forms import AddMemberForm, CircleForm, NextEveningForm, RenameMemberForm, SettleForm
-from .ratelimits import rate_limited
+from .ratelimits import BudgetSpent, new_tables
 from .store import (
     Circle, Table, circle_by_spectator_token, circle_by_token, create_circle, season_fold, start_evening,
 )
@@ -127,12 +127,15 @@ def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]
 
 
 @bp.route("/c/new", methods=("GET", "POST"))
-@rate_limited("LIMIT_NEW_TABLES")
-def new() -> Response | tuple[str, int]:
+def new() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = CircleForm()
     if form.validate_on_submit():
-        circle = create_circle(get_db(), (form.name.data or "").strip(), form.members(), form.house_rules(), form.deals(),
-                               form.chip_value_cents(), (form.currency.data or "").strip())
+        try:
+            with new_tables(1):  # a circle counts one against the budget, before its first evening (which counts one)
+                circle = create_circle(get_db(), (form.name.data or "").strip(), form.members(), form.house_rules(),
+                                       form.deals(), form.chip_value_cents(), (form.currency.data or "").strip())
+        except BudgetSpent as spent:
+            return render_template("circle/new.html", form=form, refusal=spent.sentence), spent.code, spent.headers()
         flash(_("The circle is ready. Keep its link: every evening of the season starts from it."))
         return redirect(url_for("circle.page", token=circle.token))
     return render_template("circle/new.html", form=form), (422 if form.is_submitted() else 200)
@@ -176,14 +179,17 @@ def watch_evenings(token: str) -> str:
 
 
 @bp.route("/c/<token>/next", methods=("POST",))
-def next_evening(token: str) -> Response | tuple[str, int]:
+def next_evening(token: str) -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     circle = _circle(token)
     form = NextEveningForm(members=circle.members)
     if form.validate_on_submit():
         try:
-            table = start_evening(get_db(), circle, form.seated(), form.dealer())
+            with new_tables(1):
+                table = start_evening(get_db(), circle, form.seated(), form.dealer())
         except (StoreRefused, SeasonError) as refused:
             form.seat_4.errors.append(refused.message)
+        except BudgetSpent as spent:  # the form as it was sent, the budget's sentence above it
+            return (*_page(circle, spent.code, form=form, refusal=spent.sentence), spent.headers())
         else:
             flash(_("Evening %(number)s of the circle is ready: %(players)s.", number=table.circle_evening,
                     players=", ".join(table.players)))

@@ -15,9 +15,10 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as BaseResponse
 
 from .core import IMPORT_BYTES_MAX, ScorerError
+from .core.limits import CIRCLE_EVENINGS_MAX
 from .db import get_db
 from .i18n import number
-from .ratelimits import rate_limited
+from .ratelimits import BudgetSpent, new_tables, rate_limited
 from .store import ImportRefused, circle_by_token, export_circle, import_circle, read_circle_file
 from .store.circle_files import raw_circle_export
 from .store.circles import UnreadableCircle
@@ -64,15 +65,27 @@ def export_json(token: str) -> Response:
                     headers={"Content-Disposition": 'attachment; filename="quadrille-circle.json"'})
 
 
+def tables_in(data: object) -> int:
+    """The new tables a circle file makes, as the budget counts them: the circle one, and each evening one (of at
+    most CIRCLE_EVENINGS_MAX: the import itself refuses a file with more, and says why)."""
+    evenings = data.get("evenings") if isinstance(data, dict) else None
+    return 1 + (min(len(evenings), CIRCLE_EVENINGS_MAX) if isinstance(evenings, list) else 0)
+
+
 @bp.route("/c/import", methods=("GET", "POST"))
 @rate_limited("LIMIT_IMPORTS")
-def upload() -> BaseResponse | tuple[str, int]:
+def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = CircleImportForm()
     if form.validate_on_submit():
         try:
-            circle = import_circle(get_db(), read_circle_file(form.upload()), current_app.config["SECRET_KEY"])
+            data = read_circle_file(form.upload())
+            with new_tables(tables_in(data)):  # the whole file, or nothing: never a part of its evenings
+                circle = import_circle(get_db(), data, current_app.config["SECRET_KEY"])
         except (ImportRefused, ScorerError) as error:
             form.circle.errors.append(str(error))
+        except BudgetSpent as spent:
+            form.circle.errors.append(spent.sentence)
+            return render_template("circle/import.html", form=form), spent.code, spent.headers()
         else:
             flash(ngettext("Imported the circle %(name)s: %(num)d evening. This is a new circle with its own link.",
                            "Imported the circle %(name)s: %(num)d evenings. This is a new circle with its own link.",

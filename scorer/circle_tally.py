@@ -1,7 +1,7 @@
 """A circle's season on paper (issue 14): the evenings, every member's running total, the season's
 settle-up, how the season went, and a line for each member to sign, as a PDF through WeasyPrint.
 
-Rendered as a table's tally is (scorer/tally.py): through the same render gate, one at a time, and
+Rendered as a table's tally is (scorer/tally.py): through the same render queue, one at a time, and
 kept in the same bounded cache under the circle and what its season is made of (every evening's log
 length), so a record in any evening makes a new PDF and a repeat costs nothing.
 """
@@ -55,7 +55,7 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     if circle is None:
         abort(404)
     key = _key(circle, paper)
-    document = printer().document(key, request.remote_addr or "", lambda: render_pdf(render_template(
+    document = printer().document(("circle", circle.token), key, request.remote_addr or "", lambda: render_pdf(render_template(
         "circle/tally.html", paper=paper, tally_css=_tally_css(), **_season_context(circle))))
     if document is None:
         return busy(url_for("circle.page", token=token), _("Back to the circle"))

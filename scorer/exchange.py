@@ -16,7 +16,7 @@ from flask_wtf.file import FileField, FileRequired
 from .core import IMPORT_BYTES_MAX, EveningFormatError, ScorerError
 from .db import get_db
 from .i18n import number
-from .ratelimits import rate_limited
+from .ratelimits import BudgetSpent, new_tables, rate_limited
 from .store import (
     ImportRefused,
     UnreadableTable,
@@ -80,14 +80,18 @@ def export_csv(token: str) -> Response:
 
 @bp.route("/import", methods=("GET", "POST"))
 @rate_limited("LIMIT_IMPORTS")
-def upload() -> BaseResponse | tuple[str, int]:
+def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = ImportForm()
     if form.validate_on_submit():
         raw = form.upload()
         try:
-            table = import_evening(get_db(), read_evening_file(raw), current_app.config["SECRET_KEY"])
+            with new_tables(1):
+                table = import_evening(get_db(), read_evening_file(raw), current_app.config["SECRET_KEY"])
         except (EveningFormatError, ImportRefused, ScorerError) as error:
             form.evening.errors.append(str(error))
+        except BudgetSpent as spent:
+            form.evening.errors.append(spent.sentence)
+            return render_template("exchange/import.html", form=form), spent.code, spent.headers()
         else:
             verdict = (_("signed by this server, untouched") if table.provenance == "signed"
                        else _("imported, not verified: the file does not carry this server's signature"))

@@ -1,4 +1,4 @@
-"""The tally PDF's cost, bounded: rendered PDFs kept in memory, and one render at a time.
+"""The tally PDF's cost, bounded: rendered PDFs kept in memory, and one render at a time, in fair turns.
 
 A PDF depends only on the table (its settings), its log, the reader's language, the paper and the
 place and table name typed for its title block, so it is kept under (table token, log length, settings,
@@ -7,17 +7,22 @@ PDF, and a repeat costs nothing. The PDFs kept are bounded
 by their total bytes, least recently used out first.
 
 Rendering is CPU-bound Python (WeasyPrint) under the GIL: two renders at once take as long as
-two in a row, and each one holds a server thread. So only ``at_once`` renders run at a time; a
-few requests (``waiting_max``) may wait for their turn, each at most ``wait_seconds``; any other
-is refused at once (the view answers 503 with ``Retry-After``), so PDFs never hold every server
-thread and a phone recording a deal is served meanwhile.
+two in a row, and each one holds a server thread. So only ``at_once`` renders run at a time, and
+turns are given by :class:`RenderQueue`, fairly between tables (see there): a table's own phone gets
+its PDF after at most a few renders, however many addresses ask for other tables' PDFs meanwhile,
+and PDFs never hold more than ``at_once + waiting_max`` server threads, so a phone recording a deal
+is served meanwhile. A request that cannot wait is answered 503 with ``Retry-After`` at once, and
+its table keeps its place in the queue for when it asks again.
 """
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict, deque
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from enum import Enum
 
 
 class PdfCache:
@@ -80,73 +85,223 @@ class PdfCache:
         return len(self._pdfs)
 
 
-class RenderGate:
-    """At most ``at_once`` renders at a time; at most ``waiting_max`` requests wait for a turn, each
-    at most ``wait_seconds``, and turns are taken in order of arrival. One client (by address) holds
-    at most one place, running or waiting, so that a client asking again and again cannot take every
-    turn from the other tables. :meth:`enter` says whether the caller may render (then it must
-    :meth:`leave`)."""
+PLACES_MAX = 64
+"""Tables with a place in the queue at one time (a place is a few hundred bytes)."""
 
-    def __init__(self, at_once: int, waiting_max: int, wait_seconds: float) -> None:
+PLACE_KEPT_SECONDS = 30.0
+"""How long a table's place is kept for a phone answered 503 (told to come back in ``Retry-After`` seconds)."""
+
+
+class Turn(Enum):
+    """What :meth:`RenderQueue.enter` gives a request."""
+
+    RENDER = "render"
+    """Its turn: render the PDF, then :meth:`RenderQueue.leave`."""
+    LOOK = "look"
+    """The PDF it asked for was just rendered for another request of its table: take it from the cache."""
+    BUSY = "busy"
+    """No turn now (answer 503): its table keeps its place for when it asks again."""
+
+
+@dataclass(eq=False)
+class _Waiter:
+    """A request holding a server thread until its turn."""
+
+    key: Hashable
+    done: bool = False
+    """A render of its key ended while it waited (:attr:`Turn.LOOK`)."""
+    bumped: bool = False
+    """Its seat was given to a request of an older place (:attr:`Turn.BUSY`)."""
+
+
+@dataclass(eq=False)
+class _Place:
+    """A table's place in the queue: its number, the address that took it, the requests waiting on it."""
+
+    number: int
+    holder: str
+    waiters: list[_Waiter] = field(default_factory=list)
+    rendering: Hashable | None = None
+    """The key being rendered for this table, if one is."""
+    kept_until: float = 0.0
+
+
+class RenderQueue:
+    """Turns at the renderer, fair between tables.
+
+    - A table (a circle's season too) has at most one place in the queue, whoever asks; its requests
+      wait on that place in order of arrival, and a table renders one PDF at a time. A request for the
+      PDF being rendered for its table waits for that render and takes its result (:attr:`Turn.LOOK`)
+      instead of rendering again.
+    - An address takes at most one place: asking for another table's PDF while its place is held is
+      answered 503 (asking for its table's again joins the place).
+    - Places are served oldest first, ``at_once`` at a time; a place whose render starts, and again
+      when it ends, goes to the back of the queue (with a new number), so its table's next PDF comes
+      after every table that asked meanwhile. A place nobody waits on now does not hold the others back.
+    - At most ``waiting_max`` requests wait (each holds a server thread), each at most ``wait_seconds``.
+      When all seats are taken, a request of an older place takes the seat of the request of the
+      youngest place, which is answered 503 (its place kept); otherwise the newcomer is answered 503,
+      its place kept. A place nobody waits on lapses after ``kept_seconds``; at most ``places_max`` are
+      held (a table that finds none free is answered 503 without one).
+
+    So a table's phone, asking again after each 503, renders after at most the places older than its own
+    (one for each other table asked for when it first asked: none is added before it, and each goes behind
+    it once it has rendered) and the render in progress.
+    """
+
+    def __init__(self, at_once: int, waiting_max: int, wait_seconds: float, places_max: int = PLACES_MAX,
+                 kept_seconds: float = PLACE_KEPT_SECONDS) -> None:
         self.at_once = max(1, at_once)
         self.waiting_max = max(0, waiting_max)
         self.wait_seconds = max(0.0, wait_seconds)
-        self._running = 0
-        self._queue: deque[object] = deque()
-        self._holders: set[str] = set()
+        self.places_max = max(1, places_max)
+        self.kept_seconds = kept_seconds
+        self._places: dict[Hashable, _Place] = {}
+        """Every place by its table, oldest first (a place given a new number moves to the end)."""
+        self._holders: dict[str, Hashable] = {}
+        """The table of the place each address took."""
+        self._rendering = 0
+        self._numbers = 0
         self._turn = threading.Condition()
 
-    def enter(self, who: str = "") -> bool:
+    def enter(self, table: Hashable, key: Hashable, who: str = "") -> Turn:
+        """A turn for the request of ``who`` for the PDF ``key`` of ``table``: waits for it (at most
+        ``wait_seconds``) if it holds a seat."""
         with self._turn:
-            if who and who in self._holders:
-                return False  # this client is rendering or waiting already
-            if self._running < self.at_once and not self._queue:
-                self._running += 1
-                self._holders.add(who)
-                return True
-            if len(self._queue) >= self.waiting_max:
-                return False
-            ticket = object()
-            self._queue.append(ticket)
-            self._holders.add(who)
+            self._lapse(time.monotonic())
+            place = self._place(table, who)
+            if place is None:
+                return Turn.BUSY
+            waiter = _Waiter(key)
+            place.waiters.append(waiter)
             try:
-                if self._turn.wait_for(lambda: self._queue[0] is ticket and self._running < self.at_once,
-                                       timeout=self.wait_seconds):
-                    self._running += 1
-                    return True
-                self._holders.discard(who)
-                return False
+                if not self._may_render(place, waiter) and not self._seat(place, waiter):  # a turn now needs no seat
+                    place.kept_until = time.monotonic() + self.kept_seconds
+                    return Turn.BUSY
+                ready = self._turn.wait_for(lambda: waiter.done or waiter.bumped or self._may_render(place, waiter),
+                                            timeout=self.wait_seconds)
+                if waiter.done:
+                    return Turn.LOOK
+                if waiter.bumped or not ready:
+                    place.kept_until = time.monotonic() + self.kept_seconds
+                    return Turn.BUSY
+                self._start(table, place, key)
+                return Turn.RENDER
             finally:
-                self._queue.remove(ticket)
+                if waiter in place.waiters:
+                    place.waiters.remove(waiter)
                 self._turn.notify_all()
 
-    def leave(self, who: str = "") -> None:
+    def leave(self, table: Hashable) -> None:
+        """The render that :meth:`enter` gave ``table`` has ended (or failed): the requests waiting for the
+        same key look in the cache; the place is kept for the others, at the back, or dropped."""
         with self._turn:
-            self._running -= 1
-            self._holders.discard(who)
+            self._rendering -= 1
+            place = self._places.get(table)
+            if place is not None:
+                for waiter in place.waiters:
+                    waiter.done = waiter.done or waiter.key == place.rendering
+                place.rendering = None
+                if all(w.done for w in place.waiters):
+                    self._drop(table)
+                else:
+                    self._to_the_back(table, place)  # behind the tables that asked while it rendered
             self._turn.notify_all()
+
+    def waiting(self, table: Hashable | None = None) -> int:
+        """Requests waiting (for ``table``, or for any)."""
+        with self._turn:
+            places = self._places.values() if table is None else [p for t, p in self._places.items() if t == table]
+            return sum(len(p.waiters) for p in places)
+
+    @property
+    def rendering(self) -> int:
+        return self._rendering
+
+    def _place(self, table: Hashable, who: str) -> _Place | None:
+        """The table's place, taken now if it has none and ``who`` may take one."""
+        place = self._places.get(table)
+        if place is not None:
+            return place
+        if (who and who in self._holders) or len(self._places) >= self.places_max:
+            return None
+        self._numbers += 1
+        place = self._places[table] = _Place(self._numbers, who)
+        if who:
+            self._holders[who] = table
+        return place
+
+    def _seat(self, place: _Place, newcomer: _Waiter) -> bool:
+        """A seat for ``newcomer``, a request of ``place``: a free one, or the one of the youngest place's last
+        request if that place is younger than ``place`` (that request is answered 503)."""
+        seated = [(p, w) for p in self._places.values() for w in p.waiters if w is not newcomer]
+        if len(seated) < self.waiting_max:
+            return True
+        younger = [(p, w) for p, w in seated if p.number > place.number and not w.done]
+        if not younger:
+            return False
+        youngest, waiter = max(younger, key=lambda pw: pw[0].number)
+        youngest.waiters.remove(waiter)
+        youngest.kept_until = time.monotonic() + self.kept_seconds  # kept from now, before its request wakes
+        waiter.bumped = True
+        self._turn.notify_all()
+        return True
+
+    def _may_render(self, place: _Place, waiter: _Waiter) -> bool:
+        """Whether ``waiter`` renders now: the first request of the oldest place that has any and is not rendering."""
+        if self._rendering >= self.at_once or place.rendering is not None or place.waiters[0] is not waiter:
+            return False
+        first = next(p for p in self._places.values() if p.waiters and p.rendering is None)
+        return first is place
+
+    def _start(self, table: Hashable, place: _Place, key: Hashable) -> None:
+        """The place's render starts: its table goes to the back of the queue."""
+        self._rendering += 1
+        place.rendering = key
+        self._to_the_back(table, place)
+
+    def _to_the_back(self, table: Hashable, place: _Place) -> None:
+        self._numbers += 1
+        place.number = self._numbers
+        del self._places[table]
+        self._places[table] = place
+
+    def _drop(self, table: Hashable) -> None:
+        place = self._places.pop(table)
+        if self._holders.get(place.holder) == table:
+            del self._holders[place.holder]
+
+    def _lapse(self, now: float) -> None:
+        """Drops the places nobody waits on and nothing renders for, kept past their time."""
+        for table in [t for t, p in self._places.items() if not p.waiters and p.rendering is None and p.kept_until < now]:
+            self._drop(table)
 
 
 class Printer:
-    """One app's PDF cache and render gate."""
+    """One app's PDF cache and render queue."""
 
     def __init__(self, max_bytes: int, at_once: int, waiting_max: int, wait_seconds: float) -> None:
         self.cache = PdfCache(max_bytes)
-        self.gate = RenderGate(at_once, waiting_max, wait_seconds)
+        self.queue = RenderQueue(at_once, waiting_max, wait_seconds)
 
-    def document(self, key: Hashable, who: str, render: Callable[[], bytes], family: Hashable | None = None) -> bytes | None:
-        """The PDF under ``key``: from the cache, or rendered by ``render`` in its turn at the gate and
-        kept; None when the gate is full (the caller answers 503)."""
-        document = self.cache.get(key)
-        if document is not None:
-            return document
-        if not self.gate.enter(who):
-            return None
-        try:
-            document = self.cache.get(key)  # rendered while this request waited its turn?
-            if document is None:
-                document = render()
-                self.cache.put(key, document, family)
-            return document
-        finally:
-            self.gate.leave(who)
+    def document(self, table: Hashable, key: Hashable, who: str, render: Callable[[], bytes],
+                 family: Hashable | None = None) -> bytes | None:
+        """The PDF under ``key`` of ``table``: from the cache, or rendered by ``render`` in its table's turn
+        and kept; None when it has no turn now (the caller answers 503)."""
+        for _ in range(3):  # a render of this key ended while this request waited: it is in the cache
+            document = self.cache.get(key)
+            if document is not None:
+                return document
+            turn = self.queue.enter(table, key, who)
+            if turn is Turn.BUSY:
+                return None
+            if turn is Turn.RENDER:
+                try:
+                    document = self.cache.get(key)  # rendered while this request waited its turn?
+                    if document is None:
+                        document = render()
+                        self.cache.put(key, document, family)
+                    return document
+                finally:
+                    self.queue.leave(table)
+        return self.cache.get(key)

@@ -1,27 +1,42 @@
-"""Rate limits on the two pages that create something without a table's link: a new table (POST /new)
-and an import (POST /import), per client address, with Flask-Limiter in memory.
+"""Rate limits per client address, with Flask-Limiter in memory: one budget of new tables, and a limit
+on import attempts.
 
-The limits are config values (``LIMIT_NEW_TABLES``, ``LIMIT_IMPORTS``, in Flask-Limiter's notation
-such as ``"30 per hour;200 per day"``), read at each request, far above what a club ever does. Only
-POSTs count; reading the forms is never limited. The client's address is the socket's
-(``REMOTE_ADDR``), unless ``TRUSTED_PROXIES`` reverse proxies stand in front of the app: then
+- **The new-tables budget** (``LIMIT_NEW_TABLES``). Every table made from an address counts one against
+  it, however it is made: started (``POST /new``), imported (``POST /import``), a circle's next evening
+  (``POST /c/<token>/next``), each evening of an imported circle (``POST /c/import``); and every circle
+  made counts one, with or without evenings (``POST /c/new``; ``/c/import`` counts the circle and each
+  of its evenings). A view wraps what it writes in :func:`new_tables`: the budget is checked before
+  anything is written, under a lock of the address (two requests at one moment are checked one after
+  the other), and spent only by what was written, so a form or a file refused costs none of it. A circle
+  import of more evenings than the budget has left is refused whole (:class:`BudgetSpent`).
+- **Import attempts** (``LIMIT_IMPORTS``): every POST to ``/import`` and ``/c/import``, a refused file
+  too (each one was parsed), through Flask-Limiter's own decorator (:func:`rate_limited`).
+
+The limits are config values in Flask-Limiter's notation (``"120 per hour;400 per day"``), read at each
+request, far above what a club ever does; reading a form is never limited. The client's address is the
+socket's (``REMOTE_ADDR``), unless ``TRUSTED_PROXIES`` reverse proxies stand in front of the app: then
 werkzeug's ProxyFix takes it from that many ``X-Forwarded-For`` entries (see :func:`init_app`).
 
 Each app gets its own :class:`~flask_limiter.Limiter` and its own counts (the views are marked here
-and wrapped when the app is made), so two apps in one process never share a count.
+and wrapped when the app is made), so two apps in one process never share a count. The budget counts
+in the limiter's own storage, through its public strategy (:attr:`Limiter.limiter`: ``test``, ``hit``,
+``get_window_stats`` of the ``limits`` library it is built on).
 """
 
 from __future__ import annotations
 
 import math
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from flask import Flask, current_app, render_template
 from flask_babel import gettext as _
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 
 from .i18n import number
@@ -29,6 +44,9 @@ from .i18n import number
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXTENSION = "scorer.limiter"
+BUDGET_EXTENSION = "scorer.new_tables"
+BUDGET = "new-tables"
+"""The budget's name in the limiter's storage (its keys: ``LIMITER/new-tables/<address>/...``)."""
 
 
 def rate_limited(config_key: str) -> Callable[[F], F]:
@@ -45,10 +63,99 @@ def _limits_of(config_key: str) -> Callable[[], str]:
     return lambda: str(current_app.config[config_key])
 
 
+class BudgetSpent(TooManyRequests):
+    """New tables refused: this address's budget has fewer than ``tables`` left (429, with a wait), or
+    ``tables`` is more than the budget ever holds (``most``: 422, waiting would not help)."""
+
+    def __init__(self, tables: int, left: int, wait: int, most: int) -> None:
+        super().__init__()
+        self.tables, self.left, self.wait, self.most = tables, left, wait, most
+        self.code = 422 if tables > most else 429
+
+    def headers(self) -> dict[str, str]:
+        return {"Retry-After": str(self.wait)} if self.code == 429 else {}
+
+    @property
+    def sentence(self) -> str:
+        if self.tables > self.most:
+            return _("This file would start %(tables)s new tables (the circle counts one, and each of its evenings one), "
+                     "more than this server lets one address start (%(most)s): nothing was imported.",
+                     tables=number(self.tables), most=number(self.most))
+        if self.tables > 1:
+            return _("This file would start %(tables)s new tables (the circle counts one, and each of its evenings one), "
+                     "and this address may start %(left)s more for now: nothing was imported. Try again in %(wait)s.",
+                     tables=number(self.tables), left=number(self.left), wait=_wait_text(self.wait))
+        return _("This address has started or imported more tables than a club ever needs in a row, so the "
+                 "server is refusing more for now. Try again in %(wait)s. Tables already "
+                 "started keep working as before: open one with its link.", wait=_wait_text(self.wait))
+
+
+class Budget:
+    """One app's budget of new tables per client address (``LIMIT_NEW_TABLES``), counted in its limiter's storage."""
+
+    def __init__(self, limiter: Limiter, config_key: str) -> None:
+        self._limiter = limiter
+        self._config_key = config_key
+        self._locks: dict[str, tuple[threading.Lock, int]] = {}
+        """A lock per address with a request inside :meth:`spend`, and how many such requests (then dropped)."""
+        self._guard = threading.Lock()
+
+    @contextmanager
+    def spend(self, address: str, tables: int) -> Iterator[None]:
+        """Checks that ``address`` may start ``tables`` more (else raises :class:`BudgetSpent`), runs the block,
+        and counts the tables if the block ends without an exception."""
+        items = parse_many(str(current_app.config[self._config_key]))
+        with self._alone(address):
+            self._check(address, tables, items)
+            yield
+            for item in items:
+                self._limiter.limiter.hit(item, BUDGET, address, cost=tables)
+
+    def _check(self, address: str, tables: int, items: list[RateLimitItem]) -> None:
+        strategy = self._limiter.limiter
+        short = [item for item in items if not strategy.test(item, BUDGET, address, cost=tables)]
+        if not short:
+            return
+        left = min(strategy.get_window_stats(item, BUDGET, address).remaining for item in items)
+        reset = max(strategy.get_window_stats(item, BUDGET, address).reset_time for item in short)
+        longest = max(item.get_expiry() for item in short)  # never say more than the window
+        wait = max(1, min(longest, math.ceil(reset - time.time())))
+        raise BudgetSpent(tables, left, wait, min(item.amount for item in items))
+
+    @contextmanager
+    def _alone(self, address: str) -> Iterator[None]:
+        with self._guard:
+            lock, inside = self._locks.get(address, (threading.Lock(), 0))
+            self._locks[address] = (lock, inside + 1)
+        try:
+            with lock:
+                yield
+        finally:
+            with self._guard:
+                lock, inside = self._locks[address]
+                if inside == 1:
+                    del self._locks[address]
+                else:
+                    self._locks[address] = (lock, inside - 1)
+
+
+@contextmanager
+def new_tables(tables: int = 1) -> Iterator[None]:
+    """Counts ``tables`` new tables (a circle counts one too) against this client address's budget, for what the
+    block writes: raises :class:`BudgetSpent` before the block runs if the budget has not that many left; spends
+    them only if the block ends without an exception. With the limits switched off, only runs the block."""
+    budget: Budget | None = current_app.extensions.get(BUDGET_EXTENSION)
+    if budget is None:
+        yield
+        return
+    with budget.spend(get_remote_address(), tables):
+        yield
+
+
 def init_app(app: Flask) -> None:
-    """Trusts ``TRUSTED_PROXIES`` proxies for the client's address and scheme, and wraps every view
-    marked with :func:`rate_limited` in this app's own limiter (unless ``RATELIMIT_ENABLED`` is false).
-    Call after the blueprints are registered."""
+    """Trusts ``TRUSTED_PROXIES`` proxies for the client's address and scheme, wraps every view marked
+    with :func:`rate_limited` in this app's own limiter, and makes its budget of new tables (unless
+    ``RATELIMIT_ENABLED`` is false). Call after the blueprints are registered."""
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
     if proxies > 0:
         from werkzeug.middleware.proxy_fix import ProxyFix
@@ -56,6 +163,7 @@ def init_app(app: Flask) -> None:
         # Flask's documented way to put WSGI middleware in front of the app; mypy refuses any assignment to a method.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     app.register_error_handler(TooManyRequests, _too_many)
+    app.register_error_handler(BudgetSpent, _spent)
     limiter = Limiter(get_remote_address, storage_uri=app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
     limiter.init_app(app)
     if not limiter.enabled:
@@ -68,6 +176,7 @@ def init_app(app: Flask) -> None:
         if limiter._check_request_limit in hooks:  # a later Flask-Limiter may name or place it otherwise: then kept
             hooks.remove(limiter._check_request_limit)
     app.extensions[EXTENSION] = limiter
+    app.extensions[BUDGET_EXTENSION] = Budget(limiter, "LIMIT_NEW_TABLES")
     for endpoint, view in list(app.view_functions.items()):
         key = getattr(view, "rate_limit_config", None)
         if key:
@@ -95,12 +204,18 @@ def _wait_text(seconds: int) -> str:
     return _("%(hours)s hours", hours=number(hours, 1) if hours % 1 else number(int(hours)))
 
 
+def _wait_page(message: str) -> str:
+    return render_template("wait.html", title=_("Too many new tables from here"), message=message)
+
+
 def _too_many(error: TooManyRequests) -> tuple[str, int, dict[str, str]]:
     seconds = _wait_seconds()
-    page = render_template(
-        "wait.html", title=_("Too many new tables from here"),
-        message=_("This address has started or imported more tables than a club ever needs in a row, so the "
-                  "server is refusing more for now. Try again in %(wait)s. Tables already "
-                  "started keep working as before: open one with its link.", wait=_wait_text(seconds)),
-    )
+    page = _wait_page(_("This address has started or imported more tables than a club ever needs in a row, so the "
+                        "server is refusing more for now. Try again in %(wait)s. Tables already "
+                        "started keep working as before: open one with its link.", wait=_wait_text(seconds)))
     return page, 429, {"Retry-After": str(seconds)}
+
+
+def _spent(error: BudgetSpent) -> tuple[str, int, dict[str, str]]:
+    """A view that did not answer its own :class:`BudgetSpent` (each one shows it on its form): the wait page."""
+    return _wait_page(error.sentence), error.code, error.headers()

@@ -28,7 +28,7 @@ from .core import (
 from .db import get_db
 from .i18n import gettext as _
 from .links import external_url
-from .ratelimits import rate_limited
+from .ratelimits import BudgetSpent, new_tables
 from .forms import BY_NAME, DEAL_INPUTS, ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
 from .store import (
     circle_of,
@@ -95,8 +95,7 @@ def _digest(table: Table, deal: Deal, payments: object = None) -> str:
 
 
 @bp.route("/new", methods=("GET", "POST"))
-@rate_limited("LIMIT_NEW_TABLES")
-def new() -> Response | tuple[str, int]:
+def new() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = NewTableForm()
     if form.is_submitted() and request.form.get("back"):  # from the dealer step: the first page again, as it was sent
         form.first_dealer.data = BY_NAME
@@ -104,10 +103,14 @@ def new() -> Response | tuple[str, int]:
     if form.validate_on_submit():
         if form.dealer_by_name:  # the names are known now: who deals first is tapped by name
             return render_template("table/new.html", form=form, step="dealer"), 200
-        table = create_table(
-            get_db(), form.players(), form.first_dealer_name(), form.house_rules(), form.deals(),
-            form.chip_value_cents(), (form.currency.data or "").strip(),
-        )
+        try:
+            with new_tables(1):
+                table = create_table(
+                    get_db(), form.players(), form.first_dealer_name(), form.house_rules(), form.deals(),
+                    form.chip_value_cents(), (form.currency.data or "").strip(),
+                )
+        except BudgetSpent as spent:  # the form kept as it was sent, the budget's sentence above it
+            return render_template("table/new.html", form=form, step="names", refusal=spent.sentence), spent.code, spent.headers()
         flash(_("The table is ready. Share its link with the other players."))
         return redirect(url_for("table.join", token=table.token))
     return render_template("table/new.html", form=form, step="names"), (422 if form.is_submitted() else 200)

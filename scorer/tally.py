@@ -324,7 +324,7 @@ def render_pdf(html: str) -> bytes:
 
 
 def printer() -> Printer:
-    """This app's PDF cache and render gate (scorer/pdfcache.py), made from its config on first use."""
+    """This app's PDF cache and render queue (scorer/pdfcache.py), made from its config on first use."""
     with _printer_lock:
         made: Printer | None = current_app.extensions.get("scorer.printer")
         if made is None:
@@ -344,7 +344,7 @@ def _pdf_key(table: Table, log_size: int, paper: str, place: str = "", name: str
 
 
 def busy(back: str, back_label: str) -> tuple[str, int, dict[str, str]]:
-    """The 503 page of a full render gate, with ``Retry-After`` and a way back."""
+    """The 503 page of a request the render queue has no turn for now, with ``Retry-After`` and a way back."""
     seconds = max(1, round(float(current_app.config["PDF_RETRY_AFTER_SECONDS"])))
     page = render_template(
         "wait.html", title=_("The tally is being printed"),
@@ -377,7 +377,7 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
                                           rules_lines=rules_lines(context["rules_shown"]),  # type: ignore[arg-type]
                                           **context))
 
-    document = printer().document(key, request.remote_addr or "", render,
+    document = printer().document(table.token, key, request.remote_addr or "", render,
                                   family=key[:5] + ("labelled",) if place or name else None)
     if document is None:
         return busy(url_for("tally.page", token=token), _("Back to the tally"))

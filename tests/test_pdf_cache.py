@@ -1,4 +1,4 @@
-"""The tally PDF: its stylesheet and fonts, its cache, and one render at a time."""
+"""The tally PDF: its stylesheet and fonts, its cache, and one render at a time (the queue's fairness: test_pdf_queue)."""
 
 from __future__ import annotations
 
@@ -6,17 +6,17 @@ import dataclasses
 import io
 import logging
 import threading
-import time
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 from test_audit import ten_deal_table
+from test_pdf_queue import until
 from test_table import record, start_table
 
 from scorer import tally
-from scorer.pdfcache import PdfCache, RenderGate
+from scorer.pdfcache import PdfCache, Turn
 
 
 def count_renders(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -127,28 +127,32 @@ def test_a_busy_renderer_answers_a_readable_503_with_retry_after(app: Flask, cli
     token = start_table(client)
     app.config.update(PDF_WAITING_MAX=0)
     with app.app_context():
-        gate = tally.printer().gate
-    assert gate.enter()  # another phone's PDF is being rendered
+        queue = tally.printer().queue
+    assert queue.enter("another table", "its pdf", "192.0.2.99") is Turn.RENDER  # another phone's PDF is being rendered
     try:
         response = client.get(f"/t/{token}/tally.pdf")
     finally:
-        gate.leave()
+        queue.leave("another table")
     page = response.get_data(as_text=True)
     assert response.status_code == 503 and response.headers["Retry-After"] == "3"
     assert "being printed for another phone" in page and "Try again in 3 seconds" in page
     assert client.get(f"/t/{token}/tally.pdf").status_code == 200  # free again
 
 
-def test_a_request_waits_its_turn_for_a_short_time(app: Flask, client: FlaskClient) -> None:
+def test_a_request_waits_its_turn(app: Flask, client: FlaskClient) -> None:
     token = start_table(client)
-    app.config.update(PDF_WAITING_MAX=1, PDF_WAIT_SECONDS=10)
+    app.config.update(PDF_WAITING_MAX=1, PDF_WAIT_SECONDS=60)
     with app.app_context():
-        gate = tally.printer().gate
-    assert gate.enter()
-    threading.Timer(0.3, gate.leave).start()
-    started = time.perf_counter()
-    assert client.get(f"/t/{token}/tally.pdf").status_code == 200
-    assert time.perf_counter() - started >= 0.25
+        queue = tally.printer().queue
+    assert queue.enter("another table", "its pdf", "192.0.2.99") is Turn.RENDER
+    answers: list[int] = []
+    phone = threading.Thread(target=lambda: answers.append(client.get(f"/t/{token}/tally.pdf").status_code))
+    phone.start()
+    until(lambda: queue.waiting(token) == 1)  # the phone waits for the render in progress ...
+    assert answers == []
+    queue.leave("another table")  # ... and renders when it ends
+    phone.join(60)
+    assert answers == [200] and queue.waiting() == 0
 
 
 def test_the_cache_is_bounded_by_bytes_least_recently_used_out_first() -> None:
@@ -163,59 +167,6 @@ def test_the_cache_is_bounded_by_bytes_least_recently_used_out_first() -> None:
     assert cache.get("huge") is None and len(cache) == 2
     cache.put("a", b"A" * 10)  # a new version replaces the old one's bytes
     assert cache.bytes == 50
-
-
-def test_the_gate_lets_a_few_wait_a_short_time_and_refuses_the_rest() -> None:
-    gate = RenderGate(at_once=1, waiting_max=1, wait_seconds=0.2)
-    assert gate.enter()
-    results: list[bool] = []
-    waiter = threading.Thread(target=lambda: results.append(gate.enter()))
-    waiter.start()
-    time.sleep(0.05)
-    started = time.perf_counter()
-    assert not gate.enter()  # one is already waiting: refused at once
-    assert time.perf_counter() - started < 0.1
-    waiter.join()
-    assert results == [False]  # waited 0.2 s, the render went on: refused
-    gate.leave()
-    assert gate.enter()  # free again
-    waiter = threading.Thread(target=lambda: results.append(gate.enter()))
-    waiter.start()
-    time.sleep(0.05)
-    gate.leave()  # within the wait: the waiter gets its turn
-    waiter.join()
-    assert results == [False, True]
-
-
-def test_one_client_cannot_take_every_turn_of_the_renderer() -> None:
-    """A client holds one place at most, and turns go in order of arrival: another table's PDF gets its turn."""
-    import threading
-    import time
-
-    from scorer.pdfcache import RenderGate
-
-    gate = RenderGate(at_once=1, waiting_max=2, wait_seconds=2)
-    turns: list[str] = []
-
-    def ask(who: str) -> None:
-        if gate.enter(who):
-            turns.append(who)
-            time.sleep(0.05)  # rendering
-            gate.leave(who)
-        else:
-            turns.append(f"{who} refused")
-
-    assert gate.enter("greedy")  # the greedy client renders ...
-    assert not gate.enter("greedy")  # ... and may not queue behind itself
-    other = threading.Thread(target=ask, args=("other",))
-    other.start()
-    time.sleep(0.1)  # the other client is waiting for its turn
-    gate.leave("greedy")
-    greedy = threading.Thread(target=ask, args=("greedy",))  # asks again at once: it must not barge in
-    greedy.start()
-    other.join()
-    greedy.join()
-    assert turns == ["other", "greedy"]
 
 
 def test_the_pdf_fetches_nothing_but_data_urls(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
