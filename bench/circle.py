@@ -1,6 +1,6 @@
 """Benchmark: the largest legal circle against a one-evening circle, under waitress on loopback (issue 22, point 4).
 
-    .venv/bin/python bench/circle.py [--shapes 100x80,20x400] [--samples 20] [--no-profile]
+    .venv/bin/python bench/circle.py [--shapes 100x40,10x400] [--samples 20] [--no-profile]
 
 A circle holds at most ``CIRCLE_DEALS_MAX`` deals agreed (scorer/core/limits.py): 100 evenings of 80 deals, or
 20 of 400. For each shape asked (both by default) the benchmark builds, in a temporary database, that circle
@@ -518,7 +518,7 @@ def report(shape: Built, small: Built, rows: list[tuple[str, Any, Any, str, bool
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--shapes", default="100x80,20x400",
+    parser.add_argument("--shapes", default="100x40,10x400",
                         help="circles to measure, EVENINGSxDEALS, comma-separated (each within CIRCLE_DEALS_MAX)")
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--no-profile", action="store_true", help="no cProfile of a request whose target is not met")

@@ -50,11 +50,13 @@ CIRCLE_EVENINGS_MAX = 100
 the app's export, names at their longest) a circle file is about 4.6 MB and imports back under
 :data:`IMPORT_BYTES_MAX`, which binds first for longer evenings (one of 400 deals is about 4.3 MB)."""
 
-CIRCLE_DEALS_MAX = 8_000
+CIRCLE_DEALS_MAX = 4_000
 """Deals of one circle, all its evenings together, counted as agreed: a circle of evenings of ``d`` deals has
 at most ``CIRCLE_DEALS_MAX // d`` evenings (and never more than :data:`CIRCLE_EVENINGS_MAX`), refused when an
-evening is started and when a circle is imported. 100 evenings of 80 deals, or 20 of 400. It bounds the work of
-one fold of a season (every deal settled once) and keeps a whole season within the ledger cache."""
+evening is started and when a circle is imported: 100 evenings of 40 deals (two years of a weekly club), 50 of
+80, or 10 of 400. It bounds the work of one fold of a season (every deal read and settled once: about a
+quarter of a second of one core), keeps a whole season within the ledger cache, and keeps the app's export of
+the largest circle (about 4.8 MB) under :data:`IMPORT_BYTES_MAX`, so that it imports back."""
 
 
 def circle_evenings_max(deals_agreed: int) -> int:
