@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/circle.py [--shapes 100x40,10x400] [--samples 20] [--no-profile]
 
-A circle holds at most ``CIRCLE_DEALS_MAX`` deals agreed (scorer/core/limits.py): 100 evenings of 80 deals, or
-20 of 400. For each shape asked (both by default) the benchmark builds, in a temporary database, that circle
+A circle holds at most ``CIRCLE_DEALS_MAX`` deals agreed (scorer/core/limits.py): 100 evenings of 40 deals, or
+10 of 400. For each shape asked (both by default) the benchmark builds, in a temporary database, that circle
 (eight members of 30-character names, four seated each evening in turn; seeded random quadrille deals:
 alliances, solos, forced spadilles, voles announced, won, remises and codilles; ``pool_at_end =
 carry_forward`` so that each evening carries its pool into the next) and a circle of one evening of the same
