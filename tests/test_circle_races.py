@@ -34,6 +34,9 @@ leaves.
 The bug these guard against (issue 22): a command on an evening of a circle was decided against that
 evening alone, so a correction in evening 1 and a record in evening 2 raced were both written, the record
 settled with what evening 1 carried before the correction, and the season did not hold (8 of 12 trials).
+Reading the read path for these races found one more, too narrow a window for a race to hit, played out
+step by step at the end: a page of an evening read its log's length after its fold, so a correction form made as another phone's correction was written carried a length its
+deal did not show, and was written over that correction.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from racing import Race, fine_interleaving
 from test_circles_store import deals_of
-from test_races import HIDDEN, amend_form, record_form, undo_form
+from test_races import HIDDEN, amend_form, hidden, record_form, undo_form
 from test_table import csrf_token
 from werkzeug.test import TestResponse
 
@@ -297,7 +300,8 @@ def check_circle(app: Flask, reader: FlaskClient, s: Scene, pages: bool = True, 
         assert kept.damage is None, kept.damage.message
         fresh = fold_circle(db.conn, circle.id, LedgerCache(), SeasonCache())
         assert fresh is not None and fresh[1].damage is None
-        assert (kept.ledgers, kept.season) == (fresh[1].ledgers, fresh[1].season)  # the caches hold the logs' fold
+        # the caches hold the logs' fold, and the log lengths the pages' forms carry are the fold's
+        assert (kept.ledgers, kept.season, kept.sizes) == (fresh[1].ledgers, fresh[1].season, fresh[1].sizes)
         season = kept.season
         assert season is not None
         assert season == season_from_scratch(db.conn, circle, tables)
@@ -499,3 +503,44 @@ def test_two_phones_on_a_circle_leave_what_one_order_leaves(app: Flask, race: Ra
         check_circle(app, reader, s, pdf=trial == 0)
     assert all(happened[names] for names in expected), happened
 
+
+# --- an interleaving found racing, played out step by step -----------------------------------------------------
+
+
+def test_a_correction_form_carries_the_length_of_the_log_it_shows(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Phone A opens the correction of deal 1 of evening 2 just as phone B's correction of that deal is written:
+    between the fold A's page shows and the log length its form carries. The form must carry the length of
+    the log it shows, so that saving it is refused (the table changed while correcting) instead of writing over
+    B's correction, which A never saw. (The fold was read in one snapshot and the log's length after it: the
+    form carried B's length under A's deal, and A's correction was written over B's.)"""
+    from scorer.store import seasons
+
+    with app.app_context():
+        s = carry_scene(get_db())
+    real = seasons.fold_circle
+    bea = connect(app.config["DATABASE"], "NORMAL")
+
+    def bea_writes_right_after(conn: sqlite3.Connection, circle_id: int, *args: object, **kwargs: object) -> object:
+        folded = real(conn, circle_id, *args, **kwargs)  # type: ignore[arg-type]
+        monkeypatch.setattr(seasons, "fold_circle", real)
+        run(bea, s.second, Amend(1, CORRECTED_SECOND_1, "Bea", "Bea's", s.seen_second))
+        return folded
+
+    ann = app.test_client()
+    url = f"/t/{s.second.token}/audit/1/amend/solo"
+    monkeypatch.setattr(seasons, "fold_circle", bea_writes_right_after)
+    fields = hidden(ann.get(url))
+    assert seasons.fold_circle is real  # Bea's correction was written while Ann's form was made
+    bea.conn.close()
+    fields.update({"contract": "solo", "matadors": "0", "hombre": "Cat", "trumps": "hearts", "hombre_tricks": "7",
+                   "by": "Dan", "reason": "Ann's", "action": "preview"})
+    answer = ann.post(url, data=fields)  # Ann checks what her correction changes, then saves it
+    if answer.status_code == 200:
+        fields.update(hidden(answer))
+        answer = ann.post(url, data={**fields, "action": "save"})
+    told = said(ann, answer)
+    with app.app_context():
+        lines, _ = read_lines(get_db().conn, s.second.id)
+    assert [(line.kind.value, line.reason) for line in lines[s.seen_second:]] == [("amend", "Bea's")], told
+    assert "changed on another phone" in told
+    check_circle(app, app.test_client(), s)

@@ -76,6 +76,9 @@ class SeasonFold:
     damage: CircleDamage | None
     """The first thing that makes the circle read-only, if any."""
     weight: int = 0
+    sizes: tuple[int, ...] = ()
+    """One per table: its log's length, read in the same snapshot as the fold (past its ledger's last line
+    if the log is damaged there). A form made from an evening's page carries it: the length of the log it shows."""
     _made: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
     def made(self, key: object, make: Callable[[], T]) -> T:
@@ -308,7 +311,7 @@ def _fold(conn: sqlite3.Connection, row: dict[str, object], events: list[dict[st
         except ScorerError as error:
             damage = CircleDamage(None, error.said)
         weight += sum(len(r.settlements) for r in renamed.values())
-    return SeasonFold(tuple(tables), tuple(ledgers), season, damage, weight), renamed
+    return SeasonFold(tuple(tables), tuple(ledgers), season, damage, weight, tuple(sizes.get(t.id, 0) for t in tables)), renamed
 
 
 def _season(circle: Circle, tables: Sequence[Table], ledgers: Sequence[Ledger],
@@ -367,7 +370,9 @@ def evening_fold(conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
         _row, fold = folded
         ledger = fold.ledger_of(table.circle_evening)
         if ledger is not None and fold.tables[table.circle_evening - 1].settings == table.settings:
-            return ledger, max(ledger.seq, _log_size(conn, table))
+            # the log's length as of the fold (never read after it: a line written meanwhile would give a form
+            # the length of a log it does not show, and a correction made from it would pass the write path's check)
+            return ledger, max(ledger.seq, fold.sizes[table.circle_evening - 1])
     return _damaged_start(table, Words(N_("its circle cannot be read"))), _log_size(conn, table)
 
 
