@@ -123,6 +123,9 @@ def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]
         "settle_form": SettleForm(formdata=None, lines=str(circle.lines), shown=view.digest), "settle_error": None,
     }
     context.update(forms)
+    next_form = context["form"]
+    assert isinstance(next_form, NextEveningForm)
+    next_form.number.data = str(len(view.tables) + 1)  # the evening its button offers: a form sent later starts it, or none
     return render_template("circle/page.html", **context, **view.context()), status
 
 
@@ -185,7 +188,7 @@ def next_evening(token: str) -> Response | tuple[str, int] | tuple[str, int, dic
     if form.validate_on_submit():
         try:
             with new_tables(1):
-                table = start_evening(get_db(), circle, form.seated(), form.dealer())
+                table = start_evening(get_db(), circle, form.seated(), form.dealer(), number=form.evening())
         except (StoreRefused, SeasonError) as refused:
             form.seat_4.errors.append(refused.message)
         except BudgetSpent as spent:  # the form as it was sent, the budget's sentence above it

@@ -417,6 +417,8 @@ def circle_form(phone: FlaskClient, s: Scene, action: str, fields: dict[str, str
     page = phone.get(f"/c/{s.circle.token}")
     found = dict(HIDDEN.findall(page.get_data(as_text=True)))
     data = {"csrf_token": found["csrf_token"], **fields}
+    if action == "next" and "number" in found:
+        data["number"] = found["number"]  # the evening the page offered to start
     if action == "settle":
         shown = re.findall(r'name="(lines|shown)" type="hidden" value="([^"]*)"', page.get_data(as_text=True))
         data.update(shown)
@@ -544,3 +546,24 @@ def test_a_correction_form_carries_the_length_of_the_log_it_shows(app: Flask, mo
     assert [(line.kind.value, line.reason) for line in lines[s.seen_second:]] == [("amend", "Bea's")], told
     assert "changed on another phone" in told
     check_circle(app, app.test_client(), s)
+
+
+def test_a_next_evening_form_starts_the_evening_its_page_offered(app: Flask) -> None:
+    """Ann's and Bea's pages both offer to start evening 3. Bea starts it, and its first deal is recorded; then
+    Ann's form arrives. It is refused (evening 3 was just started), and evening 3 stays open: a form sent from
+    a page that offered evening 3 never starts evening 4, closing the evening just begun. (The form did not
+    say which evening it started: Ann's started evening 4, and evening 3 ended after one deal.)"""
+    with app.app_context():
+        s = carry_scene(get_db())
+    ann, bea = app.test_client(), app.test_client()
+    seats = {**{f"seat_{i}": p for i, p in enumerate(THIRD, start=1)}, "first_dealer": "1"}
+    ann_starts, bea_starts = circle_form(ann, s, "next", seats), circle_form(bea, s, "next", seats)
+    started = bea_starts()
+    assert started.status_code == 302, said(bea, started)
+    third = started.headers["Location"].split("/t/")[1].split("/")[0]
+    assert record_form(bea, third, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6"})().status_code == 302
+    answer = ann_starts()
+    assert answer.status_code == 422 and "Evening 3 was just started on another phone." in said(ann, answer)
+    circle = check_circle(app, app.test_client(), s)
+    assert circle.evenings == 3
+    assert bea.get(f"/t/{third}/deal/solo").status_code == 200  # evening 3 is open: its next deal can be recorded
