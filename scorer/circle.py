@@ -96,6 +96,7 @@ def _view(circle: Circle, spectator: bool) -> CircleView:
     fold = season_fold(get_db(), circle)
     if fold.season is None:  # a circle that does not hold: read-only, and its page says why (never a 500)
         raise CircleDoesNotHold(fold)
+    circle = fold.circle or circle  # as of its season's fold (a member renamed or added since the request read it)
     tables, season = list(fold.tables), fold.season
     running = fold.made("running", season.running)
     series = [[0] + [r[m] for r in running] for m in circle.members]
@@ -117,6 +118,7 @@ def _corrections(book: Ledger) -> list[Line]:
 def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]:
     """The members' page of the circle, with its forms (those not given, empty)."""
     view = _view(circle, False)
+    circle = view.circle
     context: dict[str, object] = {
         "form": NextEveningForm(members=circle.members), "member_form": AddMemberForm(formdata=None),
         "rename_form": RenameMemberForm(formdata=None, members=circle.members),

@@ -79,6 +79,9 @@ class SeasonFold:
     sizes: tuple[int, ...] = ()
     """One per table: its log's length, read in the same snapshot as the fold (past its ledger's last line
     if the log is damaged there). A form made from an evening's page carries it: the length of the log it shows."""
+    circle: Circle | None = None
+    """The circle as its row and log say in the same snapshot (None if they cannot be read): a page shows it with
+    the season, never a circle read before a member was renamed or added with a season folded after."""
     _made: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
     def made(self, key: object, make: Callable[[], T]) -> T:
@@ -311,7 +314,8 @@ def _fold(conn: sqlite3.Connection, row: dict[str, object], events: list[dict[st
         except ScorerError as error:
             damage = CircleDamage(None, error.said)
         weight += sum(len(r.settlements) for r in renamed.values())
-    return SeasonFold(tuple(tables), tuple(ledgers), season, damage, weight, tuple(sizes.get(t.id, 0) for t in tables)), renamed
+    return SeasonFold(tuple(tables), tuple(ledgers), season, damage, weight, tuple(sizes.get(t.id, 0) for t in tables),
+                      circle), renamed
 
 
 def _season(circle: Circle, tables: Sequence[Table], ledgers: Sequence[Ledger],
