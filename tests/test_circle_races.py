@@ -40,7 +40,9 @@ an evening's page read its log's length after its fold (a correction form carrie
 not show, and was written over another phone's correction); the next evening's form did not say which
 evening its page offered (sent after that evening started and its first deal was recorded, it started the
 one after and closed it); the circle's pages read the circle before folding its season (a rename written
-between: a 500, which the races of a rename against a settlement or the next evening hit when raced longer).
+between: a 500, which the races of a rename against a settlement or the next evening hit when raced longer);
+an export read an evening's deals and then its history, or a circle's evenings and then its log (a deal
+recorded or an evening started between: a file its own import refused).
 """
 
 from __future__ import annotations
@@ -613,3 +615,46 @@ def test_a_page_of_the_circle_reads_one_circle_when_a_member_is_renamed_meanwhil
     assert answer.status_code == 200
     assert check_circle(app, app.test_client(), s).renames == (("Bea", "Beatrix"),)
 
+
+@pytest.mark.parametrize(("module", "reads", "what"), [
+    ("files", "ledger", "evening"),
+    ("circle_files", "circle_tables", "circle"),
+])
+def test_an_export_made_as_the_circle_changes_is_one_moment_of_it(
+        app: Flask, monkeypatch: pytest.MonkeyPatch, module: str, reads: str, what: str) -> None:
+    """Another phone records a deal of evening 2 just after an export of the evening read its deals, or starts
+    evening 3 just after an export of the circle read its evenings: the file is the evening or the circle as it
+    was at one moment, so it imports (as a backup must). (The export read its parts one after the other: the
+    evening's deals from before the deal and its history from after, or the circle's evenings from before the
+    new one and its log from after; the file was refused on import.)"""
+    import importlib
+
+    from scorer.store import import_circle, import_evening, ledger, read_circle_file, read_evening_file
+
+    store = importlib.import_module(f"scorer.store.{module}")
+    with app.app_context():
+        s = carry_scene(get_db())
+    real = getattr(store, reads)
+    bea = connect(app.config["DATABASE"], "NORMAL")
+    change: Callable[[], object] = {"evening": lambda: run(bea, s.second, Record(2, SECOND_DEALS[1])),
+                                    "circle": lambda: start_evening(bea, s.circle, THIRD, THIRD[0])}[what]
+
+    def changed_right_after(db: sqlite_utils.Database, *args: object) -> object:
+        read = real(db, *args)
+        monkeypatch.setattr(store, reads, real)
+        change()
+        return read
+
+    monkeypatch.setattr(store, reads, changed_right_after)
+    url = f"/t/{s.second.token}/export.json" if what == "evening" else f"/c/{s.circle.token}/export.json"
+    answer = app.test_client().get(url)
+    bea.conn.close()
+    assert getattr(store, reads) is real and answer.status_code == 200  # the change was written as the file was made
+    with app.app_context():
+        if what == "evening":
+            imported = import_evening(get_db(), read_evening_file(answer.data), "races")
+            assert len(ledger(get_db(), imported).deals) in (1, 2)
+        else:
+            circle = import_circle(get_db(), read_circle_file(answer.data), "races")
+            assert circle.evenings in (2, 3)
+    check_circle(app, app.test_client(), s)

@@ -21,8 +21,7 @@ import json
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
@@ -34,6 +33,7 @@ from ..core.evening import Replay, replay
 from ..core.i18n import N_
 from ..core.log import Command, Damage, Ledger, Line, ReadOnly
 from ..core.season import Season, decide_in_season, left_by, season_of
+from ..db import snapshot
 from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events, row_of_circle
 from .ledgers import LEDGERS, LedgerCache, in_english
 from .lines import dict_rows, log_size, read_lines
@@ -215,25 +215,12 @@ _FOLDING = tuple(threading.Lock() for _ in range(64))
 result instead of folding it too (eight phones opening a season nothing has folded yet fold it once)."""
 
 
-@contextmanager
-def _snapshot(conn: sqlite3.Connection) -> Iterator[None]:
-    """Read the circle and its evenings as of one moment: inside a write transaction already, or in a read one."""
-    if conn.in_transaction:
-        yield
-        return
-    conn.execute("BEGIN")
-    try:
-        yield
-    finally:
-        conn.execute("COMMIT")
-
-
 def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache = LEDGERS,
                 seasons: SeasonCache = SEASONS) -> tuple[dict[str, object], SeasonFold] | None:
     """The circle's row and its season folded (:class:`SeasonFold`), or None if there is no such circle.
     Reads as of one moment (a read transaction, or the caller's write transaction). ``ledgers`` and
     ``seasons`` are the caches it folds through (``scorer verify`` and a backup's check bring their own)."""
-    with _snapshot(conn), in_english():
+    with snapshot(conn), in_english():
         row = row_of_circle(conn, circle_id)
         if row is None:
             return None
@@ -350,7 +337,7 @@ def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tu
         raise ReadOnly(Words(N_("This evening's circle does not hold ({where}): it can be read and exported, not changed."), where=why))
     row, fold = folded
     assert fold.season is not None
-    with _snapshot(conn), in_english():
+    with snapshot(conn), in_english():
         circle = circle_from(row, read_events(conn, table.circle_id))
         ledgers = list(fold.ledgers)
         tables = fold.tables
