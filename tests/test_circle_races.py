@@ -20,10 +20,10 @@ After every trial the circle holds: its log's and every evening's hash chain ver
 damage, the fold it keeps (what every page reads) is the fold of its logs from scratch (fresh caches), its
 season the core's replay_season of each evening's standing deals with what each carried into the next,
 chips are conserved (every member's season total plus what is left on the table is 0), and a settlement
-recorded is the one its page showed. Every page of the circle answers 200 (its page, its spectators' page,
-its Check page, each evening's page, ledger and Check page) after each trial that really raced (the two
-calls overlapped) and after the first trial of each order: a trial that did not overlap is that order run
-again, and the fold the pages read is checked after every one.
+recorded is the one its page showed. Every page of the circle answers 200 (its page and its spectators',
+each also with every evening, its Check page, each evening's page, ledger and Check page) after each trial
+that really raced (the two calls overlapped) and after the first trial of each order: a trial that did not
+overlap is that order run again, and the fold the pages read is checked after every one.
 
 The key pairs race through the real views too, over the test client, the pages checked as above (and the
 tally PDF after the first trial): each phone prepares its form (GET, and the preview where the form has
@@ -284,8 +284,8 @@ def season_from_scratch(conn: sqlite3.Connection, circle: Circle, tables: list[T
 
 
 def circle_pages(circle: Circle, tables: list[Table]) -> list[str]:
-    c = f"/c/{circle.token}"
-    return [c, f"/cs/{circle.spectator_token}", f"{c}/check"] + [
+    c, cs = f"/c/{circle.token}", f"/cs/{circle.spectator_token}"
+    return [c, cs, f"{c}/evenings", f"{cs}/evenings", f"{c}/check"] + [
         f"/t/{t.token}{page}" for t in tables for page in ("", "/ledger", "/verify")]
 
 
@@ -583,6 +583,8 @@ def test_a_next_evening_form_starts_the_evening_its_page_offered(app: Flask) -> 
 @pytest.mark.parametrize(("module", "reads", "page"), [
     ("circle", "circle_by_token", "/c/{token}"),
     ("circle", "circle_by_spectator_token", "/cs/{spectator}"),
+    ("circle", "circle_by_token", "/c/{token}/evenings"),
+    ("circle", "circle_by_spectator_token", "/cs/{spectator}/evenings"),
     ("circle_tally", "circle_by_token", "/c/{token}/tally.pdf"),
     ("circle_check", "circle_by_token", "/c/{token}/check"),
     ("circle_exchange", "circle_by_token", "/c/{token}/export.json"),
