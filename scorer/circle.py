@@ -96,6 +96,7 @@ def _view(circle: Circle, spectator: bool) -> CircleView:
     fold = season_fold(get_db(), circle)
     if fold.season is None:  # a circle that does not hold: read-only, and its page says why (never a 500)
         raise CircleDoesNotHold(fold)
+    circle = fold.circle or circle  # as of its season's fold (a member renamed or added since the request read it)
     tables, season = list(fold.tables), fold.season
     running = fold.made("running", season.running)
     series = [[0] + [r[m] for r in running] for m in circle.members]
@@ -117,12 +118,16 @@ def _corrections(book: Ledger) -> list[Line]:
 def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]:
     """The members' page of the circle, with its forms (those not given, empty)."""
     view = _view(circle, False)
+    circle = view.circle
     context: dict[str, object] = {
         "form": NextEveningForm(members=circle.members), "member_form": AddMemberForm(formdata=None),
         "rename_form": RenameMemberForm(formdata=None, members=circle.members),
         "settle_form": SettleForm(formdata=None, lines=str(circle.lines), shown=view.digest), "settle_error": None,
     }
     context.update(forms)
+    next_form = context["form"]
+    assert isinstance(next_form, NextEveningForm)
+    next_form.number.data = str(len(view.tables) + 1)  # the evening its button offers: a form sent later starts it, or none
     return render_template("circle/page.html", **context, **view.context()), status
 
 
@@ -185,7 +190,7 @@ def next_evening(token: str) -> Response | tuple[str, int] | tuple[str, int, dic
     if form.validate_on_submit():
         try:
             with new_tables(1):
-                table = start_evening(get_db(), circle, form.seated(), form.dealer())
+                table = start_evening(get_db(), circle, form.seated(), form.dealer(), number=form.evening())
         except (StoreRefused, SeasonError) as refused:
             form.seat_4.errors.append(refused.message)
         except BudgetSpent as spent:  # the form as it was sent, the budget's sentence above it

@@ -66,6 +66,21 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite3.Connection]:
     conn.execute("COMMIT")
 
 
+@contextmanager
+def snapshot(conn: sqlite3.Connection) -> Iterator[None]:
+    """Read as of one moment: inside the caller's transaction if it is in one, else in a read transaction
+    (WAL: a writer meanwhile is not seen, and is not kept waiting). What is read in parts (a circle and its
+    evenings, an evening's deals and its history) is then the parts of one state."""
+    if conn.in_transaction:
+        yield
+        return
+    conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        conn.execute("COMMIT")
+
+
 def _kept(app: Flask) -> threading.local:
     """The connections this app keeps open, one per server thread."""
     kept: threading.local = app.extensions.setdefault("scorer.db", threading.local())

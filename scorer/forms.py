@@ -750,6 +750,8 @@ class NextEveningForm(Form):
         SelectChoice("1", lazy_gettext("The 1st player")), SelectChoice("2", lazy_gettext("The 2nd player")),
         SelectChoice("3", lazy_gettext("The 3rd player")), SelectChoice("4", lazy_gettext("The 4th player"))], default="1")
     once = HiddenField()
+    number = HiddenField()
+    """The evening the page offered to start: if another phone started it meanwhile, nothing is started."""
 
     def __init__(self, *args: Any, members: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -766,6 +768,11 @@ class NextEveningForm(Form):
 
     def dealer(self) -> str:
         return self.seated()[int(self.first_dealer.data or "1") - 1]
+
+    def evening(self) -> int | None:
+        """The evening the page offered to start, or None (a page that did not say)."""
+        text = (self.number.data or "").strip()
+        return int(text) if text.isdigit() and len(text) <= 6 else None
 
     def validate_seat_4(self, field: SelectField) -> None:
         if len(set(self.seated())) != 4:

@@ -12,7 +12,8 @@ After each trial the log must be one of the few that can legally follow (listed
 in each test), each phone must have been told what became of its form, the log
 must fold from scratch without damage into exactly the cached ledger, its hash
 chain must verify, the chips must balance, and every page of the table must
-answer 200. The last test runs the same four races against the store alone.
+answer 200. The last test runs the same four races against the store alone. The harness (two threads at a
+barrier) and its evidence rule are tests/racing.py, shared with the circle's races.
 
 Each test fails against the bug it guards against, put back by hand in a copy of
 the app: the correction and restoration checks left to the view (the store's
@@ -32,21 +33,15 @@ so the rules changed after deal 1 was recorded and the chain broke at line 1.
 from __future__ import annotations
 
 import html
-import random
 import re
-import statistics
-import sys
-import threading
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from racing import Race, both_orders_happened, fine_interleaving, refused_or
 from werkzeug.test import TestResponse
 
 from scorer import create_app
@@ -66,21 +61,11 @@ from scorer.store import (
     verify,
 )
 
-T = TypeVar("T")
-TRIALS = 30
-TRIALS_MAX = 150
-"""Trials of each race: at least TRIALS, and more, up to TRIALS_MAX, until the test's evidence is in (both
-orders happened, and the two requests overlapped in a fifth of the trials or in OVERLAPS of them). On a
-quiet machine 30 trials bring it (about 60% overlap); on a loaded one the threads overlap less often
-(8 to 14% with two test suites at once on 2 cores), and the test goes on until they have raced enough."""
-OVERLAPS = 10
-"""Trials that overlapped in time: enough to show the two requests really raced, when a fifth is not reached."""
 STORE_TRIALS = 32
 """Trials of the four races against the store, taking turns: at least 8 each (36 at most, 144 in all)."""
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 HIDDEN = re.compile(r'name="(number|once|csrf_token|log_length|previewed)" type="hidden" value="([^"]*)"')
 FLASH = re.compile(r'<p class="flash" role="status">([^<]*)</p>')
-FINAL_POST_SECONDS = 30
 
 
 # --- the app, its tables, and two phones ----------------------------------------------------------------
@@ -91,70 +76,8 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     """One database for the whole test; every trial plays at a fresh table on it."""
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "races.sqlite"), "INSTANCE_PATH": str(tmp_path / "i"),
                       "SECRET_KEY": "races"})
-    before = sys.getswitchinterval()
-    sys.setswitchinterval(1e-4)  # the interpreter hands over between threads 50 times more often: finer interleavings
-    yield app
-    sys.setswitchinterval(before)
-
-
-class Race:
-    """Two server threads, kept for the whole test (each keeps its own SQLite connection, as
-    waitress's threads do), that send one final POST (or store call) each, released together at a
-    barrier.
-
-    One of the two, chosen at random, waits up to about the length of a POST before sending, so
-    that across the trials each may start first, and the two overlap by every amount. Every trial
-    notes whether the two requests overlapped in time (one started before the other answered)."""
-
-    def __init__(self, seed: int) -> None:
-        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="phone")
-        self.rng = random.Random(seed)
-        self.durations: list[float] = []
-        self.overlapped = 0
-        self.trials = 0
-
-    @property
-    def jitter(self) -> float:
-        return statistics.median(self.durations[-20:]) if self.durations else 0.005
-
-    def __call__(self, first: Callable[[], T], second: Callable[[], T]) -> tuple[T, T]:
-        barrier = threading.Barrier(2)
-        late = self.rng.randrange(2)
-        delay = self.rng.uniform(0, self.jitter)
-
-        def go(send: Callable[[], T], wait: float) -> tuple[T, float, float]:
-            barrier.wait(timeout=FINAL_POST_SECONDS)
-            if wait:
-                time.sleep(wait)
-            started = time.perf_counter()
-            response = send()
-            return response, started, time.perf_counter()
-
-        futures = [self.pool.submit(go, send, delay if n == late else 0.0) for n, send in enumerate((first, second))]
-        (a, a_start, a_end), (b, b_start, b_end) = (f.result(timeout=FINAL_POST_SECONDS) for f in futures)
-        self.durations += [a_end - a_start, b_end - b_start]
-        self.trials += 1
-        self.overlapped += a_start < b_end and b_start < a_end
-        return a, b
-
-    def rounds(self, enough: Callable[[], bool], least: int = TRIALS, most: int = TRIALS_MAX) -> Iterator[int]:
-        """Trial numbers: at least ``least``, then on until ``enough()`` holds and the threads raced enough
-        (:meth:`raced`), or ``most`` trials ran (then the test's own assertions and check_overlap judge)."""
-        for trial in range(most):
-            yield trial
-            if trial + 1 >= least and enough() and self.raced():
-                return
-
-    def raced(self) -> bool:
-        """The two requests overlapped in time in a fifth of the trials, or in OVERLAPS of them."""
-        return self.overlapped >= min(OVERLAPS, self.trials // 5) and self.overlapped > 0
-
-    def check_overlap(self) -> None:
-        """Most trials overlap (about 60% of them on a quiet machine): the threads really raced."""
-        assert self.raced(), f"only {self.overlapped} of {self.trials} trials overlapped"
-
-    def close(self) -> None:
-        self.pool.shutdown()
+    with fine_interleaving():
+        yield app
 
 
 @pytest.fixture
@@ -276,11 +199,6 @@ def check_table(app: Flask, reader: FlaskClient, token: str) -> tuple[Table, lis
 
 def shape(lines: list[Line]) -> list[tuple[str, int]]:
     return [(line.kind.value, line.number) for line in lines]
-
-
-def both_orders_happened(outcomes: Counter[str], *names: str) -> None:
-    """The trials really raced: each order named happened at least once."""
-    assert all(outcomes[name] for name in names), outcomes
 
 
 # --- the races, through the views ----------------------------------------------------------------------
@@ -439,14 +357,6 @@ def test_two_phones_correct_the_same_deal(app: Flask, race: Race) -> None:
 
 
 # --- the same races against the store alone -------------------------------------------------------------
-
-
-def refused_or(call: Callable[[], T]) -> T | Refused:
-    """What the store answers: the call's result, or the refusal it raised (anything else raises)."""
-    try:
-        return call()
-    except Refused as refused:
-        return refused
 
 
 def test_the_store_alone_keeps_every_race_legal(app: Flask, race: Race) -> None:

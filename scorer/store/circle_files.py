@@ -41,7 +41,7 @@ from ..core.limits import (
 )
 from ..core.log import Line, LineKind, fold
 from ..core.season import Season, replay_season
-from ..db import write
+from ..db import snapshot, write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .circle_log import circle_row, read_events
 from .seasons import renamed_evening
@@ -98,7 +98,12 @@ def export_circle(db: sqlite_utils.Database, circle: Circle, secret_key: str) ->
     """The circle as quadrille-circle/1 JSON: its settings as its row holds them, its log as stored,
     each evening as its table's export, and this server's signature of all of it (left out when the
     circle or one of its evenings was imported unverified, so that a circle file cannot launder a
-    circle or an evening into "signed")."""
+    circle or an evening into "signed"). Read as of one moment: its log starts the evenings it holds."""
+    with snapshot(db.conn):
+        return _circle_data(db, circle, secret_key)
+
+
+def _circle_data(db: sqlite_utils.Database, circle: Circle, secret_key: str) -> dict[str, object]:
     row = circle_row(db.conn, "id", circle.id)
     if row is None:
         raise ImportRefused(_("This circle no longer exists."))

@@ -34,7 +34,7 @@ from ..core.limits import (
 from ..core.log import Line, LineKind, fold
 from ..core.names import check_note, normalise
 from ..core.report import account_name
-from ..db import write
+from ..db import snapshot, write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .ledgers import in_english
 from .seasons import ledger
@@ -49,16 +49,17 @@ def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str) -> 
 
     A table whose log is damaged exports the deals up to the damage and every
     line of its log as stored (a deal that cannot be read is given as its text),
-    so that nothing is lost."""
-    data = format_evening(ledger(db, table).evening)
-    data["first_dealer"] = table.first_dealer
-    data["chip_value_cents"] = table.chip_value_cents
-    data["currency"] = table.currency
-    data["history"] = [
-        {"seq": row["seq"], "kind": row["kind"], "number": row["number"], "deal": _stored_deal(row["deal"]),
-         "by": row["by"], "reason": row["reason"], "restores": row["restores"], "at": row["created_at"], "hash": row["hash"]}
-        for row in _rows(db, table.id)
-    ]
+    so that nothing is lost. Read as of one moment: its deals are those its history leads to."""
+    with snapshot(db.conn):
+        data = format_evening(ledger(db, table).evening)
+        data["first_dealer"] = table.first_dealer
+        data["chip_value_cents"] = table.chip_value_cents
+        data["currency"] = table.currency
+        data["history"] = [
+            {"seq": row["seq"], "kind": row["kind"], "number": row["number"], "deal": _stored_deal(row["deal"]),
+             "by": row["by"], "reason": row["reason"], "restores": row["restores"], "at": row["created_at"], "hash": row["hash"]}
+            for row in _rows(db, table.id)
+        ]
     if table.provenance != "unverified":  # signing it would vouch for a history this server never checked
         data[SIGNATURE_FIELD] = sign(data, secret_key)
     return data

@@ -21,8 +21,7 @@ import json
 import sqlite3
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
@@ -34,6 +33,7 @@ from ..core.evening import Replay, replay
 from ..core.i18n import N_
 from ..core.log import Command, Damage, Ledger, Line, ReadOnly
 from ..core.season import Season, decide_in_season, left_by, season_of
+from ..db import snapshot
 from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events, row_of_circle
 from .ledgers import LEDGERS, LedgerCache, in_english
 from .lines import dict_rows, log_size, read_lines
@@ -76,6 +76,12 @@ class SeasonFold:
     damage: CircleDamage | None
     """The first thing that makes the circle read-only, if any."""
     weight: int = 0
+    sizes: tuple[int, ...] = ()
+    """One per table: its log's length, read in the same snapshot as the fold (past its ledger's last line
+    if the log is damaged there). A form made from an evening's page carries it: the length of the log it shows."""
+    circle: Circle | None = None
+    """The circle as its row and log say in the same snapshot (None if they cannot be read): a page shows it with
+    the season, never a circle read before a member was renamed or added with a season folded after."""
     _made: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
     def made(self, key: object, make: Callable[[], T]) -> T:
@@ -209,25 +215,12 @@ _FOLDING = tuple(threading.Lock() for _ in range(64))
 result instead of folding it too (eight phones opening a season nothing has folded yet fold it once)."""
 
 
-@contextmanager
-def _snapshot(conn: sqlite3.Connection) -> Iterator[None]:
-    """Read the circle and its evenings as of one moment: inside a write transaction already, or in a read one."""
-    if conn.in_transaction:
-        yield
-        return
-    conn.execute("BEGIN")
-    try:
-        yield
-    finally:
-        conn.execute("COMMIT")
-
-
 def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache = LEDGERS,
                 seasons: SeasonCache = SEASONS) -> tuple[dict[str, object], SeasonFold] | None:
     """The circle's row and its season folded (:class:`SeasonFold`), or None if there is no such circle.
     Reads as of one moment (a read transaction, or the caller's write transaction). ``ledgers`` and
     ``seasons`` are the caches it folds through (``scorer verify`` and a backup's check bring their own)."""
-    with _snapshot(conn), in_english():
+    with snapshot(conn), in_english():
         row = row_of_circle(conn, circle_id)
         if row is None:
             return None
@@ -308,7 +301,8 @@ def _fold(conn: sqlite3.Connection, row: dict[str, object], events: list[dict[st
         except ScorerError as error:
             damage = CircleDamage(None, error.said)
         weight += sum(len(r.settlements) for r in renamed.values())
-    return SeasonFold(tuple(tables), tuple(ledgers), season, damage, weight), renamed
+    return SeasonFold(tuple(tables), tuple(ledgers), season, damage, weight, tuple(sizes.get(t.id, 0) for t in tables),
+                      circle), renamed
 
 
 def _season(circle: Circle, tables: Sequence[Table], ledgers: Sequence[Ledger],
@@ -343,7 +337,7 @@ def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tu
         raise ReadOnly(Words(N_("This evening's circle does not hold ({where}): it can be read and exported, not changed."), where=why))
     row, fold = folded
     assert fold.season is not None
-    with _snapshot(conn), in_english():
+    with snapshot(conn), in_english():
         circle = circle_from(row, read_events(conn, table.circle_id))
         ledgers = list(fold.ledgers)
         tables = fold.tables
@@ -367,7 +361,9 @@ def evening_fold(conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
         _row, fold = folded
         ledger = fold.ledger_of(table.circle_evening)
         if ledger is not None and fold.tables[table.circle_evening - 1].settings == table.settings:
-            return ledger, max(ledger.seq, _log_size(conn, table))
+            # the log's length as of the fold (never read after it: a line written meanwhile would give a form
+            # the length of a log it does not show, and a correction made from it would pass the write path's check)
+            return ledger, max(ledger.seq, fold.sizes[table.circle_evening - 1])
     return _damaged_start(table, Words(N_("its circle cannot be read"))), _log_size(conn, table)
 
 

@@ -1,0 +1,122 @@
+"""The race harness every race test shares (issues 10, 14 and 22): two phones, each a thread of its own kept
+for the whole test (and each with its own SQLite connection, as waitress's threads have), released together
+at a barrier, one of them delayed by a random fraction of a request so that across the trials each may go
+first and the two overlap by every amount; a race goes on until the two really raced.
+
+The evidence rule: at least ``least`` trials, and more, up to ``most``, until the test's own evidence is in
+(both orders happened, say) and the two calls overlapped in time in a fifth of the trials or in
+:data:`OVERLAPS` of them. On a quiet machine 30 trials bring it (about 60% overlap); on a loaded one the
+threads overlap less often (8 to 14% with two test suites at once on 2 cores), and the race goes on until
+they have raced enough.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import TypeVar
+
+from scorer.core.log import Refused
+
+T = TypeVar("T")
+TRIALS = 30
+"""Trials of a race at least, by default."""
+TRIALS_MAX = 150
+"""Trials of a race at most, by default: then the test's own assertions and :meth:`Race.check_overlap` judge."""
+OVERLAPS = 10
+"""Trials that overlapped in time: enough to show the two requests really raced, when a fifth is not reached."""
+FINAL_POST_SECONDS = 30
+"""How long a phone waits at the barrier, or for the other's answer, before the test fails."""
+
+
+@contextmanager
+def fine_interleaving() -> Iterator[None]:
+    """The interpreter hands over between threads 50 times more often: finer interleavings."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-4)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
+
+
+class Race:
+    """Two server threads, kept for the whole test, that send one final POST (or store call) each,
+    released together at a barrier.
+
+    One of the two, chosen at random, waits up to about the length of a call before sending, so that
+    across the trials each may start first, and the two overlap by every amount. Every trial notes
+    whether the two calls overlapped in time (one started before the other answered)."""
+
+    def __init__(self, seed: int) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="phone")
+        self.rng = random.Random(seed)
+        self.durations: list[float] = []
+        self.overlapped = 0
+        self.trials = 0
+        self.last_overlapped = False
+        """Whether the last trial's two calls overlapped in time."""
+
+    @property
+    def jitter(self) -> float:
+        return statistics.median(self.durations[-20:]) if self.durations else 0.005
+
+    def __call__(self, first: Callable[[], T], second: Callable[[], T]) -> tuple[T, T]:
+        barrier = threading.Barrier(2)
+        late = self.rng.randrange(2)
+        delay = self.rng.uniform(0, self.jitter)
+
+        def go(send: Callable[[], T], wait: float) -> tuple[T, float, float]:
+            barrier.wait(timeout=FINAL_POST_SECONDS)
+            if wait:
+                time.sleep(wait)
+            started = time.perf_counter()
+            response = send()
+            return response, started, time.perf_counter()
+
+        futures = [self.pool.submit(go, send, delay if n == late else 0.0) for n, send in enumerate((first, second))]
+        (a, a_start, a_end), (b, b_start, b_end) = (f.result(timeout=FINAL_POST_SECONDS) for f in futures)
+        self.durations += [a_end - a_start, b_end - b_start]
+        self.trials += 1
+        self.last_overlapped = a_start < b_end and b_start < a_end
+        self.overlapped += self.last_overlapped
+        return a, b
+
+    def rounds(self, enough: Callable[[], bool], least: int = TRIALS, most: int = TRIALS_MAX) -> Iterator[int]:
+        """Trial numbers: at least ``least``, then on until ``enough()`` holds and the threads raced enough
+        (:meth:`raced`), or ``most`` trials ran (then the test's own assertions and check_overlap judge)."""
+        for trial in range(most):
+            yield trial
+            if trial + 1 >= least and enough() and self.raced():
+                return
+
+    def raced(self) -> bool:
+        """The two requests overlapped in time in a fifth of the trials, or in OVERLAPS of them."""
+        return self.overlapped >= min(OVERLAPS, self.trials // 5) and self.overlapped > 0
+
+    def check_overlap(self) -> None:
+        """The threads really raced (:meth:`raced`)."""
+        assert self.raced(), f"only {self.overlapped} of {self.trials} trials overlapped"
+
+    def close(self) -> None:
+        self.pool.shutdown()
+
+
+def refused_or(call: Callable[[], T]) -> T | Refused:
+    """What the store answers: the call's result, or the refusal it raised (anything else raises)."""
+    try:
+        return call()
+    except Refused as refused:
+        return refused
+
+
+def both_orders_happened(outcomes: Counter[str], *names: str) -> None:
+    """The trials really raced: each order named happened at least once."""
+    assert all(outcomes[name] for name in names), outcomes
