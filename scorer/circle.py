@@ -14,6 +14,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
+from wtforms import Field
 
 from .chart import balance_chart
 from .i18n import language
@@ -141,9 +142,20 @@ def new() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
                                        form.deals(), form.chip_value_cents(), (form.currency.data or "").strip())
         except BudgetSpent as spent:
             return render_template("circle/new.html", form=form, refusal=spent.sentence), spent.code, spent.headers()
-        flash(_("The circle is ready. Keep its link: every evening of the season starts from it."))
-        return redirect(url_for("circle.page", token=circle.token))
+        except ImpossibleDeal as refused:  # the store's own check of what the form let through: said beside its field
+            _refused_field(form, refused.field).errors.append(refused.message)
+        else:
+            flash(_("The circle is ready. Keep its link: every evening of the season starts from it."))
+            return redirect(url_for("circle.page", token=circle.token))
     return render_template("circle/new.html", form=form), (422 if form.is_submitted() else 200)
+
+
+def _refused_field(form: CircleForm, name: str | None) -> Field:
+    """The new circle's field where the store's refusal of ``name`` (its setting's name) belongs."""
+    fields: dict[str, Field] = {"name": form.name, "players": form.member_fields()[3],  # the fourth, as its own check
+                                "deals_agreed": form.deals_agreed, "chip_value_cents": form.chip_value,
+                                "currency": form.currency}
+    return fields.get(name or "", form.name)
 
 
 def _circle(token: str) -> Circle:

@@ -321,6 +321,12 @@ class TapField(RadioField):
             raise ValidationError(gettext(NOT_A_CHOICE)) from None
 
 
+UNTAPPED = Optional(strip_whitespace=False)
+"""A radio group that may be left untapped: nothing sent, or an empty value. WTForms' own ``Optional()`` takes
+whitespace for nothing too, and then clears the group's error that it is no choice of the group's: the
+whitespace stayed the field's data, and reading the deal from it failed (a 500). Whitespace is a tampered tap."""
+
+
 class MoneyField(DecimalField):
     """A sum of money: a finite decimal number (NaN and infinities are refused, not crashed on)."""
 
@@ -343,6 +349,18 @@ def _exponent(amount: Decimal) -> int:
     """A finite amount's exponent (-2 for 0.10); NaN and the infinities have none (0 is given)."""
     exponent = amount.as_tuple().exponent
     return exponent if isinstance(exponent, int) else 0
+
+
+def _check_note(field: Field, text: str, what: str) -> None:
+    """The core's check of free text kept in a log (:func:`scorer.core.check_note`: no control or invisible
+    character), its refusal as the field's message, a sentence. ``what`` is in English, marked with ``N_``.
+    Not on a text already refused (too long): the check reads every character, and a field may be sent megabytes."""
+    if field.errors:
+        return
+    try:
+        check_note(text, what)
+    except ImpossibleDeal as error:
+        raise ValidationError(error.message[:1].upper() + error.message[1:] + ".") from None
 
 
 def _rule_field(rule_name: str) -> SelectField:
@@ -385,8 +403,11 @@ class TableSettingsForm(Form):
     currency = StringField(lazy_gettext("Currency"), default="", validators=[Optional(), Length(max=CURRENCY_MAX)])
 
     def validate_currency(self, field: StringField) -> None:
+        if field.errors:  # too long: said once
+            return
         if field.data and not field.data.strip().isprintable():
             raise ValidationError(gettext("Write the currency in letters, such as EUR."))
+        _check_note(field, field.data.strip() if field.data else "", N_("the currency"))  # printable, yet shown as nothing (U+115F)
 
     def validate_deals_agreed(self, field: IntegerField) -> None:
         if field.data is not None and field.data % 4:
@@ -491,20 +512,20 @@ class DealForm(Form):
     play = HiddenField()
     """The deal's play record, its cards' codes one after the other (a correction from Check the play)."""
     hombre = TapField(lazy_gettext("Hombre"), validators=[InputRequired(lazy_gettext("Who was Hombre?"))])
-    trumps = TapField(lazy_gettext("Trumps"), choices=TRUMP_CHOICES, validators=[Optional()])
-    called = TapField(lazy_gettext("Called card"), choices=CALLED_CHOICES, validators=[Optional()])
-    ally = TapField(lazy_gettext("Ally (who held it)"), validators=[Optional()])
+    trumps = TapField(lazy_gettext("Trumps"), choices=TRUMP_CHOICES, validators=[UNTAPPED])
+    called = TapField(lazy_gettext("Called card"), choices=CALLED_CHOICES, validators=[UNTAPPED])
+    ally = TapField(lazy_gettext("Ally (who held it)"), validators=[UNTAPPED])
     hombre_tricks = TapField(lazy_gettext("Tricks Hombre took"), choices=TRICK_CHOICES, coerce=int, default=6,
                                validators=[InputRequired(lazy_gettext("How many tricks did Hombre take?"))])
     ally_tricks = TapField(lazy_gettext("Tricks her ally took"), choices=TRICK_CHOICES, coerce=int, default=0,
-                           validators=[Optional()])
+                           validators=[UNTAPPED])
     matadors = TapField(lazy_gettext("Matadors held by Hombre's side"), coerce=int, default=0, choices=MATADOR_CHOICES)
     premiers = BooleanField(lazy_gettext("Premiers (the first six tricks straight off)"))
-    vole = TapField(lazy_gettext("Vole"), default="none", validators=[Optional()])
-    giver = TapField(lazy_gettext("Who gave Hombre the King?"), validators=[Optional()])
-    favourite = TapField(lazy_gettext("Favourite suit this deal"), choices=TRUMP_CHOICES, validators=[Optional()])
+    vole = TapField(lazy_gettext("Vole"), default="none", validators=[UNTAPPED])
+    giver = TapField(lazy_gettext("Who gave Hombre the King?"), validators=[UNTAPPED])
+    favourite = TapField(lazy_gettext("Favourite suit this deal"), choices=TRUMP_CHOICES, validators=[UNTAPPED])
     spadille = TapField(lazy_gettext("Who takes the last codille's odd chips: Spadille's holder, or if she lost that "
-                                     "codille, the highest trump of the other three?"), validators=[Optional()])
+                                     "codille, the highest trump of the other three?"), validators=[UNTAPPED])
 
     def __init__(self, *args: Any, players: tuple[str, ...], contract: Contract, dealer: str, state: TableState,
                  rules: HouseRules, **kwargs: Any) -> None:
@@ -680,10 +701,7 @@ class CorrectionFields:
     reason = StringField(lazy_gettext("Why (optional)"), validators=[Optional(), Length(max=REASON_MAX)])
 
     def validate_reason(self, field: StringField) -> None:
-        try:
-            check_note(field.data or "")
-        except ImpossibleDeal as error:
-            raise ValidationError(error.message[:1].upper() + error.message[1:] + ".") from None
+        _check_note(field, field.data or "", N_("a reason"))
     log_length = HiddenField()
     once = HiddenField()
     """A one-time token: the same correction sent twice is written once."""
@@ -713,6 +731,9 @@ class CircleForm(TableSettingsForm):
     name = StringField(lazy_gettext("Name of the circle"), filters=[_normalised],
                        validators=[DataRequired(lazy_gettext("Give the circle a name, such as Thursday club.")),
                                    Length(max=CIRCLE_NAME_MAX)])
+
+    def validate_name(self, field: StringField) -> None:
+        _check_note(field, field.data or "", N_("a circle's name"))
 
     def members(self) -> tuple[str, ...]:
         return tuple(n for n in (normalise(getattr(self, f"member_{i}").data or "") for i in range(1, MEMBER_FIELDS + 1)) if n)

@@ -232,7 +232,8 @@ def _zone(name: str) -> Any:
 def local_time(stamp: object, zone_name: str | None = None, with_time: bool = True) -> str:
     """An ISO 8601 time as the table reads it, in the app's zone and the reader's language: "Sat 21 Nov,
     23:43" / "sam. 21 nov., 23:43" (the year added when it is not this year's). A time with no zone is
-    UTC, as the app writes them; text that is not a time is shown as it is."""
+    UTC, as the app writes them; text that is not a time is shown as it is, and so is a time that the
+    zone would move out of the years 1 to 9999 (an imported ``0001-01-01``, ``9999-12-31T23:59:59-14:00``)."""
     if not isinstance(stamp, str) or not stamp:
         return ""
     try:
@@ -242,7 +243,10 @@ def local_time(stamp: object, zone_name: str | None = None, with_time: bool = Tr
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
     zone = _zone(zone_name or str(current_app.config.get("TIMEZONE") or DEFAULT_TIMEZONE))
-    here = when.astimezone(zone)
+    try:
+        here = when.astimezone(zone)
+    except OverflowError:  # past year 9999 or before year 1 in the app's zone: no such date to show
+        return stamp
     day = "EEE d MMM" + (" y" if here.year != datetime.now(zone).year else "")
     shown = format_datetime(here, day, tzinfo=zone, locale=language())
     return shown if not with_time else shown + ", " + format_datetime(here, "HH:mm", tzinfo=zone, locale=language())

@@ -27,6 +27,7 @@ bp = Blueprint("playcheck", __name__)
 
 SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
 _CODE = re.compile(r"(?:10|[AKQJ2-9T])[SCDH]", re.IGNORECASE)
+_CONFIRMED = re.compile(r"[0-9]{1,2}")
 
 
 def face(card: Card) -> str:
@@ -60,7 +61,8 @@ def read_entry(text: str, confirmed: str) -> Entry:
         cards.append(card)
     if len(text) % 2 and problem is None:
         problem = _("half a card was left out")
-    count = int(confirmed) if confirmed.isdigit() and len(confirmed) <= 2 else 0
+    # the page's own links write k in ASCII digits; "²" and "٣" are digits to str.isdigit, and int() refuses "²"
+    count = int(confirmed) if _CONFIRMED.fullmatch(confirmed) else 0
     return Entry(tuple(cards), min(count, len(cards)), problem)
 
 

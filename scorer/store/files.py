@@ -324,9 +324,25 @@ def _history_lines(history: object, evening: Evening) -> list[tuple[Line, str | 
             deal: Deal | None = parse_deal(item["deal"]) if item.get("deal") is not None else None
         except (ValueError, ScorerError) as error:
             raise ImportRefused(_("{where}: {why}").format(where=where, why=error)) from None
+        if deal is not None:
+            _check_named(deal, evening.players, where)
         assert number is not None
         lines.append((Line(seq, kind, number, deal, by, reason, restores, at or now()), stated))
     return lines
+
+
+NAMED = ("dealer", "hombre", "ally", "giver", "spadille")
+"""The inputs of a deal that name a player."""
+
+
+def _check_named(deal: Deal, players: tuple[str, ...], where: str) -> None:
+    """Every player a line's deal names is one of the table's. The fold checks the versions that stand at the
+    end, not those corrected since (a file's history is settled once, as it ends): without this, a version
+    no longer standing could bring any text into the log (a name of 100 KB, a right-to-left override)."""
+    for role in NAMED:
+        name = getattr(deal, role)
+        if name is not None and name not in players:
+            raise ImportRefused(_("{where}: the deal's \"{role}\" must be one of the players").format(where=where, role=role))
 
 
 def _is_time(value: object) -> bool:
