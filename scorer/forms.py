@@ -793,7 +793,7 @@ class NextEveningForm(Form):
     def evening(self) -> int | None:
         """The evening the page offered to start, or None (a page that did not say)."""
         text = (self.number.data or "").strip()
-        return int(text) if text.isdigit() and len(text) <= 6 else None
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None  # "²" is a digit int() refuses
 
     def validate_seat_4(self, field: SelectField) -> None:
         if len(set(self.seated())) != 4:
