@@ -99,16 +99,17 @@ def _view(circle: Circle, spectator: bool) -> CircleView:
         raise CircleDoesNotHold(fold)
     circle = fold.circle or circle  # as of its season's fold (a member renamed or added since the request read it)
     tables, season = list(fold.tables), fold.season
+    # what the page makes of the fold is made once per fold (the fold is kept by everything it read, its circle too)
     running = fold.made("running", season.running)
-    series = [[0] + [r[m] for r in running] for m in circle.members]
-    found = owing(circle, season)
+    found = fold.made("owing", lambda: owing(circle, season))
     digest = "" if found is None else settle_digest(found.first, found.last, found.payments)
     stats = fold.made("statistics", lambda: statistics([e.replay for e in season.evenings], [e.results for e in season.evenings]))
-    chart = fold.made(("chart", language()), lambda: balance_chart(circle.members, series, step="evening"))
+    chart = fold.made(("chart", language()), lambda: balance_chart(
+        circle.members, [[0] + [r[m] for r in running] for m in circle.members], step="evening"))
+    corrections = fold.made("corrections", lambda: [_corrections(book) for book in fold.ledgers])
     shown = season.evenings[-EVENINGS_SHOWN:]
-    return CircleView(circle, tables, season, running, stats, chart,
-                      found, _chosen(circle, season), digest, spectator, [_corrections(book) for book in fold.ledgers],
-                      shown, len(season.evenings) - len(shown))
+    return CircleView(circle, tables, season, running, stats, chart, found, _chosen(circle, season), digest, spectator,
+                      corrections, shown, len(season.evenings) - len(shown))
 
 
 def _corrections(book: Ledger) -> list[Line]:
