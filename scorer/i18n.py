@@ -32,6 +32,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from .core import caches
 from .core import i18n as core_i18n
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -57,6 +58,7 @@ def choose_language() -> str:
 
 
 _LOCALES: dict[str, Locale] = {}
+caches.register(f"{__name__}._LOCALES", _LOCALES.clear)
 
 
 def _chosen_locale() -> Locale:
@@ -123,6 +125,7 @@ _SHOWN: WeakKeyDictionary[Any, dict[str, Markup]] = WeakKeyDictionary()
 """Per catalogue (while Flask-Babel keeps it): a template's message without variables, translated and escaped."""
 SHOWN_KEPT = 4096
 """Template messages kept per catalogue (the templates hold a few hundred)."""
+caches.register(f"{__name__}._SHOWN", _SHOWN.clear)
 _request_catalogue: ContextVar[_Catalogue | None] = ContextVar("scorer_catalogue", default=None)
 
 
