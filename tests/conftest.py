@@ -45,7 +45,8 @@ collection: the longest first, the short ones fill in at the end instead of one 
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The files of SLOW_FIRST first, in its order; the others after, as collected; each file's tests in order."""
+    """The files of SLOW_FIRST first, in its order; the others after. A stable sort, after pytest-randomly's
+    shuffle (its hook runs first): the other files, and each file's tests, stay in the order of the run's seed."""
     rank = {name: n for n, name in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
