@@ -10,8 +10,9 @@ import this one as they import the rest of the core (a layer never imports the l
 so that no test sees what an earlier one on the same worker left, and a test that checks a cache is used fills it
 itself. What an app keeps in ``app.extensions`` dies with the app and is not here; nor are the registries of
 what the process offers (the settlement systems, the profiles), which are not caches: emptied, nothing fills them.
-A test (tests/test_caches.py) finds every module-level dict, list, set and ``lru_cache`` of the package and
-fails on any that is neither registered here nor named as no cache.
+A test (tests/test_caches.py) finds every module-level dict, list, set, cache object (an instance of a class that
+keeps a container) and ``lru_cache`` of the package, and fails on any that is neither registered here nor named
+as no cache.
 """
 
 from __future__ import annotations
