@@ -29,6 +29,8 @@ from wtforms.i18n import messages_path  # type: ignore[import-not-found]
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
 from wtforms.widgets import CheckboxInput, HiddenInput  # type: ignore[import-not-found]
 
+from .core import caches
+
 from .core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
     PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
@@ -60,6 +62,7 @@ def _later(make: Callable[..., str], *args: Any) -> Any:
 
 WTFORMS_LOCALES_KEPT = 8
 _wtforms_catalogues: dict[str, Any] = {}
+caches.register(f"{__name__}._wtforms_catalogues", _wtforms_catalogues.clear)
 
 
 def _wtforms_catalogue() -> Any:
@@ -101,6 +104,7 @@ class Form(FlaskForm):
 FIELDS_KEPT = 1024
 """Fields bound once and copied for each form (a few per field of each form class, per language)."""
 _first_bound: dict[tuple[object, ...], Any] = {}
+caches.register(f"{__name__}._first_bound", lambda: _first_bound.clear())  # the dict of the moment (a test swaps it)
 
 
 def _bound(form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
@@ -290,6 +294,9 @@ def name_choices(players: tuple[str, ...]) -> list[SelectChoice]:
     """The players as choices (who was Hombre, her ally...): one list per table's names, shared by its forms
     (never changed: the radio inputs drawn from it are kept, see :func:`_options`)."""
     return [SelectChoice(p, p) for p in players]
+
+
+caches.register(f"{__name__}.name_choices", name_choices.cache_clear)
 
 
 NOT_A_CHOICE = N_("Tap one of the choices shown.")

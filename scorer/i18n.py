@@ -32,6 +32,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from .core import caches
 from .core import i18n as core_i18n
 
 LANGUAGES = {"en": "English", "fr": "Français"}
@@ -57,6 +58,7 @@ def choose_language() -> str:
 
 
 _LOCALES: dict[str, Locale] = {}
+caches.register(f"{__name__}._LOCALES", _LOCALES.clear)
 
 
 def _chosen_locale() -> Locale:
@@ -123,6 +125,7 @@ _SHOWN: WeakKeyDictionary[Any, dict[str, Markup]] = WeakKeyDictionary()
 """Per catalogue (while Flask-Babel keeps it): a template's message without variables, translated and escaped."""
 SHOWN_KEPT = 4096
 """Template messages kept per catalogue (the templates hold a few hundred)."""
+caches.register(f"{__name__}._SHOWN", _SHOWN.clear)
 _request_catalogue: ContextVar[_Catalogue | None] = ContextVar("scorer_catalogue", default=None)
 
 
@@ -229,11 +232,12 @@ def _zone(name: str) -> Any:
         return timezone.utc
 
 
-def local_time(stamp: object, zone_name: str | None = None, with_time: bool = True) -> str:
+def local_time(stamp: object, zone_name: str | None = None, with_time: bool = True, now: datetime | None = None) -> str:
     """An ISO 8601 time as the table reads it, in the app's zone and the reader's language: "Sat 21 Nov,
-    23:43" / "sam. 21 nov., 23:43" (the year added when it is not this year's). A time with no zone is
-    UTC, as the app writes them; text that is not a time is shown as it is, and so is a time that the
-    zone would move out of the years 1 to 9999 (an imported ``0001-01-01``, ``9999-12-31T23:59:59-14:00``)."""
+    23:43" / "sam. 21 nov., 23:43" (the year added when it is not this year's, in that zone: the year of
+    ``now``, an aware time, the clock's by default). A time with no zone is UTC, as the app writes them; text
+    that is not a time is shown as it is, and so is a time that the zone would move out of the years 1 to 9999
+    (an imported ``0001-01-01``, ``9999-12-31T23:59:59-14:00``)."""
     if not isinstance(stamp, str) or not stamp:
         return ""
     try:
@@ -247,14 +251,15 @@ def local_time(stamp: object, zone_name: str | None = None, with_time: bool = Tr
         here = when.astimezone(zone)
     except OverflowError:  # past year 9999 or before year 1 in the app's zone: no such date to show
         return stamp
-    day = "EEE d MMM" + (" y" if here.year != datetime.now(zone).year else "")
+    this_year = (now or datetime.now(timezone.utc)).astimezone(zone).year
+    day = "EEE d MMM" + (" y" if here.year != this_year else "")
     shown = format_datetime(here, day, tzinfo=zone, locale=language())
     return shown if not with_time else shown + ", " + format_datetime(here, "HH:mm", tzinfo=zone, locale=language())
 
 
-def local_day(stamp: object) -> str:
+def local_day(stamp: object, now: datetime | None = None) -> str:
     """The day of an ISO 8601 time, in the app's zone: "Sat 21 Nov" (with the year when not this year's)."""
-    return local_time(stamp, with_time=False)
+    return local_time(stamp, with_time=False, now=now)
 
 
 def init_app(app: Flask) -> None:

@@ -27,6 +27,8 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
 
+from .core import caches
+
 UNREACHABLE_NAMES = frozenset({"", "0.0.0.0", "::", "[::]", "waitress.invalid"})
 """Server names that no phone can open: a wildcard bind, or waitress's default ``server_name``."""
 
@@ -73,6 +75,9 @@ def _is_mine(address: str) -> bool:
         return True
     except OSError:
         return False
+
+
+caches.register(f"{__name__}._is_mine", _is_mine.cache_clear)
 
 
 def own_address(host_header: str, scheme: str, server_port: str) -> str | None:

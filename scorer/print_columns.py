@@ -24,6 +24,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .core import caches
+
 FAMILY = "DejaVu Sans"
 """The PDF's one font family (templates/tally/print.css)."""
 
@@ -172,6 +174,15 @@ def metrics() -> Metrics:
         if _metrics is None:
             _metrics = _read_metrics(FAMILY)
         return _metrics
+
+
+def _forget_metrics() -> None:
+    global _metrics
+    with _lock:
+        _metrics = None
+
+
+caches.register(f"{__name__}._metrics", _forget_metrics)
 
 
 def columns(rows: Sequence[Sequence[str]], right: frozenset[int] = frozenset(), gap_em: float = GAP_EM) -> list[str]:

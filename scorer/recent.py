@@ -37,6 +37,18 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 bp = Blueprint("recent", __name__)
 
+DAY_SECONDS = 86_400
+
+
+def visit_day(now: float) -> int:
+    """The day of a visit at ``now`` (a Unix time), as the cookie keeps it: that day's midnight, UTC."""
+    return int(now) // DAY_SECONDS * DAY_SECONDS
+
+
+def clock() -> float:
+    """The time of a visit (a Unix time): the system's clock (a test puts its own fixed time here)."""
+    return time.time()
+
 
 def _signer() -> URLSafeSerializer:
     return URLSafeSerializer(str(current_app.config["SECRET_KEY"]), salt="scorer.recent-tables")
@@ -79,7 +91,7 @@ def remember(response: Response) -> Response:
             or not isinstance(token, str) or not request.path.startswith(f"/t/{token}") or not _TOKEN.fullmatch(token)):
         return response
     kept = visits()
-    today = int(time.time()) // 86400 * 86400
+    today = visit_day(clock())
     if kept and kept[0] == (token, today):
         return response  # already first, today: no new cookie
     _store(response, [(token, today), *((t, w) for t, w in kept if t != token)])

@@ -21,6 +21,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from .core import caches
 from .core import (
     Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, TableState, Undo, format_deal,
     settle, summarise,
@@ -157,6 +158,14 @@ its one-time token and the longest play come to a few hundred. Without it, a fie
 (the hidden contract) padded to megabytes was kept with the preview: 1,024 of them, gigabytes."""
 _previews: OrderedDict[tuple[object, ...], _Previewed] = OrderedDict()
 _previews_lock = threading.Lock()
+
+
+def _forget_previews() -> None:
+    with _previews_lock:
+        _previews.clear()
+
+
+caches.register(f"{__name__}._previews", _forget_previews)
 
 
 def _preview_key(table: Table, chosen: Contract, digest: str) -> tuple[object, ...] | None:

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .chart import balance_chart
-from .core import TALLY_LABEL_MAX, HouseRule, Replay, SettleUp, Statistics, System, settle_up, statistics
+from .core import TALLY_LABEL_MAX, HouseRule, Replay, SettleUp, Statistics, System, caches, settle_up, statistics
 from .db import get_db
 from .i18n import language
 from .i18n import money as local_money
@@ -305,6 +305,16 @@ def font_config() -> FontConfiguration:
         if _fonts is None:
             _fonts = FontConfiguration()
         return _fonts
+
+
+def _forget_fonts() -> None:
+    """The font configuration made again on next use (it keeps the fonts that renders declared)."""
+    global _fonts
+    with _printer_lock:
+        _fonts = None
+
+
+caches.register(f"{__name__}._fonts", _forget_fonts)
 
 
 def render_pdf(html: str) -> bytes:

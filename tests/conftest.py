@@ -12,6 +12,16 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorer import create_app
+from scorer.core import caches
+
+
+@pytest.fixture(autouse=True)
+def no_cache_of_earlier_tests() -> None:
+    """Every cache the process keeps (the ledgers, the plans, the kept transfers, the tables, the previews, the
+    drawn fields...: scorer/core/caches.py, whose registry the package fills as it is imported, all of it here)
+    emptied before each test: no test sees what an earlier test on the same worker left, whatever the order the
+    tests run in (pytest-randomly shuffles it). A test that checks a cache is used fills it itself."""
+    caches.clear_all()
 
 
 @pytest.fixture
@@ -35,7 +45,8 @@ collection: the longest first, the short ones fill in at the end instead of one 
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The files of SLOW_FIRST first, in its order; the others after, as collected; each file's tests in order."""
+    """The files of SLOW_FIRST first, in its order; the others after. A stable sort, after pytest-randomly's
+    shuffle (its hook runs first): the other files, and each file's tests, stay in the order of the run's seed."""
     rank = {name: n for n, name in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 

@@ -21,7 +21,6 @@ from scorer.core.evening_json import format_deal
 from scorer.core.log import Amend
 from scorer.db import connect, migrate
 from scorer.store import (
-    LEDGERS,
     ImportRefused,
     add_member,
     circle_by_token,
@@ -45,7 +44,6 @@ KEY = "a secret key for the tests"
 
 @pytest.fixture
 def db(tmp_path: Path) -> sqlite_utils.Database:
-    LEDGERS.clear()
     database = connect(str(tmp_path / "circle-files.sqlite"))
     migrate(database)
     return database

@@ -28,7 +28,6 @@ from scorer.core import Deal, ImpossibleDeal
 from scorer.core.log import Amend, Record
 from scorer.db import connect, get_db, migrate
 from scorer.store import (
-    LEDGERS,
     circle_by_token,
     circle_season,
     Table,
@@ -54,7 +53,6 @@ from scorer.store.circles import (
 
 @pytest.fixture
 def db(tmp_path: Path) -> sqlite_utils.Database:
-    LEDGERS.clear()
     database = connect(str(tmp_path / "circles.sqlite"))
     migrate(database)
     return database

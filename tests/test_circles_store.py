@@ -46,7 +46,6 @@ RESULTS = ["6 5 6 5", "5 6 6 5", "6 6 6 6"]
 
 @pytest.fixture
 def db(tmp_path: Path) -> sqlite_utils.Database:
-    LEDGERS.clear()
     database = connect(str(tmp_path / "circles.sqlite"))
     migrate(database)
     return database

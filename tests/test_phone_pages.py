@@ -8,6 +8,8 @@ import html
 import io
 import json
 import re
+from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -16,6 +18,7 @@ from test_audit import amend, figure
 from test_describe import evening_deals
 from test_table import csrf_token, form_data
 
+from scorer import create_app
 from scorer.chart import balance_chart
 from scorer.core import PROFILES, describe, loads, replay
 from scorer.home import local_time
@@ -113,25 +116,48 @@ def test_the_chart_writes_the_minus_sign_of_every_page() -> None:
     assert "−163" in chart and "-163" not in chart
 
 
+NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)
+"""The moment "this year" is judged from here (tests/test_local_times.py tests every day of the week)."""
+
+
 @pytest.mark.parametrize("stamp, zone, shown", [
-    ("2026-11-21T23:43:09+00:00", "Europe/London", "Sat 21 Nov 2026, 23:43"),  # winter: London is UTC
-    ("2026-07-04T23:43:09+00:00", "Europe/London", "Sun 5 Jul 2026, 00:43"),   # summer time: the next day
-    ("2026-11-21T23:43:09+00:00", "America/New_York", "Sat 21 Nov 2026, 18:43"),
-    ("2026-11-21T23:43:09", "Europe/Paris", "Sun 22 Nov 2026, 00:43"),  # no zone: UTC, as the app writes them
-    ("2026-11-21T23:43:09+00:00", "No/Such_Zone", "Sat 21 Nov 2026, 23:43"),  # an unknown zone: UTC, never a 500
+    ("2026-11-21T23:43:09+00:00", "Europe/London", "Sat 21 Nov, 23:43"),  # winter: London is UTC
+    ("2026-07-04T23:43:09+00:00", "Europe/London", "Sun 5 Jul, 00:43"),   # summer time: the next day
+    ("2026-11-21T23:43:09+00:00", "America/New_York", "Sat 21 Nov, 18:43"),
+    ("2026-11-21T23:43:09", "Europe/Paris", "Sun 22 Nov, 00:43"),  # no zone: UTC, as the app writes them
+    ("2026-11-21T23:43:09+00:00", "No/Such_Zone", "Sat 21 Nov, 23:43"),  # an unknown zone: UTC, never a 500
+    ("2025-11-21T23:43:09+00:00", "Europe/London", "Fri 21 Nov 2025, 23:43"),  # not this year: its year shown
     ("not a time", "Europe/London", "not a time"),
 ])
 def test_times_are_local_and_readable(app: Flask, stamp: str, zone: str, shown: str) -> None:
     with app.app_context():
-        assert local_time(stamp, zone).replace(" 2026", "") == shown.replace(" 2026", "")
+        assert local_time(stamp, zone, now=NOW) == shown
 
 
-def test_the_audit_page_shows_versions_at_local_times(app: Flask, client: FlaskClient) -> None:
-    token = import_evening(client, "quadrille", evening_deals("quadrille"))
-    page = client.get(f"/t/{token}/audit/1").get_data(as_text=True)
-    stamp = re.search(r'<time datetime="([^"]+)">([^<]+)</time>', page)
-    # the machine-readable stamp is ISO 8601; the shown one is the reader's (no ISO "T" between date and time)
-    assert stamp and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", stamp.group(1))
-    assert not re.search(r"\dT\d", stamp.group(2))
-    assert re.fullmatch(r"(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:\d\d", stamp.group(2))
-    assert '<th scope="row">Before</th>' in page
+def import_with_times(client: FlaskClient, deals: list[dict[str, object]], times: list[str]) -> str:
+    """A table holding ``deals``, each recorded at the time given (an evening file with its history)."""
+    history = [{"seq": n, "kind": "record", "number": n, "deal": deal, "at": at}
+               for n, (deal, at) in enumerate(zip(deals, times), start=1)]
+    body = json.dumps({"format": "quadrille-evening/1", "players": PLAYERS, "profile": "quadrille",
+                       "deals_agreed": agreed(deals), "deals": deals, "history": history}).encode()
+    response = client.post("/import", data={"csrf_token": csrf_token(client, "/import"),
+                                            "evening": (io.BytesIO(body), "e.json")}, content_type="multipart/form-data")
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"].split("/t/")[1].split("/")[0]
+
+
+@pytest.mark.parametrize("zone, language, shown", [
+    ("Europe/London", "en", "Thu 26 Nov 2020, 23:30"),
+    ("Europe/Paris", "en", "Fri 27 Nov 2020, 00:30"),  # the app's zone: already the next day
+    ("Europe/Paris", "fr", "ven. 27 nov. 2020, 00:30"),
+    ("America/New_York", "en", "Thu 26 Nov 2020, 18:30"),
+])
+def test_the_audit_page_shows_versions_at_local_times(tmp_path: Path, zone: str, language: str, shown: str) -> None:
+    """A deal recorded at a fixed time (a Thursday of 2020: a year that is never this one, so its year is shown
+    whatever day the suite runs) is shown in the app's zone and the reader's language, the ISO time kept for machines."""
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "test", "TIMEZONE": zone})
+    client = app.test_client()
+    token = import_with_times(client, evening_deals("quadrille")[:2], ["2020-11-26T21:04:00+00:00", "2020-11-26T23:30:00+00:00"])
+    page = client.get(f"/t/{token}/audit/2", headers={"Accept-Language": language}).get_data(as_text=True)
+    assert re.findall(r'<time datetime="([^"]+)">([^<]+)</time>', page) == [("2020-11-26T23:30:00+00:00", shown)]
+    assert ('<th scope="row">Before</th>' if language == "en" else '<th scope="row">Avant</th>') in page

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from itsdangerous import URLSafeSerializer
 from test_table import csrf_token, record, start_table
 
 from scorer.core import RECENT_TABLES_MAX
-from scorer.recent import COOKIE
+from scorer import recent
+from scorer.recent import COOKIE, visit_day
 
 
 def listed(client: FlaskClient) -> list[str]:
@@ -96,3 +99,41 @@ def test_only_pages_answered_are_remembered(app: Flask, client: FlaskClient) -> 
     client.delete_cookie(COOKIE)
     client.get(f"/s/{spectator.group(1)}")  # a watch-only link is not remembered
     assert listed(client) == []
+
+
+def _unix(stamp: str) -> float:
+    return datetime.fromisoformat(stamp).timestamp()
+
+
+@pytest.mark.parametrize("at, day", [
+    # a week, one visit a day at 21:04 UTC, then the edges of a day, a month and a year (UTC days, whatever the zone)
+    ("2026-11-23T21:04:00+00:00", "2026-11-23T00:00:00+00:00"),  # Monday
+    ("2026-11-24T21:04:00+00:00", "2026-11-24T00:00:00+00:00"),
+    ("2026-11-25T21:04:00+00:00", "2026-11-25T00:00:00+00:00"),
+    ("2026-11-26T21:04:00+00:00", "2026-11-26T00:00:00+00:00"),  # Thursday
+    ("2026-11-27T21:04:00+00:00", "2026-11-27T00:00:00+00:00"),
+    ("2026-11-28T21:04:00+00:00", "2026-11-28T00:00:00+00:00"),
+    ("2026-11-29T21:04:00+00:00", "2026-11-29T00:00:00+00:00"),  # Sunday
+    ("2026-11-30T23:59:59+00:00", "2026-11-30T00:00:00+00:00"),
+    ("2026-12-01T00:00:00+00:00", "2026-12-01T00:00:00+00:00"),
+    ("2026-12-31T23:59:59.999+00:00", "2026-12-31T00:00:00+00:00"),
+    ("2027-01-01T00:00:00+00:00", "2027-01-01T00:00:00+00:00"),
+    ("2028-02-29T12:00:00+00:00", "2028-02-29T00:00:00+00:00"),
+    ("2027-01-01T00:30:00+01:00", "2026-12-31T00:00:00+00:00"),  # still 31 December in UTC
+])
+def test_a_visit_is_kept_with_its_utc_day(at: str, day: str) -> None:
+    assert visit_day(_unix(at)) == _unix(day)
+
+
+def test_a_table_visited_again_the_same_day_sends_no_new_cookie_and_the_next_day_does(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    serializer = URLSafeSerializer("test", salt="scorer.recent-tables")
+    token = start_table(client)
+    for at, sends in (("2026-11-26T00:00:00+00:00", True), ("2026-11-26T23:59:59+00:00", False),
+                      ("2026-11-27T00:00:00+00:00", True), ("2026-11-27T12:00:00+00:00", False)):
+        monkeypatch.setattr(recent, "clock", lambda at=at: _unix(at))
+        response = client.get(f"/t/{token}")
+        assert response.status_code == 200
+        assert any(COOKIE in header for header in response.headers.getlist("Set-Cookie")) == sends, at
+        kept = client.get_cookie(COOKIE)
+        assert kept is not None and serializer.loads(kept.value) == [[token, visit_day(_unix(at))]]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import caches
 from . import rules as R
 from .checks import spadille_holder
 from .context import DealContext
@@ -50,6 +51,7 @@ _KEPT_TRANSFERS: dict[Transfer, Transfer] = {}
 and why), so the ledger cache keeps one of each rather than ten new tuples a deal (issue 16). Equal
 transfers are interchangeable (immutable values); emptied when it grows past :data:`KEPT_TRANSFERS_MAX`."""
 KEPT_TRANSFERS_MAX = 16_384
+caches.register(f"{__name__}._KEPT_TRANSFERS", _KEPT_TRANSFERS.clear)
 
 
 class Book:

@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
 
+from . import caches
 from .errors import ImpossibleDeal, Said, Words
 from .i18n import N_
 from .limits import NAME_MAX
@@ -176,6 +177,11 @@ def _check_players_passed(players: tuple[str, ...]) -> None:
     """:func:`_check_players`, remembered for the tuples that passed (a refusal raises, and is not kept):
     every copy of an evening (a ledger grown by a deal) checks its four names again, about 20 µs."""
     _check_players(players)
+
+
+caches.register(f"{__name__}._latin_look_alike", _latin_look_alike.cache_clear)
+caches.register(f"{__name__}.skeleton", skeleton.cache_clear)
+caches.register(f"{__name__}._check_players_passed", _check_players_passed.cache_clear)
 
 
 def _check_players(players: Sequence[str]) -> None:

@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
+from . import caches
 from . import rules as R
 from .errors import Said, ScorerError, Words
 from .i18n import N_, _
@@ -137,6 +138,10 @@ def ranking(trumps: Suit | None) -> Ranking:
         for suit in Suit
     }
     return Ranking(trumps, order, plain, matadors)
+
+
+caches.register(f"{__name__}._trump_ranks", _trump_ranks.cache_clear)
+caches.register(f"{__name__}.ranking", ranking.cache_clear)
 
 
 def legal_plays(hand: Sequence[Card], trick: Sequence[Card], trumps: Suit | None) -> frozenset[Card]:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
+from ..core import caches
 from ..core.i18n import translating
 from ..core.log import Ledger, advance, recheck
 from .lines import log_size, read_lines
@@ -138,3 +139,4 @@ class LedgerCache:
 
 
 LEDGERS = LedgerCache()
+caches.register(f"{__name__}.LEDGERS", LEDGERS.clear)

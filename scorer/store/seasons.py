@@ -27,7 +27,7 @@ from typing import TypeVar
 
 import sqlite_utils
 
-from ..core import Deal, Evening, ScorerError
+from ..core import Deal, Evening, ScorerError, caches
 from ..core.errors import Said, Words, said_of
 from ..core.evening import Replay, replay
 from ..core.i18n import N_
@@ -209,6 +209,7 @@ class SeasonCache:
 
 
 SEASONS = SeasonCache()
+caches.register(f"{__name__}.SEASONS", SEASONS.clear)
 
 _FOLDING = tuple(threading.Lock() for _ in range(64))
 """One lock per stripe of circles: a circle is folded by one request at a time, the others waiting for its

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 
 import sqlite_utils
 
-from ..core import Evening, HouseRules, ScorerError
+from ..core import Evening, HouseRules, ScorerError, caches
 from ..core.errors import Words, said_of
 from ..core.i18n import N_, _
 from ..core.log import TableChanged
@@ -84,6 +84,9 @@ TABLES_KEPT = 4096
 @functools.lru_cache(maxsize=TABLES_KEPT)
 def _table_of(items: tuple[tuple[str, object], ...]) -> Table:
     return _build(dict(items))
+
+
+caches.register(f"{__name__}._table_of", _table_of.cache_clear)
 
 
 def _build(row: dict[str, object]) -> Table:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from .. import caches
 from .. import rules as R
 from ..book import (
     _ALONE_FOR_HER_ALLY,
@@ -551,13 +552,22 @@ _WORTHS_MAX = 512
 """Kinds of deal a plan keeps, under 1 kB each. At most about 16 × (128 × 18 + 512 × 0.75) kB, 43 MB, in all."""
 
 
+def _forget_plans() -> None:
+    """Both lookups emptied at once (a plan dropped from one must not live on in the other)."""
+    _PLANS.clear()
+    _PLANS_BY_RULES.clear()
+
+
+caches.register(f"{__name__}._PLANS", _forget_plans)
+caches.register(f"{__name__}._PLANS_BY_RULES", _forget_plans)
+
+
 def _plan_of(rules: HouseRules) -> _Plan:
     found = _PLANS.get(id(rules))
     if found is not None and found[0] is rules:
         return found[1]
     if len(_PLANS) >= _PLANS_MAX or len(_PLANS_BY_RULES) >= _PLANS_MAX:
-        _PLANS.clear()  # both at once: a plan dropped from one lookup must not live on in the other
-        _PLANS_BY_RULES.clear()
+        _forget_plans()
     plan = _PLANS_BY_RULES.get(rules)
     if plan is None:
         plan = _PLANS_BY_RULES[rules] = _Plan(rules)
