@@ -227,7 +227,7 @@ class Phone:
                 self.undo()
             elif r < 0.12 and played:
                 self.amend(played)
-            elif r < 0.20 and self.restore(book):  # a restoration needs a corrected deal: tried more often (4 of 2,118 runs sent fewer than 5)
+            elif r < 0.20 and self.restore(book):  # a restoration needs a corrected deal to restore: tried more often (one run sent only 4)
                 pass
             elif r < 0.25 and self.stale:
                 self.resend()
