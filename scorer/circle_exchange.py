@@ -70,7 +70,7 @@ def upload() -> BaseResponse | tuple[str, int]:
     form = CircleImportForm()
     if form.validate_on_submit():
         try:
-            circle = import_circle(get_db(), read_circle_file(form.upload()), current_app.config["SECRET_KEY"])
+            circle = import_circle(get_db(), read_circle_file(form.upload()), current_app.config["SECRET_KEY"], consume=True)
         except (ImportRefused, ScorerError) as error:
             form.circle.errors.append(str(error))
         else:

@@ -123,9 +123,15 @@ def _play(data: object) -> tuple[tuple[Card, ...], ...] | None:
     if not isinstance(data, dict) or set(data) != {"tricks"}:
         raise ValueError(Words(N_("'play' must be an object {{\"tricks\": [[four cards], ...]}}")))
     try:
-        return parse_tricks(data["tricks"])
+        tricks = parse_tricks(data["tricks"])
     except PlayError as error:
         raise ValueError(Words(N_("play: {message}"), message=error.said)) from None
+    return tuple(tuple(_CARDS.setdefault(card, card) for card in trick) for trick in tricks)
+
+
+_CARDS: dict[Card, Card] = {}
+"""One object for each card of the pack, shared by every play read (a file of plays names each card thousands
+of times; 40 cards, each parsed card equal to one of them)."""
 
 
 def format_deal(deal: Deal) -> dict[str, Any]:
