@@ -9,10 +9,10 @@ its evenings and log lines, the circle's settings and members, every line of its
 recomputed and compared with the file's; each kind checked as the store checks it when it writes it:
 a member added or renamed under the same name rules, an old name never taken again; an evening
 started with four members of that time; a settlement of the evenings after the last one settled, up
-to those started by then), and every evening as a table import checks it, read under today's names
-and folded with what the evening before left on the table (through the core's
-:func:`~scorer.core.season.replay_season`). Then the circle, its log, and each evening's table with
-its log are written in one transaction.
+to those started by then), and every evening as a table import checks it, read under today's names and folded with
+what the evening before left on the table (through the core's
+:func:`~scorer.core.season.replay_season`), which is what the evening's ``carried_in`` says when it
+says it. Then the circle, its log, and each evening's table with its log are written in one transaction.
 
 A ``settled`` line's payments are checked for their shape and ranges only (members of that time, two
 different ones, a whole number of cents from 1 to what a file may write, no more payments than
@@ -180,6 +180,8 @@ class _Evening:
     checked: bool
     """Whether it came with a history (folded checked) or as deals alone (each replayed)."""
     signed: bool
+    carried_in: int | None
+    """The chips the file says it began with (``carried_in``), if it says so."""
 
 
 def _refuse(where: str, error: Exception) -> ImportRefused:
@@ -373,7 +375,9 @@ def _evening(item: object, number: int, secret_key: str) -> _Evening:
             lines, stated = [line for line, _ in pairs], [h for _, h in pairs]
     except (ImportRefused, ValueError, ScorerError) as error:
         raise _refuse(where, error) from None
-    return _Evening(evening, first_dealer, cents, currency, lines, stated, history is not None, signed_here(item, secret_key))
+    carried = item.get("carried_in")
+    return _Evening(evening, first_dealer, cents, currency, lines, stated, history is not None, signed_here(item, secret_key),
+                    carried if isinstance(carried, int) else None)
 
 
 def _season(members: tuple[str, ...], names: dict[str, str], evenings: list[_Evening]) -> Season:
@@ -449,6 +453,13 @@ def _evenings(items: list[object], settings: _Settings, log: _Log, secret_key: s
     return evenings
 
 
+def _check_carried(e: _Evening, carried: int, number: int) -> None:
+    """What an evening's file says it began with is what the evening before leaves on the table."""
+    if e.carried_in is not None and e.carried_in != carried:
+        raise ImportRefused(_("evening {number}: its file says it began with {stated} chips carried in, but the evening "
+                              "before leaves {carried} on the table").format(number=number, stated=e.carried_in, carried=carried))
+
+
 def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, consume: bool = False) -> Circle:
     """Recreate a circle from a quadrille-circle/1 file: a new circle with its own links, its log, and
     each evening a new table of the circle with its log.
@@ -465,7 +476,10 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, cons
     signed = signed_here(data, secret_key)  # before the evenings are read: their JSON may be dropped as they are
     evenings = _evenings(items, settings, log, secret_key, consume)
     season = _season(log.members, log.names, evenings)
-    rows = [_log_rows(e, s.carried_in, k) for k, (e, s) in enumerate(zip(evenings, season.evenings), start=1)]
+    rows = []
+    for k, (e, s) in enumerate(zip(evenings, season.evenings), start=1):
+        _check_carried(e, s.carried_in, k)
+        rows.append(_log_rows(e, s.carried_in, k))
     with write(db) as conn:  # the circle, its log, its evenings and theirs, or nothing
         row = {"token": new_token(), "spectator_token": new_token(), **settings.row, "created_at": now(),
                "provenance": "signed" if signed else "unverified"}

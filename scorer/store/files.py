@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Callable
 from datetime import datetime
+from dataclasses import replace
 from typing import Any, NoReturn
 
 import sqlite_utils
@@ -37,7 +38,7 @@ from ..core.names import check_note, normalise
 from ..core.report import account_name
 from ..db import write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
-from .ledgers import in_english, ledger
+from .ledgers import LEDGERS, in_english, ledger
 from .reading import Refusal, Shape, is_utf8, read_json
 from .lines import INSERT, dict_rows, insert_values, row_of
 from .tables import Table, insert_table, now
@@ -50,8 +51,16 @@ def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str) -> 
 
     A table whose log is damaged exports the deals up to the damage and every
     line of its log as stored (a deal that cannot be read is given as its text),
-    so that nothing is lost."""
-    data = format_evening(ledger(db, table).evening)
+    so that nothing is lost.
+
+    An evening of a circle says what it began with (``carried_in``: the chips the evening before left
+    on the table, as its ledger folds them), so that imported alone it settles as it does in its
+    circle; if that cannot be known (an evening before it unreadable), the file leaves it out and is
+    not signed."""
+    data = format_evening(ledger(db, table).evening)  # with carried_in, when the ledger began with chips
+    known = table.circle_id is None or LEDGERS.carried_in(db.conn, table)[1] is None
+    if table.circle_id is not None and known:
+        data.setdefault("carried_in", 0)  # evening 1, or nothing left on the table: said, not left to be guessed
     data["first_dealer"] = table.first_dealer
     data["chip_value_cents"] = table.chip_value_cents
     data["currency"] = table.currency
@@ -60,7 +69,7 @@ def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str) -> 
          "by": row["by"], "reason": row["reason"], "restores": row["restores"], "at": row["created_at"], "hash": row["hash"]}
         for row in _rows(db, table.id)
     ]
-    if table.provenance != "unverified":  # signing it would vouch for a history this server never checked
+    if table.provenance != "unverified" and known:  # signing it would vouch for a history this server never checked
         data[SIGNATURE_FIELD] = sign(data, secret_key)
     return data
 
@@ -125,6 +134,9 @@ class ImportRefused(ValueError):
 
 INTEGER_DIGITS_MAX = 9
 """Digits of any whole number in an imported file: every number the format holds is far smaller."""
+
+CARRIED_IN_MAX = 10 ** INTEGER_DIGITS_MAX - 1
+"""Chips an imported evening may say it began with: any whole number a file may write."""
 
 
 def _whole_number(text: str) -> int:
@@ -296,6 +308,7 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
         raise EveningFormatError(_("an evening file must hold a JSON object"))
     _check_counts(data)
     _int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, _("the file"))  # named with its range, before the core's check
+    _int_field(data, "carried_in", 0, CARRIED_IN_MAX, _("the file"))
     evening = parse_evening(data)
     first_dealer, cents, currency = _check_settings(data, evening)
     provenance = "signed" if signed_here(data, secret_key) else "unverified"  # before the lines are made: not held with them
@@ -326,5 +339,8 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
     with write(db) as conn:  # the table and its whole log, or nothing
         table = insert_table(conn, evening.players, first_dealer, evening.rules, evening.deals_agreed, cents, currency,
                              provenance)
+        if evening.carried_in:  # an evening of a circle, imported alone: it begins with what its file says it did
+            conn.execute("update tables set carried_in = ? where id = ?", [evening.carried_in, table.id])
+            table = replace(table, carried_in=evening.carried_in)
         conn.executemany(INSERT, [insert_values(table.id, r) for r in rows])
     return table

@@ -109,7 +109,11 @@ class LedgerCache:
         the next (:func:`~scorer.core.season.replay_season`'s reading). Never stored: a correction in an
         earlier evening changes it, and the cache then folds this one afresh. With it, why this evening
         cannot take it (an earlier evening unreadable, or no pool to carry it into), if it cannot."""
-        if table.circle_id is None or table.circle_evening is None or table.circle_evening <= 1:
+        if table.circle_id is None:  # what its file said it began with (an evening of a circle imported alone), else 0
+            return table.carried_in, None if table.rules.profile.system.has_pool or not table.carried_in else Words(
+                N_("the table began with {chips} chips carried in, but {profile} has no pool to carry them into"),
+                chips=table.carried_in, profile=Later(table.rules.profile, "title"))
+        if table.circle_evening is None or table.circle_evening <= 1:
             return 0, None
         rows = dict_rows(conn.execute("select * from tables where circle_id = ? and circle_evening < ? "
                                       "order by circle_evening", [table.circle_id, table.circle_evening]))
