@@ -18,10 +18,10 @@ from test_circles_store import MEMBERS, RESULTS, SEATINGS, circle_of, deals_of, 
 from test_table import csrf_token
 
 from scorer.core import IMPORT_BYTES_MAX
-from scorer.core import EveningFormatError
-from scorer.core.limits import CIRCLE_EVENINGS_MAX
+from scorer.core import EveningFormatError, HouseRules
+from scorer.core.limits import CIRCLE_DEALS_MAX, CIRCLE_EVENINGS_MAX, DEALS_AGREED_MAX, circle_evenings_max
 from scorer.core.evening_json import format_deal
-from scorer.core.log import Amend
+from scorer.core.log import Amend, Record
 from scorer.db import SCHEMA_VERSION, connect, migrate
 from scorer.store import (
     LEDGERS,
@@ -30,6 +30,7 @@ from scorer.store import (
     circle_by_token,
     circle_season,
     circle_tables,
+    create_circle,
     export_circle,
     export_evening,
     import_circle,
@@ -408,7 +409,7 @@ def test_a_circle_of_too_many_evenings_or_log_lines_is_refused(db: sqlite_utils.
     assert counts(db) == before
 
 
-# --- an evening of a circle, alone (issue 22, point 9)
+# --- an evening of a circle, alone (issue 22, point 9), and a circle's evenings under its settings (points 3, 4)
 
 
 def test_an_evening_exported_from_its_circle_says_what_it_began_with_and_alone_settles_the_same(
@@ -465,6 +466,50 @@ def test_a_circle_evening_whose_carried_chips_are_not_what_the_evening_before_le
     del data["evenings"][1]["carried_in"]  # an export made before evenings said so: what the season carries
     import_circle(db, data, KEY)
     assert counts(db)[0] == before[0] + 1
+
+
+@pytest.mark.parametrize("field, value, says", [
+    ("profile", "mediateur", "evening 2: its 'profile' is \"mediateur\", not the circle's \"quadrille\""),
+    ("house_rules", {}, "evening 2: its 'house_rules' is {}, not the circle's {\"pool_at_end\": \"carry_forward\"}"),
+    ("house_rules", {"pool_at_end": "carry_forward", "solo_premium": "two_units"},
+     "evening 2: its 'house_rules' is {\"pool_at_end\": \"carry_forward\", \"solo_premium\": \"two_units\"}, not the circle's"),
+    ("chip_value_cents", 25, "evening 2: its 'chip_value_cents' is 25, not the circle's 10"),
+    ("chip_value_cents", None, "evening 2: its 'chip_value_cents' is null, not the circle's 10"),
+    ("currency", "GBP", "evening 2: its 'currency' is \"GBP\", not the circle's \"EUR\""),
+    ("deals_agreed", 8, "evening 2: its 'deals_agreed' is 8, not the circle's 4"),
+])
+def test_a_circle_evening_with_other_settings_than_the_circle_s_is_refused_naming_the_field(
+        db: sqlite_utils.Database, field: str, value: object, says: str) -> None:
+    data = json.loads(dumped(season_file(db)))
+    before = counts(db)
+    data["evenings"][1][field] = value
+    with pytest.raises(ImportRefused) as refused:
+        import_circle(db, data, KEY)
+    assert str(refused.value).startswith(says), str(refused.value)
+    assert "each evening of a circle is played with the circle's settings" in str(refused.value)
+    assert counts(db) == before
+
+
+def test_a_circle_holds_at_most_its_limit_of_deals_agreed(db: sqlite_utils.Database) -> None:
+    """CIRCLE_DEALS_MAX: 20 evenings of 400 deals import; a 21st is refused, saying the limit."""
+    most = circle_evenings_max(DEALS_AGREED_MAX)
+    assert most * DEALS_AGREED_MAX == CIRCLE_DEALS_MAX and most < CIRCLE_EVENINGS_MAX
+    circle = create_circle(db, "Long nights", MEMBERS[:4], HouseRules.of(), DEALS_AGREED_MAX, None, "")
+    for _ in range(most):
+        table = start_evening(db, circle, MEMBERS[:4], "Ann")
+        run(db, table, Record(1, deals_of(table.players, "6")[0], by="Ann"))
+        circle = current(db, circle)
+    data = json.loads(dumped(export_circle(db, circle, KEY)))
+    assert import_circle(db, data, KEY).evenings == most
+    before = counts(db)
+    data = unchained(data)
+    data["log"].append({**data["log"][-1], "seq": most + 1, "data": {**data["log"][-1]["data"], "evening": most + 1}})
+    data["evenings"].append(data["evenings"][-1])
+    with pytest.raises(ImportRefused, match=f"the file holds {most + 1} evenings of {DEALS_AGREED_MAX} deals; a circle has "
+                                            f"at most {CIRCLE_DEALS_MAX:,} deals agreed in all its evenings, so at most "
+                                            f"{most} evenings of {DEALS_AGREED_MAX} deals"):
+        import_circle(db, data, KEY)
+    assert counts(db) == before
 
 
 def test_a_row_whose_carried_chips_have_no_pool_reads_as_damaged_not_as_an_error(db: sqlite_utils.Database) -> None:

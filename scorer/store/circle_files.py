@@ -5,11 +5,13 @@ log as stored (each line with its hash), and each evening as the table export th
 (:func:`.files.export_evening`, in order). An import is checked whole before anything is written: the
 file's size and encoding, then, as it is read (:mod:`.reading`), its nesting (as an evening file's, with
 the two levels a circle adds), the length of its lists and the memory its values take; the number of
-its evenings and log lines, the circle's settings and members, every line of its log (hash
+its evenings (at most :data:`~scorer.core.limits.CIRCLE_DEALS_MAX` deals agreed in all) and log lines,
+the circle's settings and members, every line of its log (hash
 recomputed and compared with the file's; each kind checked as the store checks it when it writes it:
 a member added or renamed under the same name rules, an old name never taken again; an evening
 started with four members of that time; a settlement of the evenings after the last one settled, up
-to those started by then), and every evening as a table import checks it, read under today's names and folded with
+to those started by then), and every evening with the circle's settings (profile, house rules, chip
+value, currency, length) and as a table import checks it, read under today's names and folded with
 what the evening before left on the table (through the core's
 :func:`~scorer.core.season.replay_season`), which is what the evening's ``carried_in`` says when it
 says it. Then the circle, its log, and each evening's table with its log are written in one transaction.
@@ -35,10 +37,13 @@ from typing import Any
 import sqlite_utils
 
 from ..core import Evening, HouseRules, ScorerError
+from ..core.evening import DEFAULT_DEALS_AGREED
+from ..core.rules import DEFAULT_PROFILE
 from ..core.evening_json import parse_evening
 from ..core.i18n import _
 from ..core.limits import (
-    CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, JSON_DEPTH_MAX,
+    CIRCLE_DEALS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX,
+    JSON_DEPTH_MAX, circle_evenings_max,
 )
 from ..core.log import Line, LineKind, fold
 from ..core.season import Season, replay_season
@@ -165,6 +170,8 @@ class _Settings:
     row: dict[str, object]
     """The circle's row as it will be written (without its links), the first link of its chain."""
     founders: tuple[str, ...]
+    rules: HouseRules
+    deals_agreed: int
 
 
 @dataclass(frozen=True)
@@ -219,7 +226,7 @@ def _settings(data: dict[str, Any]) -> _Settings:
     row: dict[str, object] = {"name": name, "members": json.dumps(members, ensure_ascii=False), "profile": profile,
                               "house_rules": json.dumps(rules.changes()), "deals_agreed": deals_agreed,
                               "chip_value_cents": cents, "currency": currency}
-    return _Settings(row, tuple(members))
+    return _Settings(row, tuple(members), rules, deals_agreed)
 
 
 @dataclass(frozen=True)
@@ -437,12 +444,51 @@ def _items(data: object) -> list[object]:
     return items
 
 
+def _check_length(settings: _Settings, evenings: int) -> None:
+    """At most :data:`~scorer.core.limits.CIRCLE_DEALS_MAX` deals agreed in all the circle's evenings."""
+    most = circle_evenings_max(settings.deals_agreed)
+    if evenings > most:
+        raise ImportRefused(_("the file holds {evenings} evenings of {deals} deals; a circle has at most {limit:,} deals "
+                              "agreed in all its evenings, so at most {most} evenings of {deals} deals").format(
+                                  evenings=evenings, deals=settings.deals_agreed, limit=CIRCLE_DEALS_MAX, most=most))
+
+
+def _check_settings_of(item: object, number: int, settings: _Settings) -> None:
+    """An evening of the file with the circle's settings, as each evening of a circle is made
+    (:func:`.circles.start_evening`): its profile, house rules, chip value, currency and length. Checked
+    before its deals are read, which another profile would read otherwise."""
+    if not isinstance(item, dict):
+        return  # not an evening at all: read as one, it says so
+    profile, changes = item.get("profile", DEFAULT_PROFILE), item.get("house_rules", {})
+    try:
+        rules = HouseRules.of(profile, changes) if isinstance(profile, str) and isinstance(changes, dict) else None
+    except (ValueError, ScorerError):
+        rules = None  # read as an evening, it says what is wrong with them
+    row = settings.row
+    for field, value, expected in (
+            ("profile", rules.profile_name if rules else profile, settings.rules.profile_name),
+            ("house_rules", rules.changes() if rules else changes, settings.rules.changes()),
+            ("chip_value_cents", item.get("chip_value_cents"), row["chip_value_cents"]),
+            ("currency", item.get("currency") or "", row["currency"]),
+            ("deals_agreed", item.get("deals_agreed", DEFAULT_DEALS_AGREED), settings.deals_agreed)):
+        if value != expected or type(value) is not type(expected):
+            raise ImportRefused(_("evening {number}: its {field!r} is {value}, not the circle's {expected}: each evening "
+                                  "of a circle is played with the circle's settings").format(
+                                      number=number, field=field, value=_shown(value), expected=_shown(expected)))
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= 160 else text[:159] + "…"
+
+
 def _evenings(items: list[object], settings: _Settings, log: _Log, secret_key: str, consume: bool) -> list[_Evening]:
     """Each evening of the file, read and checked, with its players and first dealer those the circle's
     log started it with; each one's JSON dropped from the file once read, if ``consume`` (the file's
     values and the evenings made of them are then not held together)."""
     evenings = []
     for k, (item, line) in enumerate(zip(items, log.started), start=1):
+        _check_settings_of(item, k, settings)
         e = _evening(item, k, secret_key)
         if list(e.evening.players) != line["players"] or e.first_dealer != line["first_dealer"]:
             raise ImportRefused(_("evening {number}: its players and first dealer are not those the circle's log "
@@ -472,6 +518,7 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, cons
     items = _items(data)
     assert isinstance(data, dict)
     settings = _settings(data)
+    _check_length(settings, len(items))
     log = _log(data, settings, len(items))
     signed = signed_here(data, secret_key)  # before the evenings are read: their JSON may be dropped as they are
     evenings = _evenings(items, settings, log, secret_key, consume)
