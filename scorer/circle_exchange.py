@@ -80,7 +80,7 @@ def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]
         try:
             data = read_circle_file(form.upload())
             with new_tables(tables_in(data)):  # the whole file, or nothing: never a part of its evenings
-                circle = import_circle(get_db(), data, current_app.config["SECRET_KEY"])
+                circle = import_circle(get_db(), data, current_app.config["SECRET_KEY"], consume=True)
         except (ImportRefused, ScorerError) as error:
             form.circle.errors.append(str(error))
         except BudgetSpent as spent:

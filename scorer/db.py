@@ -16,7 +16,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 BUSY_TIMEOUT_MS = 10_000
 SYNCHRONOUS = ("FULL", "NORMAL")
 """The durability a commit may be given (the ``SYNCHRONOUS`` setting; the README says what each promises).
@@ -159,6 +159,7 @@ def migrate(db: sqlite_utils.Database) -> None:
     db.execute("CREATE UNIQUE INDEX IF NOT EXISTS events_once ON events (table_id, once) WHERE once IS NOT NULL")
     _migrate_circles(db)
     _migrate_circle_provenance(db)
+    _migrate_carried_in(db)
     db.table("meta").upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
 
 
@@ -209,6 +210,15 @@ def _migrate_circle_provenance(db: sqlite_utils.Database) -> None:
     circle nor any of its evenings is ``unverified``."""
     if "provenance" not in db.table("circles").columns_dict:
         db.table("circles").add_column("provenance", str)
+
+
+def _migrate_carried_in(db: sqlite_utils.Database) -> None:
+    """Schema 8: the chips a table of no circle began with (issue 22), an evening of a circle exported and
+    imported alone: its file says what the evening before carried in, and the table keeps it so that it
+    settles as it did in its circle. Null (nothing carried) for every other table; an evening of a circle
+    never stores it (its ledger computes it from the evenings before)."""
+    if "carried_in" not in db.table("tables").columns_dict:
+        db.table("tables").add_column("carried_in", int)
 
 
 def init_db() -> None:

@@ -5,34 +5,42 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from typing import Any
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import sqlite_utils
+from flask import Flask
 from flask.testing import FlaskClient
 from test_circles_store import MEMBERS, RESULTS, SEATINGS, circle_of, deals_of, play, three_evenings
 from test_table import csrf_token
 
 from scorer.core import IMPORT_BYTES_MAX
-from scorer.core.limits import CIRCLE_EVENINGS_MAX
+from scorer.core import EveningFormatError, HouseRules
+from scorer.core.limits import CIRCLE_DEALS_MAX, CIRCLE_EVENINGS_MAX, DEALS_AGREED_MAX, circle_evenings_max
 from scorer.core.evening_json import format_deal
-from scorer.core.log import Amend
-from scorer.db import connect, migrate
+from scorer.core.log import Amend, Record
+from scorer.db import SCHEMA_VERSION, connect, migrate
 from scorer.store import (
     ImportRefused,
     add_member,
     circle_by_token,
     circle_season,
     circle_tables,
+    create_circle,
     export_circle,
+    export_evening,
     import_circle,
+    import_evening,
     ledger,
     log_size,
     read_circle_file,
+    read_evening_file,
     run,
     start_evening,
+    table_by_token,
     verify,
     verify_circle,
 )
@@ -382,7 +390,7 @@ def test_a_database_of_schema_6_gains_the_circles_provenance(tmp_path: Path) -> 
     migrate(old)
     assert "provenance" in old.table("circles").columns_dict
     assert "signature" in export_circle(old, circle, KEY)
-    assert old.execute("select value from meta where key = 'schema_version'").fetchone()[0] == "7"
+    assert old.execute("select value from meta where key = 'schema_version'").fetchone()[0] == str(SCHEMA_VERSION)
     migrate(old)  # and again, safely
 
 
@@ -397,3 +405,132 @@ def test_a_circle_of_too_many_evenings_or_log_lines_is_refused(db: sqlite_utils.
                                             f"a circle file may hold at most {CIRCLE_LOG_LINES_MAX}"):
         import_circle(db, {**data, "log": lines}, KEY)
     assert counts(db) == before
+
+
+# --- an evening of a circle, alone (issue 22, point 9), and a circle's evenings under its settings (points 3, 4)
+
+
+def test_an_evening_exported_from_its_circle_says_what_it_began_with_and_alone_settles_the_same(
+        db: sqlite_utils.Database) -> None:
+    first, second, _ = three_evenings(db, circle_of(db, "carry_forward"))
+    began = ledger(db, second).evening.carried_in
+    assert began > 0  # the first evening ended on a remise
+    assert export_evening(db, first, KEY)["carried_in"] == 0  # said, even when it is nothing
+    exported = export_evening(db, second, KEY)
+    assert exported["carried_in"] == began and "signature" in exported
+    alone = import_evening(db, read_evening_file(dumped(exported)), KEY)
+    assert alone.circle_id is None and alone.carried_in == began and alone.provenance == "signed"
+    again = table_by_token(db, alone.token)
+    assert again is not None and again.carried_in == began  # kept in its row
+    assert ledger(db, again).evening.carried_in == began
+    assert ledger(db, again).final == ledger(db, second).final  # the same balances, pools included
+    assert [s.transfers for s in ledger(db, again).settlements] == [s.transfers for s in ledger(db, second).settlements]
+    assert dumped(export_evening(db, again, KEY)) == dumped(exported)  # and it says so again
+
+
+@pytest.mark.parametrize("change", [
+    pytest.param(lambda data: data.pop("carried_in"), id="left out"),
+    pytest.param(lambda data: data.update(carried_in=data["carried_in"] + 1), id="changed"),
+])
+def test_an_evening_whose_carried_chips_were_changed_is_not_signed_and_settles_as_its_file_says(
+        db: sqlite_utils.Database, change: Callable[[dict[str, Any]], object]) -> None:
+    _, second, _ = three_evenings(db, circle_of(db, "carry_forward"))
+    data = json.loads(dumped(export_evening(db, second, KEY)))
+    change(data)
+    alone = import_evening(db, data, KEY)
+    assert alone.provenance == "unverified"  # the signature covers what it began with
+    assert ledger(db, alone).evening.carried_in == data.get("carried_in", 0)
+
+
+def test_carried_chips_need_a_pool_and_a_whole_number(db: sqlite_utils.Database) -> None:
+    _, second, _ = three_evenings(db, circle_of(db, "carry_forward"))
+    data = json.loads(dumped(export_evening(db, second, KEY)))
+    with pytest.raises(ImportRefused, match="'carried_in' must be a whole number from 0 to 999999999, not -1"):
+        import_evening(db, {**data, "carried_in": -1}, KEY)
+    with pytest.raises(EveningFormatError, match="chips cannot be carried into an evening of"):
+        import_evening(db, {**data, "profile": "penguin_points", "house_rules": {}, "deals": [], "history": []}, KEY)
+
+
+def test_a_circle_evening_whose_carried_chips_are_not_what_the_evening_before_leaves_is_refused(
+        db: sqlite_utils.Database) -> None:
+    data = json.loads(dumped(season_file(db)))
+    began = data["evenings"][1]["carried_in"]
+    assert began > 0
+    before = counts(db)
+    data["evenings"][1]["carried_in"] = began + 2
+    with pytest.raises(ImportRefused, match=f"evening 2: its file says it began with {began + 2} chips carried in, "
+                                            f"but the evening before leaves {began} on the table"):
+        import_circle(db, data, KEY)
+    del data["evenings"][1]["carried_in"]  # an export made before evenings said so: what the season carries
+    import_circle(db, data, KEY)
+    assert counts(db)[0] == before[0] + 1
+
+
+@pytest.mark.parametrize("field, value, says", [
+    ("profile", "mediateur", "evening 2: its 'profile' is \"mediateur\", not the circle's \"quadrille\""),
+    ("house_rules", {}, "evening 2: its 'house_rules' is {}, not the circle's {\"pool_at_end\": \"carry_forward\"}"),
+    ("house_rules", {"pool_at_end": "carry_forward", "solo_premium": "two_units"},
+     "evening 2: its 'house_rules' is {\"pool_at_end\": \"carry_forward\", \"solo_premium\": \"two_units\"}, not the circle's"),
+    ("chip_value_cents", 25, "evening 2: its 'chip_value_cents' is 25, not the circle's 10"),
+    ("chip_value_cents", None, "evening 2: its 'chip_value_cents' is null, not the circle's 10"),
+    ("currency", "GBP", "evening 2: its 'currency' is \"GBP\", not the circle's \"EUR\""),
+    ("deals_agreed", 8, "evening 2: its 'deals_agreed' is 8, not the circle's 4"),
+])
+def test_a_circle_evening_with_other_settings_than_the_circle_s_is_refused_naming_the_field(
+        db: sqlite_utils.Database, field: str, value: object, says: str) -> None:
+    data = json.loads(dumped(season_file(db)))
+    before = counts(db)
+    data["evenings"][1][field] = value
+    with pytest.raises(ImportRefused) as refused:
+        import_circle(db, data, KEY)
+    assert str(refused.value).startswith(says), str(refused.value)
+    assert "each evening of a circle is played with the circle's settings" in str(refused.value)
+    assert counts(db) == before
+
+
+def test_a_circle_holds_at_most_its_limit_of_deals_agreed(db: sqlite_utils.Database) -> None:
+    """CIRCLE_DEALS_MAX: 20 evenings of 400 deals import; a 21st is refused, saying the limit."""
+    most = circle_evenings_max(DEALS_AGREED_MAX)
+    assert most * DEALS_AGREED_MAX == CIRCLE_DEALS_MAX and most < CIRCLE_EVENINGS_MAX
+    circle = create_circle(db, "Long nights", MEMBERS[:4], HouseRules.of(), DEALS_AGREED_MAX, None, "")
+    for _ in range(most):
+        table = start_evening(db, circle, MEMBERS[:4], "Ann")
+        run(db, table, Record(1, deals_of(table.players, "6")[0], by="Ann"))
+        circle = current(db, circle)
+    data = json.loads(dumped(export_circle(db, circle, KEY)))
+    assert import_circle(db, data, KEY).evenings == most
+    before = counts(db)
+    data = unchained(data)
+    data["log"].append({**data["log"][-1], "seq": most + 1, "data": {**data["log"][-1]["data"], "evening": most + 1}})
+    data["evenings"].append(data["evenings"][-1])
+    with pytest.raises(ImportRefused, match=f"the file holds {most + 1} evenings of {DEALS_AGREED_MAX} deals; a circle has "
+                                            f"at most {CIRCLE_DEALS_MAX:,} deals agreed in all its evenings, so at most "
+                                            f"{most} evenings of {DEALS_AGREED_MAX} deals"):
+        import_circle(db, data, KEY)
+    assert counts(db) == before
+
+
+def test_a_row_whose_carried_chips_have_no_pool_reads_as_damaged_not_as_an_error(db: sqlite_utils.Database) -> None:
+    _, second, _ = three_evenings(db, circle_of(db, "carry_forward"))
+    alone = import_evening(db, read_evening_file(dumped(export_evening(db, second, KEY))), KEY)
+    db.execute("update tables set profile = 'penguin_points', house_rules = '{}' where id = ?", [alone.id])  # by hand
+    edited = table_by_token(db, alone.token)
+    assert edited is not None and edited.carried_in > 0
+    damage = ledger(db, edited).damage
+    assert damage is not None and "has no pool to carry them into" in damage.message
+
+
+def test_on_the_phone_an_evening_of_a_circle_imported_alone_is_signed_and_says_what_it_began_with(
+        client: FlaskClient, app: Flask) -> None:
+    db = connect(app.config["DATABASE"])
+    _, second, _ = three_evenings(db, circle_of(db, "carry_forward"))
+    began = ledger(db, second).evening.carried_in
+    body = client.get(f"/t/{second.token}/export.json").get_data()
+    posted = client.post("/import", data={"csrf_token": csrf_token(client, "/import"), "evening": (io.BytesIO(body), "e.json")},
+                         content_type="multipart/form-data")
+    assert posted.status_code == 302, posted.get_data(as_text=True)[-500:]
+    assert "signed by this server, untouched" in client.get(posted.headers["Location"]).get_data(as_text=True)
+    token = posted.headers["Location"].split("/t/")[1].split("/")[0]
+    tally = client.get(f"/t/{token}/tally").get_data(as_text=True)
+    assert f"It began with {began} chips carried in: an evening of a circle, imported alone." in tally
+    assert "imported alone" not in client.get(f"/t/{second.token}/tally").get_data(as_text=True)  # in its circle: said there

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from scorer.core import limits
-from scorer.store import circle_files, files, ledgers
+from scorer.store import circle_files, files, ledgers, reading
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
 
@@ -26,6 +26,9 @@ def test_every_limit_is_in_the_readme_with_its_value() -> None:
     enforced["INTEGER_DIGITS_MAX"] = files.INTEGER_DIGITS_MAX
     enforced["CACHE_DEALS"] = ledgers.CACHE_DEALS
     enforced["CIRCLE_DEPTH_MAX"] = circle_files.CIRCLE_DEPTH_MAX
+    enforced["LIST_ITEMS_MAX"] = reading.LIST_ITEMS_MAX
+    enforced["OBJECT_KEYS_MAX"] = reading.OBJECT_KEYS_MAX
+    enforced["TEXT_CHARS_MAX"] = reading.TEXT_CHARS_MAX
     table = documented()
     assert set(enforced) <= set(table), set(enforced) - set(table)
     for name, value in enforced.items():

@@ -26,7 +26,7 @@ DEAL_FIELDS = frozenset(
     {"dealer", "hombre", "contract", "trumps", "called", "ally", "tricks", "matadors", "premiers", "vole", "spadille",
      "giver", "favourite", "play"}
 )
-EVENING_FIELDS = frozenset({"format", "players", "profile", "house_rules", "deals_agreed", "deals"})
+EVENING_FIELDS = frozenset({"format", "players", "profile", "house_rules", "deals_agreed", "carried_in", "deals"})
 TABLE_FIELDS = frozenset({"first_dealer", "chip_value_cents", "currency", "history", "signature"})
 """Written by the app's export (the table's settings and its log); settling ignores them."""
 
@@ -123,9 +123,15 @@ def _play(data: object) -> tuple[tuple[Card, ...], ...] | None:
     if not isinstance(data, dict) or set(data) != {"tricks"}:
         raise ValueError(Words(N_("'play' must be an object {{\"tricks\": [[four cards], ...]}}")))
     try:
-        return parse_tricks(data["tricks"])
+        tricks = parse_tricks(data["tricks"])
     except PlayError as error:
         raise ValueError(Words(N_("play: {message}"), message=error.said)) from None
+    return tuple(tuple(_CARDS.setdefault(card, card) for card in trick) for trick in tricks)
+
+
+_CARDS: dict[Card, Card] = {}
+"""One object for each card of the pack, shared by every play read (a file of plays names each card thousands
+of times; 40 cards, each parsed card equal to one of them)."""
 
 
 def format_deal(deal: Deal) -> dict[str, Any]:
@@ -176,6 +182,7 @@ def parse_evening(data: object) -> Evening:
         raise EveningFormatError(Words(N_("\"deals\" must be a list")))
     try:
         deals_agreed = _get_int(data, "deals_agreed", "\"deals_agreed\"", DEFAULT_DEALS_AGREED)
+        carried_in = _get_int(data, "carried_in", "\"carried_in\"", 0)
         rules = HouseRules.of(profile_name, house_rules)
     except (ValueError, ScorerError) as error:
         raise EveningFormatError(said_of(error)) from None
@@ -186,20 +193,24 @@ def parse_evening(data: object) -> Evening:
         except ValueError as error:
             raise EveningFormatError(said_of(error), deal=number) from None
     try:
-        return Evening(tuple(players), rules, tuple(deals), deals_agreed)
+        return Evening(tuple(players), rules, tuple(deals), deals_agreed, carried_in)
     except ImpossibleDeal as error:
         raise EveningFormatError(error.said) from None
 
 
 def format_evening(evening: Evening) -> dict[str, Any]:
-    return {
+    """The evening as a file; ``carried_in`` only when it began with chips carried in (a circle's evening)."""
+    data: dict[str, Any] = {
         "format": FORMAT,
         "players": list(evening.players),
         "profile": evening.rules.profile_name,
         "house_rules": evening.rules.changes(),
         "deals_agreed": evening.deals_agreed,
-        "deals": [format_deal(d) for d in evening.deals],
     }
+    if evening.carried_in:
+        data["carried_in"] = evening.carried_in
+    data["deals"] = [format_deal(d) for d in evening.deals]
+    return data
 
 
 def loads(text: str) -> Evening:

@@ -33,6 +33,13 @@ IMPORT_BYTES_MAX = 6 * 1024 * 1024
 """Bytes of an uploaded evening file (6 MiB): above the export of the largest table the other limits allow
 (400 deals, 2,000 lines, every name and reason at its longest in four-byte characters: about 4.3 MB)."""
 
+IMPORT_MEMORY_PER_BYTE = 8
+"""Bytes of memory the values read from an uploaded file may take for each byte of the file (plus 256 KiB),
+measured as they are built (``scorer/store/reading.py``): a file that would take more is refused as it is
+read. The densest file within the other limits takes about 5 (a history of records and undos written
+without spaces, each line with its time; its texts and numbers are shared); a file of empty lists would
+take more than 20, and is refused at 8."""
+
 JSON_DEPTH_MAX = 8
 """Nesting of arrays and objects in an uploaded file (the format itself needs 7: a history line's deal's play's tricks)."""
 

@@ -87,7 +87,7 @@ def _check_table(db: sqlite_utils.Database, caches: tuple[LedgerCache, SeasonCac
     who = f"table {table.token} ({', '.join(table.players)})"
     chain = verify(db, table)
     cache, seasons = caches
-    carried = 0
+    carried: int | None = None  # a table of no circle: what it began with (LedgerCache.recheck)
     if table.circle_id is not None and table.circle_evening is not None:  # it begins with what its circle's evening before left
         folded = fold_circle(db.conn, table.circle_id, cache, seasons)
         began = folded[1].ledger_of(table.circle_evening) if folded is not None else None

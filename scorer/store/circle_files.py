@@ -3,15 +3,18 @@
 The file is the circle's settings (as its row holds them: the first link of its log's chain), its
 log as stored (each line with its hash), and each evening as the table export the app already makes
 (:func:`.files.export_evening`, in order). An import is checked whole before anything is written: the
-file's size, encoding and nesting (as an evening file's, with the two levels a circle adds), the
-number of its evenings and log lines, the circle's settings and members, every line of its log (hash
+file's size and encoding, then, as it is read (:mod:`.reading`), its nesting (as an evening file's, with
+the two levels a circle adds), the length of its lists and the memory its values take; the number of
+its evenings (at most :data:`~scorer.core.limits.CIRCLE_DEALS_MAX` deals agreed in all) and log lines,
+the circle's settings and members, every line of its log (hash
 recomputed and compared with the file's; each kind checked as the store checks it when it writes it:
 a member added or renamed under the same name rules, an old name never taken again; an evening
 started with four members of that time; a settlement of the evenings after the last one settled, up
-to those started by then), and every evening as a table import checks it, read under today's names
-and folded with what the evening before left on the table (through the core's
-:func:`~scorer.core.season.replay_season`). Then the circle, its log, and each evening's table with
-its log are written in one transaction.
+to those started by then), and every evening with the circle's settings (profile, house rules, chip
+value, currency, length) and as a table import checks it, read under today's names and folded with
+what the evening before left on the table (through the core's
+:func:`~scorer.core.season.replay_season`), which is what the evening's ``carried_in`` says when it
+says it. Then the circle, its log, and each evening's table with its log are written in one transaction.
 
 A ``settled`` line's payments are checked for their shape and ranges only (members of that time, two
 different ones, a whole number of cents from 1 to what a file may write, no more payments than
@@ -34,10 +37,13 @@ from typing import Any
 import sqlite_utils
 
 from ..core import Evening, HouseRules, ScorerError
+from ..core.evening import DEFAULT_DEALS_AGREED
+from ..core.rules import DEFAULT_PROFILE
 from ..core.evening_json import parse_evening
 from ..core.i18n import _
 from ..core.limits import (
-    CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, JSON_DEPTH_MAX,
+    CIRCLE_DEALS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX,
+    JSON_DEPTH_MAX, circle_evenings_max,
 )
 from ..core.log import Line, LineKind, fold
 from ..core.season import Season, replay_season
@@ -50,9 +56,10 @@ from .circles import (
     circle_link, circle_tables,
 )
 from .files import (
-    INTEGER_DIGITS_MAX, ImportRefused, _check_counts, _check_settings as _check_table_settings, _first_unfit,
-    _history_lines, _int_field, _is_time, _no_constant, _no_duplicates, _whole_number, export_evening, nesting, raw_export,
+    BYTE_ORDER_MARK, INTEGER_DIGITS_MAX, ImportRefused, _check_counts, _check_settings as _check_table_settings,
+    _history_lines, _int_field, _is_time, _no_constant, _whole_number, evening_lists, export_evening, raw_export, worded,
 )
+from .reading import Refusal, Shape, is_utf8, read_json
 from .lines import INSERT, dict_rows, insert_values, row_of
 from .tables import Table, insert_table, new_token, now
 
@@ -144,29 +151,22 @@ def _place(path: tuple[str | int, ...]) -> str:
 
 
 def read_circle_file(raw: bytes) -> object:
-    """The decoded JSON of an uploaded circle file: its size, encoding and nesting checked before it is
-    parsed, every number and text after (as :func:`.files.read_evening_file` does for an evening)."""
+    """The JSON of an uploaded circle file: its size and encoding checked before it is read, and every
+    limit the reader knows as it reads (as :func:`.files.read_evening_file` does for an evening)."""
     if len(raw) > IMPORT_BYTES_MAX:
         raise ImportRefused(_("That file is too large: a circle file may be at most {limit:,} bytes").format(limit=IMPORT_BYTES_MAX))
+    if not is_utf8(raw):
+        raise ImportRefused(_("That file is not UTF-8 text: export a quadrille-circle/1 JSON file and try again"))
+    lists = {**evening_lists(),
+             "evenings": (CIRCLE_EVENINGS_MAX, _("more than {limit} evenings; a circle has at most {limit}")),
+             "log": (CIRCLE_LOG_LINES_MAX, _("more than {limit} lines; a circle file may hold at most {limit}"))}
+    shape = Shape(CIRCLE_DEPTH_MAX, _("the file nests arrays and objects more than {limit} deep; a circle file nests at most "
+                                      "{limit} deep (each evening in it at most {evening_limit})").format(
+                                          limit="{limit}", evening_limit=JSON_DEPTH_MAX), lists, _whole_number, _no_constant)
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ImportRefused(_("That file is not UTF-8 text: export a quadrille-circle/1 JSON file and try again")) from None
-    depth = nesting(text)
-    if depth > CIRCLE_DEPTH_MAX:
-        raise ImportRefused(_("the file nests arrays and objects {depth} deep; a circle file nests at most "
-                              "{limit} deep (each evening in it at most {evening_limit})").format(
-                                  depth=depth, limit=CIRCLE_DEPTH_MAX, evening_limit=JSON_DEPTH_MAX))
-    try:
-        data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
-    except ImportRefused:
-        raise
-    except (ValueError, RecursionError) as error:
-        raise ImportRefused(_("That file is not valid JSON: {error}").format(error=error)) from None
-    unfit = _first_unfit(data)
-    if unfit is not None:
-        raise ImportRefused(_("{where}: {why}").format(where=_place(unfit[0]), why=unfit[1].why))
-    return data
+        return read_json(raw, shape, len(BYTE_ORDER_MARK) if raw.startswith(BYTE_ORDER_MARK) else 0)
+    except Refusal as refusal:
+        raise worded(refusal, _place) from None
 
 
 # --- checking a file ------------------------------------------------------------------------------------
@@ -177,6 +177,8 @@ class _Settings:
     row: dict[str, object]
     """The circle's row as it will be written (without its links), the first link of its chain."""
     founders: tuple[str, ...]
+    rules: HouseRules
+    deals_agreed: int
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,8 @@ class _Evening:
     checked: bool
     """Whether it came with a history (folded checked) or as deals alone (each replayed)."""
     signed: bool
+    carried_in: int | None
+    """The chips the file says it began with (``carried_in``), if it says so."""
 
 
 def _refuse(where: str, error: Exception) -> ImportRefused:
@@ -229,7 +233,7 @@ def _settings(data: dict[str, Any]) -> _Settings:
     row: dict[str, object] = {"name": name, "members": json.dumps(members, ensure_ascii=False), "profile": profile,
                               "house_rules": json.dumps(rules.changes()), "deals_agreed": deals_agreed,
                               "chip_value_cents": cents, "currency": currency}
-    return _Settings(row, tuple(members))
+    return _Settings(row, tuple(members), rules, deals_agreed)
 
 
 @dataclass(frozen=True)
@@ -385,7 +389,9 @@ def _evening(item: object, number: int, secret_key: str) -> _Evening:
             lines, stated = [line for line, _ in pairs], [h for _, h in pairs]
     except (ImportRefused, ValueError, ScorerError) as error:
         raise _refuse(where, error) from None
-    return _Evening(evening, first_dealer, cents, currency, lines, stated, history is not None, signed_here(item, secret_key))
+    carried = item.get("carried_in")
+    return _Evening(evening, first_dealer, cents, currency, lines, stated, history is not None, signed_here(item, secret_key),
+                    carried if isinstance(carried, int) else None)
 
 
 def _season(members: tuple[str, ...], names: dict[str, str], evenings: list[_Evening]) -> Season:
@@ -425,14 +431,8 @@ def _log_rows(e: _Evening, carried: int, number: int) -> list[dict[str, object]]
     return rows
 
 
-def import_circle(db: sqlite_utils.Database, data: object, secret_key: str) -> Circle:
-    """Recreate a circle from a quadrille-circle/1 file: a new circle with its own links, its log, and
-    each evening a new table of the circle with its log.
-
-    Raises :class:`~.files.ImportRefused` and writes nothing if any check fails. An evening's table is
-    marked signed only when the circle file carries this server's signature of exactly its content
-    and the evening its own; otherwise ``unverified``, as a table import would mark it. The circle's
-    row is marked so too (``signed`` or ``unverified``): see :func:`export_circle`."""
+def _items(data: object) -> list[object]:
+    """The file's evenings, once its own fields are checked (its format, no unknown field)."""
     if not isinstance(data, dict):
         raise ImportRefused(_("a circle file must hold a JSON object"))
     if data.get("format") != FORMAT:
@@ -448,16 +448,92 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str) -> C
     if len(items) > CIRCLE_EVENINGS_MAX:
         raise ImportRefused(_("the file holds {evenings} evenings; a circle has at most {limit}").format(
             evenings=len(items), limit=CIRCLE_EVENINGS_MAX))
-    settings = _settings(data)
-    log = _log(data, settings, len(items))
-    evenings = [_evening(item, k, secret_key) for k, item in enumerate(items, start=1)]
-    for k, (e, line) in enumerate(zip(evenings, log.started), start=1):
+    return items
+
+
+def _check_length(settings: _Settings, evenings: int) -> None:
+    """At most :data:`~scorer.core.limits.CIRCLE_DEALS_MAX` deals agreed in all the circle's evenings."""
+    most = circle_evenings_max(settings.deals_agreed)
+    if evenings > most:
+        raise ImportRefused(_("the file holds {evenings} evenings of {deals} deals; a circle has at most {limit:,} deals "
+                              "agreed in all its evenings, so at most {most} evenings of {deals} deals").format(
+                                  evenings=evenings, deals=settings.deals_agreed, limit=CIRCLE_DEALS_MAX, most=most))
+
+
+def _check_settings_of(item: object, number: int, settings: _Settings) -> None:
+    """An evening of the file with the circle's settings, as each evening of a circle is made
+    (:func:`.circles.start_evening`): its profile, house rules, chip value, currency and length. Checked
+    before its deals are read, which another profile would read otherwise."""
+    if not isinstance(item, dict):
+        return  # not an evening at all: read as one, it says so
+    profile, changes = item.get("profile", DEFAULT_PROFILE), item.get("house_rules", {})
+    try:
+        rules = HouseRules.of(profile, changes) if isinstance(profile, str) and isinstance(changes, dict) else None
+    except (ValueError, ScorerError):
+        rules = None  # read as an evening, it says what is wrong with them
+    row = settings.row
+    for field, value, expected in (
+            ("profile", rules.profile_name if rules else profile, settings.rules.profile_name),
+            ("house_rules", rules.changes() if rules else changes, settings.rules.changes()),
+            ("chip_value_cents", item.get("chip_value_cents"), row["chip_value_cents"]),
+            ("currency", item.get("currency") or "", row["currency"]),
+            ("deals_agreed", item.get("deals_agreed", DEFAULT_DEALS_AGREED), settings.deals_agreed)):
+        if value != expected or type(value) is not type(expected):
+            raise ImportRefused(_("evening {number}: its {field!r} is {value}, not the circle's {expected}: each evening "
+                                  "of a circle is played with the circle's settings").format(
+                                      number=number, field=field, value=_shown(value), expected=_shown(expected)))
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= 160 else text[:159] + "…"
+
+
+def _evenings(items: list[object], settings: _Settings, log: _Log, secret_key: str, consume: bool) -> list[_Evening]:
+    """Each evening of the file, read and checked, with its players and first dealer those the circle's
+    log started it with; each one's JSON dropped from the file once read, if ``consume`` (the file's
+    values and the evenings made of them are then not held together)."""
+    evenings = []
+    for k, (item, line) in enumerate(zip(items, log.started), start=1):
+        _check_settings_of(item, k, settings)
+        e = _evening(item, k, secret_key)
         if list(e.evening.players) != line["players"] or e.first_dealer != line["first_dealer"]:
-            raise ImportRefused(_("evening {number}: its players and first dealer are not those the circle's log started it with").format(
-                number=k))
+            raise ImportRefused(_("evening {number}: its players and first dealer are not those the circle's log "
+                                  "started it with").format(number=k))
+        evenings.append(e)
+        if consume:
+            items[k - 1] = None
+    return evenings
+
+
+def _check_carried(e: _Evening, carried: int, number: int) -> None:
+    """What an evening's file says it began with is what the evening before leaves on the table."""
+    if e.carried_in is not None and e.carried_in != carried:
+        raise ImportRefused(_("evening {number}: its file says it began with {stated} chips carried in, but the evening "
+                              "before leaves {carried} on the table").format(number=number, stated=e.carried_in, carried=carried))
+
+
+def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, consume: bool = False) -> Circle:
+    """Recreate a circle from a quadrille-circle/1 file: a new circle with its own links, its log, and
+    each evening a new table of the circle with its log.
+
+    Raises :class:`~.files.ImportRefused` and writes nothing if any check fails. An evening's table is
+    marked signed only when the circle file carries this server's signature of exactly its content
+    and the evening its own; otherwise ``unverified``, as a table import would mark it. The circle's
+    row is marked so too (``signed`` or ``unverified``): see :func:`export_circle`. With ``consume``
+    (a file read for this import alone), each evening's JSON is taken out of ``data`` once it is read."""
+    items = _items(data)
+    assert isinstance(data, dict)
+    settings = _settings(data)
+    _check_length(settings, len(items))
+    log = _log(data, settings, len(items))
+    signed = signed_here(data, secret_key)  # before the evenings are read: their JSON may be dropped as they are
+    evenings = _evenings(items, settings, log, secret_key, consume)
     season = _season(log.members, log.names, evenings)
-    rows = [_log_rows(e, s.carried_in, k) for k, (e, s) in enumerate(zip(evenings, season.evenings), start=1)]
-    signed = signed_here(data, secret_key)
+    rows = []
+    for k, (e, s) in enumerate(zip(evenings, season.evenings), start=1):
+        _check_carried(e, s.carried_in, k)
+        rows.append(_log_rows(e, s.carried_in, k))
     with write(db) as conn:  # the circle, its log, its evenings and theirs, or nothing
         row = {"token": new_token(), "spectator_token": new_token(), **settings.row, "created_at": now(),
                "provenance": "signed" if signed else "unverified"}

@@ -13,8 +13,10 @@ import csv
 import io
 import json
 import re
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from dataclasses import replace
+from typing import Any, NoReturn
 
 import sqlite_utils
 
@@ -37,6 +39,7 @@ from ..core.report import account_name
 from ..db import snapshot, write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .ledgers import in_english
+from .reading import Refusal, Shape, is_utf8, read_json
 from .seasons import ledger
 from .lines import INSERT, dict_rows, insert_values, row_of
 from .tables import Table, insert_table, now
@@ -49,9 +52,18 @@ def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str) -> 
 
     A table whose log is damaged exports the deals up to the damage and every
     line of its log as stored (a deal that cannot be read is given as its text),
-    so that nothing is lost. Read as of one moment: its deals are those its history leads to."""
+    so that nothing is lost. Read as of one moment: its deals are those its history leads to.
+
+    An evening of a circle says what it began with (``carried_in``: the chips the evening before left
+    on the table, as its circle's fold has it), so that imported alone it settles as it does in its
+    circle; if that cannot be known (its circle does not hold before it), the file leaves it out and is
+    not signed."""
     with snapshot(db.conn):
-        data = format_evening(ledger(db, table).evening)
+        book = ledger(db, table)
+        data = format_evening(book.evening)  # with carried_in, when the ledger began with chips
+        known = table.circle_id is None or book.damage is None or book.damage.seq > 0
+        if table.circle_id is not None and known:
+            data.setdefault("carried_in", 0)  # evening 1, or nothing left on the table: said, not left to be guessed
         data["first_dealer"] = table.first_dealer
         data["chip_value_cents"] = table.chip_value_cents
         data["currency"] = table.currency
@@ -60,7 +72,7 @@ def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str) -> 
              "by": row["by"], "reason": row["reason"], "restores": row["restores"], "at": row["created_at"], "hash": row["hash"]}
             for row in _rows(db, table.id)
         ]
-    if table.provenance != "unverified":  # signing it would vouch for a history this server never checked
+    if table.provenance != "unverified" and known:  # signing it would vouch for a history this server never checked
         data[SIGNATURE_FIELD] = sign(data, secret_key)
     return data
 
@@ -126,58 +138,19 @@ class ImportRefused(ValueError):
 INTEGER_DIGITS_MAX = 9
 """Digits of any whole number in an imported file: every number the format holds is far smaller."""
 
-
-class _Unfit:
-    """A number no field of an evening can hold, left in its place by the parser so that the refusal
-    can say where it is (the parser's hooks are not told)."""
-
-    __slots__ = ("why",)
-
-    def __init__(self, why: str) -> None:
-        self.why = why
+CARRIED_IN_MAX = 10 ** INTEGER_DIGITS_MAX - 1
+"""Chips an imported evening may say it began with: any whole number a file may write."""
 
 
-def _whole_number(text: str) -> int | _Unfit:
+def _whole_number(text: str) -> int:
     if len(text.lstrip("-")) > INTEGER_DIGITS_MAX:
-        return _Unfit(_("the number {number} is longer than {digits} digits: no field of an evening is that large").format(
+        raise Refusal(_("the number {number} is longer than {digits} digits: no field of an evening is that large").format(
             number=text[:20] + ("…" if len(text) > 20 else ""), digits=INTEGER_DIGITS_MAX))
     return int(text)
 
 
-def _no_constant(text: str) -> _Unfit:
-    return _Unfit(_("{text} is not a number an evening can hold").format(text=text))
-
-
-def _first_unfit(value: object, path: tuple[str | int, ...] = ()) -> tuple[tuple[str | int, ...], _Unfit] | None:
-    """The first unfit number in the decoded file, and where (the file nests at most JSON_DEPTH_MAX deep)."""
-    if isinstance(value, _Unfit):
-        return path, value
-    if isinstance(value, str) and not _is_text(value):
-        return path, _Unfit(_("it holds a broken character (a lone surrogate), which is not text"))
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for key, item in items:
-        found = _first_unfit(item, (*path, key))
-        if found is not None:
-            return found
-    return None
-
-
-def _is_text(value: str) -> bool:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    """An object of the file, refused if it names a key twice (JSON keeps only the last: a silent loss)."""
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
-        raise ImportRefused(_("the file names {key!r} twice in one object; each field may appear once").format(key=twice))
-    return data
+def _no_constant(text: str) -> NoReturn:
+    raise Refusal(_("{text} is not a number an evening can hold").format(text=text))
 
 
 def _place(path: tuple[str | int, ...]) -> str:
@@ -189,47 +162,35 @@ def _place(path: tuple[str | int, ...]) -> str:
     return f"{head}, {'.'.join(str(p) for p in rest)!r}" if rest else head
 
 
-_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
-"""A JSON string; one left open runs to the end of the text (so that a file of unclosed strings is
-scanned once, not once from each of its quotes)."""
+def worded(refusal: Refusal, place: Callable[[tuple[str | int, ...]], str]) -> ImportRefused:
+    """The reader's refusal as an import's, its place named as ``place`` names it."""
+    if not refusal.path:
+        return ImportRefused(refusal.why)
+    return ImportRefused(_("{where}: {why}").format(where=place(refusal.path), why=refusal.why))
 
 
-def nesting(text: str) -> int:
-    """How deep the arrays and objects of a JSON text nest (strings skipped), without parsing it."""
-    depth = deepest = 0
-    for ch in re.sub(r"[^\[\]{}]", "", _STRINGS.sub("", text)):
-        if ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
+def evening_lists() -> dict[str, tuple[int, str]]:
+    """The lists of an evening file the limits bound, as the reader checks them (in the reader's language)."""
+    return {"deals": (DEALS_AGREED_MAX, _("more than {limit} deals; an evening has at most {limit}")),
+            "history": (LOG_LINES_MAX, _("more than {limit} lines; a table's log holds at most {limit}"))}
+
+
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"
 
 
 def read_evening_file(raw: bytes) -> object:
-    """The decoded JSON of an uploaded file, its size, encoding and nesting checked before it is parsed."""
+    """The JSON of an uploaded file, its size and encoding checked before it is read, and every limit
+    the reader knows as it reads (:mod:`.reading`: nesting, lists, texts, numbers, memory)."""
     if len(raw) > IMPORT_BYTES_MAX:
         raise ImportRefused(_("That file is too large: an evening file may be at most {limit:,} bytes").format(limit=IMPORT_BYTES_MAX))
-    try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark, as some editors save, is accepted
-    except UnicodeDecodeError:
-        raise ImportRefused(_("That file is not UTF-8 text: export a quadrille-evening/1 JSON file and try again")) from None
-    depth = nesting(text)
-    if depth > JSON_DEPTH_MAX:
-        raise ImportRefused(_("the file nests arrays and objects {depth} deep; an evening file nests at most {limit} deep").format(
-            depth=depth, limit=JSON_DEPTH_MAX))
-    try:
-        data = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
-    except ImportRefused:
-        raise
-    except json.JSONDecodeError as error:
-        raise ImportRefused(_("That file is not valid JSON: {error}").format(error=error)) from None
-    except (ValueError, RecursionError) as error:
-        raise ImportRefused(_("That file is not valid JSON: {error}").format(error=error)) from None
-    unfit = _first_unfit(data)
-    if unfit is not None:
-        raise ImportRefused(_("{where}: {why}").format(where=_place(unfit[0]), why=unfit[1].why))
-    return data
+    if not is_utf8(raw):
+        raise ImportRefused(_("That file is not UTF-8 text: export a quadrille-evening/1 JSON file and try again"))
+    shape = Shape(JSON_DEPTH_MAX, _("the file nests arrays and objects more than {limit} deep; an evening file nests "
+                                    "at most {limit} deep"), evening_lists(), _whole_number, _no_constant)
+    try:  # a byte-order mark, as some editors save, is accepted
+        return read_json(raw, shape, len(BYTE_ORDER_MARK) if raw.startswith(BYTE_ORDER_MARK) else 0)
+    except Refusal as refusal:
+        raise worded(refusal, _place) from None
 
 
 def _int_field(data: dict[str, Any], key: str, low: int, high: int, where: str, default: int | None = None,
@@ -366,8 +327,10 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
         raise EveningFormatError(_("an evening file must hold a JSON object"))
     _check_counts(data)
     _int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, _("the file"))  # named with its range, before the core's check
+    _int_field(data, "carried_in", 0, CARRIED_IN_MAX, _("the file"))
     evening = parse_evening(data)
     first_dealer, cents, currency = _check_settings(data, evening)
+    provenance = "signed" if signed_here(data, secret_key) else "unverified"  # before the lines are made: not held with them
     history = data.get("history")
     if history is None:
         replay(evening)  # every deal must settle; DealError names the first that does not
@@ -392,9 +355,11 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
                 seq=line.seq, number=line.number))
         previous = str(row["hash"])
         rows.append(row)
-    provenance = "signed" if signed_here(data, secret_key) else "unverified"
     with write(db) as conn:  # the table and its whole log, or nothing
         table = insert_table(conn, evening.players, first_dealer, evening.rules, evening.deals_agreed, cents, currency,
                              provenance)
+        if evening.carried_in:  # an evening of a circle, imported alone: it begins with what its file says it did
+            conn.execute("update tables set carried_in = ? where id = ?", [evening.carried_in, table.id])
+            table = replace(table, carried_in=evening.carried_in)
         conn.executemany(INSERT, [insert_values(table.id, r) for r in rows])
     return table

@@ -17,8 +17,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from ..core import caches
-from ..core.i18n import translating
-from ..core.log import Ledger, advance, recheck
+from ..core.errors import Later, Words
+from ..core.i18n import N_, translating
+from ..core.log import Damage, Ledger, advance, recheck
 from .lines import log_size, read_lines
 from .tables import Table
 
@@ -94,10 +95,16 @@ class LedgerCache:
                 self.deals -= evicted.weight
 
     def get(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
-        """A table of no circle: its ledger as of its log's last line, and the log's length (read once).
+        """A table of no circle: its ledger as of its log's last line, and the log's length (read once), begun
+        with what its file said it began with (an evening of a circle imported alone: ``tables.carried_in``).
         (An evening of a circle is read through its circle's fold: :func:`.seasons.evening_fold`.)"""
         with in_english():
-            return self._get(conn, table, 0, None)
+            carried = table.carried_in
+            if carried and not table.rules.profile.system.has_pool:  # a row edited by hand: nothing of it settles
+                why = Words(N_("the table began with {chips} chips carried in, but {profile} has no pool to carry them into"),
+                            chips=carried, profile=Later(table.rules.profile, "title"))
+                return replace(Ledger.start(table.evening()), damage=Damage(0, None, why)), log_size(conn, table.id)
+            return self._get(conn, table, carried, None)
 
     def at(self, conn: sqlite3.Connection, table: Table, carried: int, size: int | None = None) -> tuple[Ledger, int]:
         """The table's ledger begun with ``carried`` chips from the evening before (its circle's fold
@@ -124,10 +131,14 @@ class LedgerCache:
         self.put(table, ledger, size, rechecked=growing and entry is not None and entry.rechecked, carried=carried)
         return ledger, size
 
-    def recheck(self, conn: sqlite3.Connection, table: Table, carried: int = 0) -> tuple[Ledger, int]:
+    def recheck(self, conn: sqlite3.Connection, table: Table, carried: int | None = None) -> tuple[Ledger, int]:
         """The table's ledger (begun with ``carried``) with every deal folded from the database checked
         again, once for each time it is folded from the database (:func:`~scorer.core.log.recheck`): the
         write path calls it inside its transaction, the Check page too. A deal that fails damages the kept ledger."""
+        if carried is None:  # a table of no circle: what its file said it began with
+            carried = table.carried_in
+            if carried and not table.rules.profile.system.has_pool:
+                return self.get(conn, table)  # damaged before its first line: nothing to check
         with in_english():
             ledger, size = self._get(conn, table, carried, None)
             entry = self._cached(table, carried)

@@ -52,6 +52,9 @@ class Table:
     circle_evening: int | None = None
     """Which evening of its circle this table is (1, 2, ...), if it is one: from the second on, its first
     pool starts with what the evening before left on the table (:mod:`scorer.store.ledgers`, never stored)."""
+    carried_in: int = 0
+    """For a table of no circle: the chips its first pool began with, stated by the file it was imported
+    from (an evening of a circle exported alone); 0 for any other table."""
 
     @property
     def settings(self) -> tuple[object, ...]:
@@ -105,7 +108,10 @@ def _build(row: dict[str, object]) -> Table:
             provenance=str(row.get("provenance") or "created"),
             circle_id=None if row.get("circle_id") is None else int(row["circle_id"]),  # type: ignore[call-overload]
             circle_evening=None if row.get("circle_evening") is None else int(row["circle_evening"]),  # type: ignore[call-overload]
+            carried_in=int(row.get("carried_in") or 0),  # type: ignore[call-overload]
         )
+        if table.carried_in < 0:
+            raise ValueError(f"carried_in {table.carried_in} is negative")
         table.evening()  # the core's checks of the names and the length (a row written by another build may fail them)
         return table
     except (ValueError, TypeError, KeyError, ScorerError) as error:
