@@ -1112,7 +1112,7 @@ def test_an_imported_version_corrected_since_names_only_players(fuzzer: Fuzzer) 
     the log (a 50,000-character ally, found by the fuzz). Every name it gives must be a player's."""
     data = _unsigned(fuzzer.world.exports["evening"])
     assert data["history"][0]["kind"] == "record" and data["history"][1]["kind"] == "amend"  # deal 1, corrected
-    for role, name in [("ally", "é" * 50_000), ("hombre", "Zed"), ("giver", "\u202e"), ("spadille", "Nobody"), ("dealer", "Ann\u200b")]:
+    for role, name in [("ally", "é" * 900), ("hombre", "Zed"), ("giver", "\u202e"), ("spadille", "Nobody"), ("dealer", "Ann\u200b")]:
         data["history"][0]["deal"][role] = name
         response = fuzzer.client.post("/import", data={"csrf_token": fuzzer.csrf,
                                                        "evening": (io.BytesIO(json.dumps(data).encode()), "e.json")})
@@ -1122,6 +1122,11 @@ def test_an_imported_version_corrected_since_names_only_players(fuzzer: Fuzzer) 
             in unescape(response.get_data(as_text=True)), role
         assert fuzzer._data_version() == fuzzer.version
         data = _unsigned(fuzzer.world.exports["evening"])
+    data["history"][0]["deal"]["ally"] = "é" * 50_000  # longer than any text a file may hold: refused as it is read
+    response = fuzzer.client.post("/import", data={"csrf_token": fuzzer.csrf,
+                                                   "evening": (io.BytesIO(json.dumps(data).encode()), "e.json")})
+    assert response.status_code == 422 and "a text of more than 1000 characters" in unescape(response.get_data(as_text=True))
+    assert fuzzer._data_version() == fuzzer.version
 
 
 @pytest.mark.parametrize("field, route", [("reason", "amend"), ("currency", "settings"), ("name", "circle")])
