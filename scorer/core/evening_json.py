@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from . import caches
 from .errors import EveningFormatError, ImpossibleDeal, ScorerError, Words, said_of
 from .i18n import N_
 from .evening import DEFAULT_DEALS_AGREED, Evening
@@ -132,6 +133,7 @@ def _play(data: object) -> tuple[tuple[Card, ...], ...] | None:
 _CARDS: dict[Card, Card] = {}
 """One object for each card of the pack, shared by every play read (a file of plays names each card thousands
 of times; 40 cards, each parsed card equal to one of them)."""
+caches.register(f"{__name__}._CARDS", _CARDS.clear)
 
 
 def format_deal(deal: Deal) -> dict[str, Any]:
