@@ -27,7 +27,6 @@ at once: tables = deals/s x 120. Run by hand: it is not a test.
 from __future__ import annotations
 
 import argparse
-import http.client
 import os
 import platform
 import random
@@ -40,10 +39,11 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from phone import Phone as BasePhone  # noqa: E402  (bench/phone.py, beside this script)
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 HIDDEN = re.compile(r'name="(number|once|csrf_token|previewed)" type="hidden" value="([^"]*)"')
@@ -95,26 +95,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-class Phone:
-    """One keep-alive connection with a cookie."""
+class Phone(BasePhone):
+    """A phone that reads pages as text."""
 
-    def __init__(self, port: int) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.cookies: dict[str, str] = {}
-
-    def request(self, method: str, path: str, fields: dict[str, str] | None = None) -> tuple[int, str]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
-        body = None
-        if fields is not None:
-            body = urlencode(fields)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.conn.request(method, path, body=body, headers=headers)
-        response = self.conn.getresponse()
-        data = response.read()
-        for cookie in response.msg.get_all("Set-Cookie") or ():  # every cookie the app sets, kept by name
-            name, _, value = cookie.split(";", 1)[0].partition("=")
-            self.cookies[name.strip()] = value
-        return response.status, data.decode()
+    def text(self, method: str, path: str, fields: dict[str, str] | None = None) -> tuple[int, str]:
+        status, data, _ = self.request(method, path, fields)
+        return status, data.decode()
 
 
 class Club:
@@ -150,15 +136,15 @@ class Club:
                 port = rng.choice(self.ports) if self.spread else self.ports[table_id]
                 phone = phones[port]
                 url = f"/t/{token}/deal/solo"
-                status, page = phone.request("GET", url)
+                status, page = phone.text("GET", url)
                 fields = dict(HIDDEN.findall(page))
                 fields.update({"contract": "solo", "hombre": rng.choice(PLAYERS), "trumps": "hearts",
                                "hombre_tricks": str(rng.randint(0, 9)), "matadors": "0", "action": "preview"})
-                status, preview = phone.request("POST", url, fields)
+                status, preview = phone.text("POST", url, fields)
                 fields.update(HIDDEN.findall(preview))
                 fields["action"] = "record"
                 started = time.perf_counter()
-                status, _ = phone.request("POST", url, fields)
+                status, _ = phone.text("POST", url, fields)
                 took = time.perf_counter() - started
                 if status != 302:
                     self.errors.append(f"record answered {status}")
@@ -166,7 +152,7 @@ class Club:
                 played += 1
                 reads = [f"/t/{token}", f"/t/{token}", f"/t/{token}/ledger", f"/t/{token}"]
                 for path in reads:
-                    if phone.request("GET", path)[0] != 200:
+                    if phone.text("GET", path)[0] != 200:
                         self.errors.append(f"{path} did not answer 200")
                         return
                 if self.counting:

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import http.client
 import json
 import logging
 import os
@@ -55,7 +54,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -63,6 +61,8 @@ sys.path.insert(0, str(ROOT))
 from flask import Flask  # noqa: E402
 from waitress.server import create_server  # noqa: E402
 
+from clock import ServerClock  # noqa: E402  (bench/clock.py, beside this script)
+from phone import Phone as BasePhone  # noqa: E402  (bench/phone.py, beside this script)
 from replay import mixed_deal  # noqa: E402  (bench/replay.py, beside this script)
 from scorer import create_app  # noqa: E402
 from scorer.core import Evening, HouseRules, replay  # noqa: E402
@@ -167,84 +167,20 @@ def build(app: Flask, evenings: int, agreed: int, seed: int) -> Built:
 # --- the server and its clock ----------------------------------------------------------------------------
 
 
-class CpuClock:
-    """WSGI middleware: for every request, its path, its wall time in the app (arrival to the last byte of
-    its body) and the CPU time of the thread that served it; kept in :attr:`seen` in order of completion."""
+def empty_caches() -> None:
+    """Every cache the app keeps in its process, emptied (scorer.core.caches, the one registry): what a request
+    finds after a restart."""
+    from scorer.core import caches
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        self.seen: list[tuple[str, float, float]] = []
-        self.lock = threading.Lock()
-
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
-        started, cpu = time.perf_counter(), time.thread_time()
-        iterable = self.app(environ, start_response)
-        try:
-            body = b"".join(iterable)
-        finally:
-            close = getattr(iterable, "close", None)
-            if close is not None:
-                close()
-        with self.lock:
-            self.seen.append((environ.get("PATH_INFO", ""), time.perf_counter() - started, time.thread_time() - cpu))
-        return [body]
-
-    def last(self, path: str) -> tuple[float, float]:
-        """The wall and CPU time of the latest request for ``path`` that completed."""
-        with self.lock:
-            for seen, wall, cpu in reversed(self.seen):
-                if seen == path:
-                    return wall, cpu
-        raise LookupError(path)
-
-    def since(self, mark: int, path: str) -> list[tuple[float, float]]:
-        with self.lock:
-            return [(wall, cpu) for seen, wall, cpu in self.seen[mark:] if seen == path]
+    caches.clear_all()
 
 
-def empty_caches(app: Flask) -> None:
-    """Every cache the app keeps in its process, emptied: what a request finds after a restart."""
-    from scorer import table as table_views
-    from scorer.store import LEDGERS, SEASONS
-    from scorer.store import tables as stored_tables
-
-    LEDGERS.clear()
-    SEASONS.clear()
-    printer = app.extensions.get("scorer.printer")
-    if printer is not None:
-        printer.cache.clear()
-    for name in ("scorer.pieces", "scorer.options"):
-        kept = app.extensions.get(name)
-        if isinstance(kept, dict):
-            kept.clear()
-    stored_tables._table_of.cache_clear()
-    getattr(table_views, "_previews", {}).clear()
-
-
-class Phone:
-    """One keep-alive HTTP connection with a cookie, like a phone's browser."""
-
-    def __init__(self, port: int) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-        self.cookies: dict[str, str] = {}
-
-    def request(self, method: str, path: str, fields: dict[str, str] | None = None) -> tuple[int, bytes]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
-        body = None
-        if fields is not None:
-            body = urlencode(fields)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.conn.request(method, path, body=body, headers=headers)
-        response = self.conn.getresponse()
-        data = response.read()
-        for cookie in response.msg.get_all("Set-Cookie") or ():
-            name, _, value = cookie.split(";", 1)[0].partition("=")
-            self.cookies[name.strip()] = value
-        return response.status, data
+class Phone(BasePhone):
+    """A phone that times what it asks."""
 
     def timed(self, method: str, path: str, fields: dict[str, str] | None = None, expect: Iterable[int] = (200,)) -> tuple[float, int]:
         started = time.perf_counter()
-        status, body = self.request(method, path, fields)
+        status, body, _ = self.request(method, path, fields)
         took = time.perf_counter() - started
         assert status in tuple(expect), (method, path, status, body[-500:])
         return took, len(body)
@@ -259,12 +195,12 @@ HIDDEN = re.compile(r'name="(number|once|csrf_token|previewed)" type="hidden" va
 def record_form(phone: Phone, evening: str, players: tuple[str, ...], rng: random.Random) -> tuple[str, dict[str, str]]:
     """The deal-entry page of the evening opened, a solo tapped in and previewed (not timed): the form to record."""
     url = f"/t/{evening}/deal/solo"
-    status, page = phone.request("GET", url)
+    status, page, _ = phone.request("GET", url)
     assert status == 200, (url, status)
     fields = dict(HIDDEN.findall(page.decode()))
     fields.update({"contract": "solo", "hombre": rng.choice(players), "trumps": "hearts",
                    "hombre_tricks": str(rng.randint(0, 9)), "matadors": "0", "action": "preview"})
-    status, preview = phone.request("POST", url, fields)
+    status, preview, _ = phone.request("POST", url, fields)
     assert status == 200, (url, status, preview[-800:])
     fields.update(HIDDEN.findall(preview.decode()))
     fields["action"] = "record"
@@ -321,9 +257,9 @@ class Burst:
 
 
 class Bench:
-    def __init__(self, app: Flask, clock: CpuClock, port: int, samples: int) -> None:
+    def __init__(self, app: Flask, clock: ServerClock, port: int, samples: int) -> None:
         self.app, self.clock, self.port, self.samples = app, clock, port, samples
-        self.phone = Phone(port)
+        self.phone = Phone(port, timeout=600)
         self.rng = random.Random(7)
 
     def get(self, path: str, cold: bool, samples: int) -> Figure:
@@ -332,9 +268,9 @@ class Bench:
             self.phone.request("GET", path)  # warm: the request a phone made before
         for _ in range(samples):
             if cold:
-                empty_caches(self.app)
+                empty_caches()
             took, figure.size = self.phone.timed("GET", path)
-            figure.add(took, self.clock.last(path))
+            figure.add(took, self.clock.latest(path))
         return figure
 
     def record(self, circle: Built, cold: bool, samples: int) -> Figure:
@@ -343,9 +279,9 @@ class Bench:
         for _ in range(samples):
             url, fields = record_form(self.phone, circle.last_evening, players, self.rng)
             if cold:
-                empty_caches(self.app)
+                empty_caches()
             took, _size = self.phone.timed("POST", url, fields, expect=(302,))
-            figure.add(took, self.clock.last(url))
+            figure.add(took, self.clock.latest(url))
         return figure
 
     def burst(self, path: str, cold: bool) -> Burst:
@@ -356,7 +292,7 @@ class Bench:
         for phone in phones:
             phone.request("GET", "/healthz")  # connected before the clock starts
         if cold:
-            empty_caches(self.app)
+            empty_caches()
         else:
             self.phone.request("GET", path)
         barrier = threading.Barrier(9)
@@ -368,7 +304,7 @@ class Bench:
         def ask(phone: Phone) -> None:
             barrier.wait()
             started = time.perf_counter()
-            status, _ = phone.request("GET", path)
+            status, _, _ = phone.request("GET", path)
             assert status == 200, (path, status)
             with lock:
                 took.append(time.perf_counter() - started)
@@ -376,7 +312,7 @@ class Bench:
         def poll() -> None:
             while not done.is_set():
                 started = time.perf_counter()
-                status, _ = poller.request("GET", "/healthz")
+                status, _, _ = poller.request("GET", "/healthz")
                 waits.append(time.perf_counter() - started)
                 assert status == 200, status
                 time.sleep(POLL)
@@ -412,7 +348,7 @@ def one_fold(app: Flask, circle: Built, rounds: int = 3) -> Figure:
     with app.app_context():
         conn = get_db().conn
         for _ in range(rounds):
-            empty_caches(app)
+            empty_caches()
             started, cpu = time.perf_counter(), time.thread_time()
             folded = fold_circle(conn, circle.circle_id)
             wall, used = time.perf_counter() - started, time.thread_time() - cpu
@@ -432,7 +368,7 @@ def profile(app: Flask, what: str, path: str, cold: bool, top: int = 14) -> None
     if not cold:
         client.get(path)
     else:
-        empty_caches(app)
+        empty_caches()
     profiler = cProfile.Profile(time.thread_time)  # CPU time: what other processes on the machine take is not counted
     started = time.thread_time()
     profiler.enable()
@@ -530,7 +466,7 @@ def main() -> None:
     load_before = os.getloadavg()[0]
     workdir = Path(tempfile.mkdtemp(prefix="scorer-bench-circle-"))
     app = create_app({"DATABASE": str(workdir / "bench.sqlite"), "INSTANCE_PATH": str(workdir / "instance")})
-    clock = CpuClock(app.wsgi_app)
+    clock = ServerClock(app.wsgi_app)
     app.wsgi_app = clock  # type: ignore[method-assign]
     server = create_server(app, host="127.0.0.1", port=0, threads=8)
     port = server.effective_port  # type: ignore[union-attr]

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-import http.client
 import io
 import json
 from collections.abc import Callable
@@ -49,6 +48,7 @@ from waitress.server import create_server  # noqa: E402
 from werkzeug.middleware.dispatcher import DispatcherMiddleware  # noqa: E402
 
 from clock import COMMITS, ServerClock  # noqa: E402  (bench/clock.py, beside this script)
+from phone import Phone as BasePhone  # noqa: E402  (bench/phone.py, beside this script)
 from scorer import create_app  # noqa: E402
 from scorer.core import Contract, Deal, Evening, HouseRules, Suit, TableState, settle  # noqa: E402
 from scorer.core import log  # noqa: E402
@@ -88,28 +88,8 @@ def import_table(app: Flask, evening: Evening) -> str:
     return response.headers["Location"].split("/t/")[1].split("/")[0]
 
 
-class Phone:
-    """One keep-alive HTTP connection with a cookie, like a phone's browser."""
-
-    def __init__(self, port: int) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.cookies: dict[str, str] = {}
-
-    def request(self, method: str, path: str, fields: dict[str, str] | None = None) -> tuple[int, bytes, dict[str, str]]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
-        body = None
-        if fields is not None:
-            from urllib.parse import urlencode
-
-            body = urlencode(fields)
-            headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.conn.request(method, path, body=body, headers=headers)
-        response = self.conn.getresponse()
-        data = response.read()
-        for cookie in response.msg.get_all("Set-Cookie") or ():  # every cookie the app sets, kept by name
-            name, _, value = cookie.split(";", 1)[0].partition("=")
-            self.cookies[name.strip()] = value
-        return response.status, data, dict(response.getheaders())
+class Phone(BasePhone):
+    """A phone that times what it asks."""
 
     def timed(self, method: str, path: str, fields: dict[str, str] | None = None) -> float:
         start = time.perf_counter()
