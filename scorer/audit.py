@@ -19,6 +19,7 @@ from .db import get_db
 from .forms import CorrectionForm, RestoreForm, one_time_token
 from .store import Table, circle_of, rechecked_ledger, run, season_after, sent_before, verify
 from .store import Refused as StoreRefused
+from .core.season import LaterEveningBroken
 from .table import CSRF_RESHOWN, Answer, _as_int, _contract, _digest, _table, csrf_lost
 from .views import TableView, table_view
 
@@ -155,8 +156,10 @@ def _compare_in_circle(table: Table, ledger: Replay, number: int, deal: Deal, se
         return comparison
     try:
         effect = _circle_effect(table, number, deal, seen)
-    except (DealError, SeasonError, StoreRefused) as error:  # a later evening the correction makes impossible
+    except (DealError, SeasonError, LaterEveningBroken) as error:  # a later evening the correction makes impossible
         return Comparison(_("This correction would break a later evening of the circle: %(why)s", why=error.message))
+    except StoreRefused as refused:  # the circle does not hold, or its log moved since the form was made: as it says
+        return Comparison(refused.message)
     return Comparison(None, comparison.changed, comparison.finals, comparison.new, effect)
 
 

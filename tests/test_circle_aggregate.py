@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
+from scorer.core import caches
+
 from scorer.core import Contract, Deal, HouseRules, Suit
 from scorer.core.log import Amend, ReadOnly, Record, Undo
 from scorer.core.season import EveningClosed, LaterEveningBroken, replay_season
@@ -189,3 +191,63 @@ def test_a_deleted_last_line_is_named_and_its_number_never_taken_again(db: sqlit
     with pytest.raises(CircleDamaged):
         add_member(db, circle, "Fay")
     assert db.execute("select max(seq) from circle_events where circle_id = ?", [circle.id]).fetchone()[0] == 1
+
+
+# --- a second reading's finds: what a warm fold cannot see is checked again before anything is written -----
+
+
+def _deal_edited_with_its_chain(db: sqlite_utils.Database, table: Table) -> None:
+    """Evening 1's deal 1 edited by hand into one its check refuses (a solo with the vole announced), its chain recomputed."""
+    from scorer.store.chain import genesis, link
+    row = db.execute("select * from events where table_id = ? and seq = 1", [table.id]).fetchone()
+    deal = json.loads(row["deal"])
+    deal.update(vole="announced")
+    db.execute("update events set deal = ? where id = ?", [json.dumps(deal, sort_keys=True), row["id"]])
+    previous = genesis(table)
+    for line in db.execute("select * from events where table_id = ? order by seq", [table.id]).fetchall():
+        previous = link(previous, dict(line))
+        db.execute("update events set hash = ? where id = ?", [previous, line["id"]])
+
+
+def _circle_line_edited_in_place(db: sqlite_utils.Database, table: Table) -> None:
+    """The circle's first line changed in place, its chain not recomputed: no length nor last hash changes."""
+    db.execute("update circle_events set created_at = '2020-01-01T00:00:00+00:00' where seq = 1")
+
+
+@pytest.mark.parametrize("edit, says", [
+    (_deal_edited_with_its_chain, "evening 1:"),
+    (_circle_line_edited_in_place, "line 1 of the circle's log was changed after it was written"),
+])
+def test_what_a_warm_fold_cannot_see_refuses_every_write(db: sqlite_utils.Database, edit: object, says: str) -> None:
+    circle, first, second = two_evenings(db)
+    assert season_fold(db, circle).damage is None  # the fold is warm, kept by what its reads can see
+    assert callable(edit)
+    edit(db, first)
+    caches.clear_all()  # the server restarted: its first fold reads the stored logs unchecked
+    season_fold(db, circle)
+    before = lines(db)
+    with pytest.raises(CircleDamaged, match=says):
+        run(db, second, Record(3, solo(SECOND, 3, 6), by="Bea"))
+    with pytest.raises(CircleDamaged, match=says):
+        add_member(db, circle, "Fay")
+    assert lines(db) == before
+
+
+def test_a_circle_rows_house_rules_that_are_no_json_answer_with_the_damage(db: sqlite_utils.Database) -> None:
+    circle, first, second = two_evenings(db)
+    db.execute("update circles set house_rules = 'not json' where id = ?", [circle.id])
+    ledger(db, second)  # every evening's page reads it: never a JSONDecodeError
+    assert season_fold(db, circle).damage is not None
+    with pytest.raises(ReadOnly):
+        run(db, second, Record(3, solo(SECOND, 3, 6), by="Bea"))
+    assert any(f.broken for f in check_database(db) if f.kind == "circle")
+
+
+def test_an_evenings_page_never_shows_another_evenings_ledger(db: sqlite_utils.Database) -> None:
+    """An evening numbered by hand out of its place is not given the ledger of the table in that place."""
+    circle, first, second = two_evenings(db)
+    db.execute("update tables set circle_evening = 7 where id = ?", [first.id])
+    moved = table_by_token(db, second.token)
+    assert moved is not None
+    shown = ledger(db, moved)
+    assert shown.damage is not None or len(shown.deals) == 2

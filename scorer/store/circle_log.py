@@ -149,7 +149,7 @@ def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]
             lines=len(events),
             evening_members=tuple(evening_members),
         )
-    except (ValueError, TypeError, KeyError, ScorerError) as error:
+    except (ValueError, TypeError, KeyError, RecursionError, ScorerError) as error:
         raise UnreadableCircle(Words(N_("the circle cannot be read: {error}"), error=said_of(error))) from None
 
 
@@ -186,7 +186,7 @@ def circle_problem(row: Mapping[str, object], events: Sequence[Mapping[str, obje
         return broken[1]
     try:
         return _sense(row, events, tables)
-    except (ValueError, TypeError, KeyError, AttributeError) as error:
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
         return Words(N_("a line of the circle's log cannot be read ({why})"), why=said_of(error))
 
 

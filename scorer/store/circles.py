@@ -26,7 +26,7 @@ from ..core.limits import (
     CHIP_VALUE_CENTS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN,
     CIRCLE_DEALS_MAX, circle_evenings_max,
 )
-from ..core.log import ReadOnly, Refused
+from ..core.log import Refused
 from ..core.model import check_players
 from ..core.names import check_name, check_note, identity, normalise, skeleton
 from ..core.season import Season
@@ -38,10 +38,10 @@ from .circle_log import (
     read_events,
 )
 from .lines import dict_rows
-from .seasons import CircleDamage, SeasonFold, fold_circle
+from .seasons import CircleDamaged, SeasonFold, checked_for_writing, fold_circle
 from .tables import Table, insert_table, new_token, now, table_from_row
 
-__all__ = ["KINDS", "Circle", "CircleRefused", "Settlement", "UnreadableCircle", "circle_genesis", "circle_link"]
+__all__ = ["KINDS", "Circle", "CircleDamaged", "CircleRefused", "Settlement", "UnreadableCircle", "circle_genesis", "circle_link"]
 
 
 class CircleRefused(Refused):
@@ -287,22 +287,12 @@ def _reread(conn: sqlite3.Connection, circle: Circle) -> tuple[dict[str, object]
     if folded is None:
         raise CircleRefused(_("This circle no longer exists."))
     row, fold = folded
-    if fold.damage is not None:
-        raise CircleDamaged(fold.damage)
+    checked_for_writing(conn, row, fold)  # raises CircleDamaged: nothing is written to a circle that does not hold
     current = circle_from(row, read_events(conn, circle.id))
     if current.lines >= CIRCLE_LOG_LINES_MAX:
         raise CircleRefused(_("The circle's log has {limit} lines, as many as a circle may have: "
                               "start a new circle for the next season.").format(limit=CIRCLE_LOG_LINES_MAX))
     return row, current, fold
-
-
-class CircleDamaged(ReadOnly):
-    """A circle that does not hold (its log or an evening's edited by hand): read-only, every write refused."""
-
-    def __init__(self, damage: CircleDamage) -> None:
-        super().__init__(Words(N_("This circle does not hold ({where}): it can be read and exported, not changed. "
-                                  "Its Check page says more."), where=damage.words))
-        self.damage = damage
 
 
 def add_member(db: sqlite_utils.Database, circle: Circle, name: str) -> Circle:

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..core.i18n import _
-from ..core.log import Command, Ledger, Line, ReadOnly, Refused, decide_and_advance
+from ..core.log import Command, Ledger, Line, Refused, decide_and_advance
 from ..core.season import decide_in_season
 from ..db import write
 from .chain import genesis, link
 from .ledgers import LEDGERS
 from .lines import INSERT, insert_values, read_lines, row_of, sent
-from .seasons import fold_circle
+from .seasons import checked_for_writing, fold_circle
 from .tables import Table, now, reread
 
 
@@ -79,15 +79,9 @@ def _decide_in_circle(conn: sqlite3.Connection, table: Table, command: Command) 
     folded = fold_circle(conn, table.circle_id)
     if folded is None:
         raise Refused(_("This evening's circle no longer exists."))
-    _row, fold = folded
-    if fold.damage is not None:
-        raise ReadOnly(_("This evening's circle does not hold ({where}): it can be read and exported, not changed. "
-                         "Its Check page says more.").format(where=fold.damage.message))
+    row, fold = folded
+    ledgers = list(checked_for_writing(conn, row, fold))  # every evening's deals and the circle's log checked again, here
     number = table.circle_evening
-    carried = fold.ledgers[number - 1].evening.carried_in
-    ledger, _size = LEDGERS.recheck(conn, table, carried)
-    ledgers = list(fold.ledgers)
-    ledgers[number - 1] = ledger
     tables = fold.tables
 
     def lines_of(k: int) -> list[Line]:

@@ -131,7 +131,8 @@ class LedgerCache:
         self.put(table, ledger, size, rechecked=growing and entry is not None and entry.rechecked, carried=carried)
         return ledger, size
 
-    def recheck(self, conn: sqlite3.Connection, table: Table, carried: int | None = None) -> tuple[Ledger, int]:
+    def recheck(self, conn: sqlite3.Connection, table: Table, carried: int | None = None,
+                size: int | None = None) -> tuple[Ledger, int]:
         """The table's ledger (begun with ``carried``) with every deal folded from the database checked
         again, once for each time it is folded from the database (:func:`~scorer.core.log.recheck`): the
         write path calls it inside its transaction, the Check page too. A deal that fails damages the kept ledger."""
@@ -140,7 +141,7 @@ class LedgerCache:
             if carried and not table.rules.profile.system.has_pool:
                 return self.get(conn, table)  # damaged before its first line: nothing to check
         with in_english():
-            ledger, size = self._get(conn, table, carried, None)
+            ledger, size = self._get(conn, table, carried, size)
             entry = self._cached(table, carried)
             if entry is not None and entry.size == size and entry.rechecked:
                 return ledger, size

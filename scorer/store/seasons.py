@@ -17,7 +17,6 @@ damaged circle is read-only: every write to it or its evenings is refused, and i
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -98,28 +97,18 @@ class SeasonFold:
 # --- the circle's own log: its sense ----------------------------------------------------------------------
 
 
-def _row_settings(row: Mapping[str, object]) -> tuple[object, ...]:
-    return (row["profile"], row["house_rules"], row["deals_agreed"], row["chip_value_cents"], row["currency"] or "")
-
-
-def _table_settings(table: Table) -> tuple[object, ...]:
-    return (table.rules.profile_name, json.dumps(table.rules.changes()), table.deals_agreed, table.chip_value_cents,
-            table.currency)
-
-
 SETTINGS_DIFFER = (N_("its profile is not the circle's"), N_("its house rules are not the circle's"),
                    N_("its length is not the circle's"), N_("its chip value is not the circle's"),
                    N_("its currency is not the circle's"))
-"""Why an evening's settings are not its circle's, one sentence for each setting, in the order of :func:`_row_settings`."""
+"""Why an evening's settings are not its circle's, one sentence for each setting, in the order of :func:`evening_settings_differ`."""
 
 
-def evening_settings_differ(circle_row: Mapping[str, object], table: Table) -> str | None:
+def evening_settings_differ(circle: Circle, table: Table) -> str | None:
     """Why an evening's settings (profile, house rules, length, chip value, currency) are not its circle's
     (the first that differs, as a sentence of :data:`SETTINGS_DIFFER`), or None: an evening of a circle
     plays by the circle's settings."""
-    theirs = list(_row_settings(circle_row))
-    ours = list(_table_settings(table))
-    theirs[1], ours[1] = json.loads(str(theirs[1] or "{}")), json.loads(str(ours[1]))
+    theirs = (circle.rules.profile_name, circle.rules.changes(), circle.deals_agreed, circle.chip_value_cents, circle.currency)
+    ours = (table.rules.profile_name, table.rules.changes(), table.deals_agreed, table.chip_value_cents, table.currency)
     for why, a, b in zip(SETTINGS_DIFFER, theirs, ours):
         if a != b:
             return why
@@ -144,7 +133,13 @@ def _sizes(conn: sqlite3.Connection, tables: Sequence[Table]) -> dict[int, int]:
     ids = [t.id for t in tables]
     found = conn.execute(f"select table_id, max(seq) from events where table_id in ({', '.join('?' * len(ids))}) "
                          "group by table_id", ids).fetchall()
-    return {int(t): int(s) for t, s in found}
+    sizes: dict[int, int] = {}
+    for table_id, size in found:
+        try:
+            sizes[int(table_id)] = int(size)
+        except (TypeError, ValueError):  # a seq edited by hand into text: its fold names the line
+            sizes[int(table_id)] = 0
+    return sizes
 
 
 def _damaged_start(table: Table, why: Said) -> Ledger:
@@ -277,7 +272,7 @@ def _fold(conn: sqlite3.Connection, row: dict[str, object], events: list[dict[st
             ledgers.append(_damaged_start(table, Words(N_("evening {number} of the circle does not hold ({why})"),
                                                        number=damage.evening, why=damage.said)))
             continue
-        differ = evening_settings_differ(row, table)
+        differ = evening_settings_differ(circle, table) if circle is not None else None  # unreadable: damaged already
         if differ is not None:
             damage = damage or CircleDamage(number, Words(differ))
             ledgers.append(_damaged_start(table, Words(differ)))
@@ -339,7 +334,8 @@ def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tu
     row, fold = folded
     assert fold.season is not None
     with snapshot(conn), in_english():
-        circle = circle_from(row, read_events(conn, table.circle_id))
+        circle = fold.circle  # as of the fold's own snapshot (a member renamed since would be another season)
+        assert circle is not None
         ledgers = list(fold.ledgers)
         tables = fold.tables
 
@@ -352,6 +348,35 @@ def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tu
         return fold.season, _season(circle, tables, ledgers, {}, {})
 
 
+class CircleDamaged(ReadOnly):
+    """A circle that does not hold (its log or an evening's edited by hand): read-only, every write refused."""
+
+    def __init__(self, damage: CircleDamage) -> None:
+        super().__init__(Words(N_("This circle does not hold ({where}): it can be read and exported, not changed. "
+                                  "Its Check page says more."), where=damage.words))
+        self.damage = damage
+
+
+def checked_for_writing(conn: sqlite3.Connection, row: Mapping[str, object], fold: SeasonFold) -> tuple[Ledger, ...]:
+    """Inside a write transaction: the fold's evenings with every deal checked again, and the circle's log
+    checked again (its chain and its sense, read now); raises :class:`CircleDamaged` if the circle does not
+    hold. A fold is kept by what its reads can see (lengths, the last line's hash): a line edited in place,
+    or a deal edited with its chain computed again, is found here before anything is written, as a table's
+    write path finds it (each evening is checked once each time it is folded from the database)."""
+    if fold.damage is not None:
+        raise CircleDamaged(fold.damage)
+    problem = circle_problem(row, read_events(conn, int(row["id"])), fold.tables)  # type: ignore[call-overload]
+    if problem is not None:
+        raise CircleDamaged(CircleDamage(None, problem))
+    checked = []
+    for number, (table, ledger, size) in enumerate(zip(fold.tables, fold.ledgers, fold.sizes), start=1):
+        again, _size = LEDGERS.recheck(conn, table, ledger.evening.carried_in, size)
+        if again.damage is not None:
+            raise CircleDamaged(CircleDamage(number, again.damage.words))
+        checked.append(again)
+    return tuple(checked)
+
+
 def evening_fold(conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
     """A table's ledger and its log's length; for an evening of a circle, as its circle's fold has it
     (begun with what the evening before left). The one way every reader gets a table's ledger."""
@@ -361,7 +386,8 @@ def evening_fold(conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
     if folded is not None:
         _row, fold = folded
         ledger = fold.ledger_of(table.circle_evening)
-        if ledger is not None and fold.tables[table.circle_evening - 1].settings == table.settings:
+        if ledger is not None and fold.tables[table.circle_evening - 1].id == table.id \
+                and fold.tables[table.circle_evening - 1].settings == table.settings:
             # the log's length as of the fold (never read after it: a line written meanwhile would give a form
             # the length of a log it does not show, and a correction made from it would pass the write path's check)
             return ledger, max(ledger.seq, fold.sizes[table.circle_evening - 1])
