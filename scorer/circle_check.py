@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from .core.log import Damage
 from .db import get_db
 from .store import (
-    ChainBreak, Circle, CircleDamage, Table, UnreadableCircle, season_fold, UnreadableTable, circle_by_token, circle_last_written, circle_tables, log_size,
+    LEDGERS, ChainBreak, Circle, CircleDamage, SeasonFold, Table, UnreadableCircle, season_fold, UnreadableTable, circle_by_token, circle_last_written, circle_tables, log_size,
     rechecked_ledger, verify, verify_circle,
 )
 
@@ -58,9 +58,13 @@ class CircleCheck:
     """Why the season does not hold, as its fold says (the circle is then read-only)."""
 
 
-def _evening(number: int, table: Table) -> EveningCheck:
+def _evening(number: int, table: Table, fold: SeasonFold) -> EveningCheck:
     db = get_db()
-    damage = rechecked_ledger(db, table).damage  # every deal checked again, as the table's Check page does
+    book = fold.ledger_of(number)
+    if book is None or fold.tables[number - 1].id != table.id or (book.damage is not None and book.seq == 0):
+        damage = rechecked_ledger(db, table).damage  # not in the fold as it stands: checked on its own
+    else:  # every deal checked again, as the table's Check page does, from what the fold says it began with
+        damage = LEDGERS.recheck(db.conn, table, book.evening.carried_in, fold.sizes[number - 1])[0].damage
     return EveningCheck(number, table, log_size(db.conn, table.id), verify(db, table), damage)
 
 
@@ -76,7 +80,8 @@ def check_circle(circle: Circle) -> CircleCheck:
     except (AttributeError, TypeError, ValueError) as error:  # a line whose hash holds but whose data is not the store's
         return CircleCheck(circle, None, last_at, [], _("a line of the circle's log cannot be read (%(why)s)", why=str(error)))
     numbered = [(t.circle_evening if t.circle_evening is not None else i, t) for i, t in enumerate(tables, start=1)]
-    return CircleCheck(circle, broken, last_at, [_evening(n, t) for n, t in numbered], None, season_fold(db, circle).damage)
+    fold = season_fold(db, circle)  # folded once: each evening checked from it (not a fold per evening)
+    return CircleCheck(circle, broken, last_at, [_evening(n, t, fold) for n, t in numbered], None, fold.damage)
 
 
 @bp.route("/c/<token>/check")

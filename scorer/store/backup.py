@@ -70,15 +70,17 @@ def check_database(db: sqlite_utils.Database, tokens: Sequence[str] = ()) -> Ite
     cache, seasons = LedgerCache(), SeasonCache()
     rows = ([db.conn.execute("select * from tables where token = ?", [t]).fetchone() for t in tokens] if tokens
             else db.conn.execute("select * from tables order by id").fetchall())
+    folds: dict[int, object] = {}  # each circle folded once for this check, not once for each of its evenings
     if tokens and None in rows:
         raise NoSuchTable(tokens[rows.index(None)])
     for row in rows:
-        yield from _check_table(db, (cache, seasons), dict(row))
+        yield from _check_table(db, (cache, seasons), dict(row), folds)
     if not tokens:
         yield from _check_circles(db, (cache, seasons))
 
 
-def _check_table(db: sqlite_utils.Database, caches: tuple[LedgerCache, SeasonCache], row: dict[str, object]) -> Iterator[Finding]:
+def _check_table(db: sqlite_utils.Database, caches: tuple[LedgerCache, SeasonCache], row: dict[str, object],
+                 folds: dict[int, object]) -> Iterator[Finding]:
     try:
         table = table_from_row(row)
     except UnreadableTable as error:
@@ -89,8 +91,10 @@ def _check_table(db: sqlite_utils.Database, caches: tuple[LedgerCache, SeasonCac
     cache, seasons = caches
     carried: int | None = None  # a table of no circle: what it began with (LedgerCache.recheck)
     if table.circle_id is not None and table.circle_evening is not None:  # it begins with what its circle's evening before left
-        folded = fold_circle(db.conn, table.circle_id, cache, seasons)
-        began = folded[1].ledger_of(table.circle_evening) if folded is not None else None
+        if table.circle_id not in folds:
+            folds[table.circle_id] = fold_circle(db.conn, table.circle_id, cache, seasons)
+        folded = folds[table.circle_id]
+        began = folded[1].ledger_of(table.circle_evening) if isinstance(folded, tuple) else None
         carried = began.evening.carried_in if began is not None else 0
     damage = cache.recheck(db.conn, table, carried)[0].damage
     if chain is None and damage is None:

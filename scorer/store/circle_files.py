@@ -50,7 +50,7 @@ from ..core.season import Season, replay_season
 from ..db import snapshot, write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .circle_log import circle_row, read_events
-from .seasons import renamed_evening
+from .seasons import fold_circle, renamed_evening
 from .circles import (
     Circle, _check_settings, _check_untaken, _circle_where, check_members, circle_genesis,
     circle_link, circle_tables,
@@ -115,6 +115,8 @@ def _circle_data(db: sqlite_utils.Database, circle: Circle, secret_key: str) -> 
     if row is None:
         raise ImportRefused(_("This circle no longer exists."))
     evenings = circle_tables(db, circle)
+    folded = fold_circle(db.conn, circle.id)  # folded once: each evening's ledger from it (not a fold per evening)
+    books = {t.id: book for t, book in zip(folded[1].tables, folded[1].ledgers)} if folded is not None else {}
     data: dict[str, object] = {
         "format": FORMAT,
         "name": row["name"],
@@ -126,7 +128,7 @@ def _circle_data(db: sqlite_utils.Database, circle: Circle, secret_key: str) -> 
         "currency": row["currency"],
         "log": [{"seq": line["seq"], "kind": line["kind"], "data": _decoded(line["data"]), "at": line["created_at"],
                  "hash": line["hash"]} for line in read_events(db.conn, circle.id)],
-        "evenings": [export_evening(db, table, secret_key) for table in evenings],
+        "evenings": [export_evening(db, table, secret_key, books.get(table.id)) for table in evenings],
     }
     if row.get("provenance") != "unverified" and all(table.provenance != "unverified" for table in evenings):
         data[SIGNATURE_FIELD] = sign(data, secret_key)

@@ -33,7 +33,7 @@ from ..core.limits import (
     LOG_LINES_MAX,
     REASON_MAX,
 )
-from ..core.log import Line, LineKind, fold
+from ..core.log import Ledger, Line, LineKind, fold
 from ..core.names import check_note, normalise
 from ..core.report import account_name
 from ..db import snapshot, write
@@ -45,7 +45,7 @@ from .lines import INSERT, dict_rows, insert_values, row_of
 from .tables import Table, insert_table, now
 
 
-def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str) -> dict[str, object]:
+def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str, book: Ledger | None = None) -> dict[str, object]:
     """The table as quadrille-evening/1 JSON: its settings, the deals standing, its whole log as
     stored, and this server's signature of all of it (not for a table imported unverified: its
     export stays unsigned, so that an export and an import cannot launder its history into "signed").
@@ -59,7 +59,7 @@ def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str) -> 
     circle; if that cannot be known (its circle does not hold before it), the file leaves it out and is
     not signed."""
     with snapshot(db.conn):
-        book = ledger(db, table)
+        book = ledger(db, table) if book is None else book  # a circle's export hands each evening its fold's ledger
         data = format_evening(book.evening)  # with carried_in, when the ledger began with chips
         known = table.circle_id is None or book.damage is None or book.damage.seq > 0
         if table.circle_id is not None and known:
