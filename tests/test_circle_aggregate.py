@@ -251,3 +251,19 @@ def test_an_evenings_page_never_shows_another_evenings_ledger(db: sqlite_utils.D
     assert moved is not None
     shown = ledger(db, moved)
     assert shown.damage is not None or len(shown.deals) == 2
+
+
+@pytest.mark.parametrize("change", ["a deal added", "the second deal corrected", "other rules", "nothing"])
+def test_a_replay_continued_is_the_replay_from_scratch(change: str) -> None:
+    """core.evening.replay_continued keeps what the two evenings share from the start and settles the rest:
+    the season's replays of an evening read under a renamed member's new name grow deal by deal."""
+    from dataclasses import replace as changed
+    from scorer.core import Evening, replay
+    from scorer.core.evening import replay_continued
+    before = Evening(FIRST, HouseRules.of("quadrille", {"pool_at_end": "carry_forward"}),
+                     tuple(solo(FIRST, n, t) for n, t in enumerate([5, 6, 4], start=1)), 8)
+    after = {"a deal added": changed(before, deals=before.deals + (solo(FIRST, 4, 7),)),
+             "the second deal corrected": changed(before, deals=(before.deals[0], solo(FIRST, 2, 3), before.deals[2])),
+             "other rules": changed(before, rules=RULES),
+             "nothing": before}[change]
+    assert replay_continued(replay(before), after) == replay(after)

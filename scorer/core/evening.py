@@ -88,6 +88,22 @@ def replay_from(previous: Replay, number: int, deal: Deal) -> Replay:
     return _settle_from(evening, previous.settlements[: number - 1], number)
 
 
+def replay_continued(previous: Replay, evening: Evening) -> Replay:
+    """``evening`` replayed, keeping ``previous``'s settlements of the deals both share from the start (the
+    same players, rules, length and carry, and the same deals up to the first that differs): a deal added to
+    an evening replayed before settles that deal alone. Raises :class:`DealError` as :func:`replay` does."""
+    old = previous.evening
+    if (old.players, old.rules, old.deals_agreed, old.carried_in) != (evening.players, evening.rules, evening.deals_agreed,
+                                                                    evening.carried_in):
+        return replay(evening)
+    same = 0
+    for before, now in zip(previous.settlements, evening.deals):
+        if before.deal != now:
+            break
+        same += 1
+    return _settle_from(evening, previous.settlements[:same], same + 1)
+
+
 LONG_REPLAY = 1000
 """Deals to settle at once above which the cyclic garbage collector is paused (see :func:`_collector_paused`)."""
 

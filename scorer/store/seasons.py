@@ -28,7 +28,7 @@ import sqlite_utils
 
 from ..core import Deal, Evening, ScorerError, caches
 from ..core.errors import Said, Words, said_of
-from ..core.evening import Replay, replay
+from ..core.evening import Replay, replay, replay_continued
 from ..core.i18n import N_
 from ..core.log import Command, Damage, Ledger, Line, ReadOnly
 from ..core.season import Season, decide_in_season, left_by, season_of
@@ -311,8 +311,13 @@ def _season(circle: Circle, tables: Sequence[Table], ledgers: Sequence[Ledger],
     replays = []
     for table, ledger in zip(tables, ledgers):
         if any(p in names for p in ledger.evening.players):
-            key = (table.token, ledger.seq, ledger.evening.carried_in, names_key)
-            done = renamed_before.get(key) or replay(renamed_evening(ledger.replay.evening, names))
+            # kept by evening, carry and names, and continued from the deals it shares with the evening as it
+            # was (a deal added replays that deal alone: never the whole evening again for each deal)
+            key = (table.token, ledger.evening.carried_in, names_key)
+            evening = renamed_evening(ledger.replay.evening, names)
+            before = renamed_before.get(key)
+            done = before if before is not None and before.evening == evening else (
+                replay(evening) if before is None else replay_continued(before, evening))
             renamed[key] = done
             replays.append(done)
         else:
@@ -345,7 +350,8 @@ def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tu
         _line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of)
         for k, after in changed.items():
             ledgers[k - 1] = after
-        return fold.season, _season(circle, tables, ledgers, {}, {})
+        kept = SEASONS.get(str(row["token"]))  # the replays of renamed evenings, continued rather than made anew
+        return fold.season, _season(circle, tables, ledgers, kept.renamed if kept is not None else {}, {})
 
 
 class CircleDamaged(ReadOnly):
