@@ -27,7 +27,7 @@ from datetime import datetime, timezone
 
 import sqlite_utils
 
-from ..db import SCHEMA_VERSION, migrate
+from .database import SCHEMA_VERSION, migrate
 from .chain import verify
 from .circles import UnreadableCircle, circle_by_token, verify_circle
 from .ledgers import LEDGERS, LedgerCache

@@ -47,7 +47,7 @@ from ..core.limits import (
 )
 from ..core.log import Line, LineKind, fold
 from ..core.season import Season, replay_season
-from ..db import snapshot, write
+from .database import snapshot, write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .circle_log import circle_row, read_events
 from .seasons import fold_circle, renamed_evening

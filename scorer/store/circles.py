@@ -31,7 +31,7 @@ from ..core.model import check_players
 from ..core.names import check_name, check_note, identity, normalise, skeleton
 from ..core.season import Season
 from ..core.evening import Evening
-from ..db import write
+from .database import write
 from .chain import ChainBreak
 from .circle_log import (
     KINDS, Circle, Settlement, UnreadableCircle, chain_break, circle_from, circle_genesis, circle_link, circle_problem, circle_row,

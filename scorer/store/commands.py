@@ -19,7 +19,7 @@ import sqlite_utils
 from ..core.i18n import _
 from ..core.log import Command, Ledger, Line, Refused, decide_and_advance
 from ..core.season import decide_in_season
-from ..db import write
+from .database import write
 from .chain import genesis, link
 from .ledgers import LEDGERS
 from .lines import INSERT, insert_values, read_lines, row_of, sent

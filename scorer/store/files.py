@@ -36,7 +36,7 @@ from ..core.limits import (
 from ..core.log import Ledger, Line, LineKind, fold
 from ..core.names import check_note, normalise
 from ..core.report import account_name
-from ..db import snapshot, write
+from .database import snapshot, write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .ledgers import in_english
 from .reading import Refusal, Shape, is_utf8, read_json

@@ -32,7 +32,7 @@ from ..core.evening import Replay, replay, replay_continued
 from ..core.i18n import N_
 from ..core.log import Command, Damage, Ledger, Line, ReadOnly
 from ..core.season import Season, decide_in_season, left_by, season_of
-from ..db import snapshot
+from .database import snapshot
 from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events, row_of_circle
 from .ledgers import LEDGERS, LedgerCache, in_english
 from .lines import dict_rows, log_size, read_lines

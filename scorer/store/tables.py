@@ -15,7 +15,7 @@ from ..core import Evening, HouseRules, ScorerError, caches
 from ..core.errors import Words, said_of
 from ..core.i18n import N_, _
 from ..core.log import TableChanged
-from ..db import write
+from .database import write
 from .lines import dict_rows
 
 

@@ -1,0 +1,185 @@
+"""The SQLite database, without Flask: the connection (WAL, busy timeout, durability), the one write
+transaction, a read as of one moment, and the schema with its migration. The store writes through these;
+the web layer (:mod:`scorer.db`) keeps one connection per server thread and runs :func:`migrate` at start.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import sqlite_utils
+
+SCHEMA_VERSION = 8
+BUSY_TIMEOUT_MS = 10_000
+SYNCHRONOUS = ("FULL", "NORMAL")
+"""The durability a commit may be given (the ``SYNCHRONOUS`` setting; the README says what each promises).
+``FULL``, the default: a committed deal survives a crash of the app and a power cut (the commit waits for
+the disk). ``NORMAL``: in WAL mode the commit does not wait for the disk, so a power cut or an operating
+system crash may lose the last transactions committed (never corrupt the database); a crash of the app
+alone loses nothing."""
+
+
+def synchronous(value: object) -> str:
+    """The ``SYNCHRONOUS`` setting checked: ``FULL`` or ``NORMAL`` (any case), else ValueError."""
+    text = str(value).strip().upper()
+    if text not in SYNCHRONOUS:
+        raise ValueError(f"SYNCHRONOUS must be FULL or NORMAL, not {value!r}")
+    return text
+
+
+def connect(path: str, durability: str = "FULL") -> sqlite_utils.Database:
+    """A connection in autocommit mode: every write that spans rows runs in :func:`write`.
+
+    WAL lets phones read while one writes; the busy timeout makes a writer wait
+    its turn instead of failing when four phones write at once. ``durability``
+    is the ``synchronous`` pragma (:data:`SYNCHRONOUS`): ``FULL``, a committed
+    deal survives a crash or a power cut, unless the ``SYNCHRONOUS`` setting
+    chose ``NORMAL``.
+    """
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000)
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute(f"PRAGMA synchronous = {synchronous(durability)}")  # checked: one of two words, never text from elsewhere
+    conn.execute("PRAGMA foreign_keys = ON")
+    return sqlite_utils.Database(conn)
+
+
+@contextmanager
+def write(db: sqlite_utils.Database) -> Iterator[sqlite3.Connection]:
+    """One write transaction, taken at once (BEGIN IMMEDIATE) so that two writers never interleave:
+    everything inside commits together or not at all."""
+    conn = db.conn
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+@contextmanager
+def snapshot(conn: sqlite3.Connection) -> Iterator[None]:
+    """Read as of one moment: inside the caller's transaction if it is in one, else in a read transaction
+    (WAL: a writer meanwhile is not seen, and is not kept waiting). What is read in parts (a circle and its
+    evenings, an evening's deals and its history) is then the parts of one state."""
+    if conn.in_transaction:
+        yield
+        return
+    conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        conn.execute("COMMIT")
+
+
+def migrate(db: sqlite_utils.Database) -> None:
+    """Create every table that is missing; safe to run on an existing database."""
+    if not db["meta"].exists():
+        db.create_table("meta", {"key": str, "value": str}, pk="key")
+    if not db["tables"].exists():
+        db.create_table(
+            "tables",
+            {
+                "id": int,
+                "token": str,             # the players' link: unguessable
+                "spectator_token": str,   # the read-only link
+                "players": str,           # JSON list of four names in the order of play
+                "first_dealer": str,
+                "profile": str,
+                "house_rules": str,       # JSON object: the rules changed from the profile
+                "deals_agreed": int,
+                "chip_value_cents": int,  # money value of one chip, or null
+                "currency": str,
+                "created_at": str,
+            },
+            pk="id",
+            not_null={"token", "spectator_token", "players", "first_dealer", "profile", "house_rules", "deals_agreed"},
+        )
+        db.table("tables").create_index(["token"], unique=True)
+        db.table("tables").create_index(["spectator_token"], unique=True)
+    if not db["events"].exists():
+        # The append-only log of what was done at a table: a deal recorded, the last deal undone.
+        db.create_table(
+            "events",
+            {"id": int, "table_id": int, "seq": int, "kind": str, "number": int, "deal": str, "by": str, "created_at": str,
+             "reason": str, "restores": int, "hash": str},
+            pk="id",
+            foreign_keys=[("table_id", "tables", "id")],
+            not_null={"table_id", "seq", "kind", "number", "created_at"},
+        )
+        db.table("events").create_index(["table_id", "seq"], unique=True)
+    # Schema 3: corrections and the hash chain; schema 4: the one-time token of the form that wrote the line.
+    columns = db.table("events").columns_dict
+    for name in ("reason", "restores", "hash", "once"):
+        if name not in columns:
+            db.table("events").add_column(name, int if name == "restores" else str)
+    # Schema 5: how an imported table's history came here (signed by this server, or unverified).
+    if "provenance" not in db.table("tables").columns_dict:
+        db.table("tables").add_column("provenance", str)
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS events_once ON events (table_id, once) WHERE once IS NOT NULL")
+    _migrate_circles(db)
+    _migrate_circle_provenance(db)
+    _migrate_carried_in(db)
+    db.table("meta").upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
+
+
+def _migrate_circles(db: sqlite_utils.Database) -> None:
+    """Schema 6: circles (issue 14), their hash-chained log, and each table's place in its circle's evenings."""
+    if not db["circles"].exists():
+        db.create_table(
+            "circles",
+            {
+                "id": int,
+                "token": str,             # the members' link: unguessable
+                "spectator_token": str,   # the watch-only link
+                "name": str,
+                "members": str,           # JSON list of the names as they were given (four at least)
+                "profile": str,
+                "house_rules": str,       # JSON object: the rules changed from the profile
+                "deals_agreed": int,
+                "chip_value_cents": int,
+                "currency": str,
+                "created_at": str,
+            },
+            pk="id",
+            not_null={"token", "spectator_token", "name", "members", "profile", "house_rules", "deals_agreed"},
+        )
+        db.table("circles").create_index(["token"], unique=True)
+        db.table("circles").create_index(["spectator_token"], unique=True)
+    if not db["circle_events"].exists():
+        # The circle's append-only log: an evening started, a member added; hash-chained like a table's.
+        db.create_table(
+            "circle_events",
+            {"id": int, "circle_id": int, "seq": int, "kind": str, "data": str, "created_at": str, "hash": str},
+            pk="id",
+            foreign_keys=[("circle_id", "circles", "id")],
+            not_null={"circle_id", "seq", "kind", "data", "created_at", "hash"},
+        )
+        db.table("circle_events").create_index(["circle_id", "seq"], unique=True)
+    columns = db.table("tables").columns_dict
+    for name in ("circle_id", "circle_evening"):
+        if name not in columns:
+            db.table("tables").add_column(name, int)
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_circle_evening ON tables (circle_id, circle_evening) "
+               "WHERE circle_id IS NOT NULL")
+
+
+def _migrate_circle_provenance(db: sqlite_utils.Database) -> None:
+    """Schema 7: how an imported circle came here (``signed`` by this server, or ``unverified``); null for a
+    circle created here, as a table's ``provenance`` (schema 5). Its export is signed only if neither the
+    circle nor any of its evenings is ``unverified``."""
+    if "provenance" not in db.table("circles").columns_dict:
+        db.table("circles").add_column("provenance", str)
+
+
+def _migrate_carried_in(db: sqlite_utils.Database) -> None:
+    """Schema 8: the chips a table of no circle began with (issue 22), an evening of a circle exported and
+    imported alone: its file says what the evening before carried in, and the table keeps it so that it
+    settles as it did in its circle. Null (nothing carried) for every other table; an evening of a circle
+    never stores it (its ledger computes it from the evenings before)."""
+    if "carried_in" not in db.table("tables").columns_dict:
+        db.table("tables").add_column("carried_in", int)
