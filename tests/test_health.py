@@ -26,11 +26,11 @@ def test_healthz_answers_ok(client: FlaskClient) -> None:
 def test_healthz_runs_select_1_and_reads_no_table(app: Flask, client: FlaskClient) -> None:
     client.get("/healthz")  # opens this thread's kept connection
     statements: list[str] = []
-    app.extensions["scorer.db"].db.conn.set_trace_callback(statements.append)
+    app.extensions["scorer.web.db"].db.conn.set_trace_callback(statements.append)
     try:
         assert client.get("/healthz").status_code == 200
     finally:
-        app.extensions["scorer.db"].db.conn.set_trace_callback(None)
+        app.extensions["scorer.web.db"].db.conn.set_trace_callback(None)
     assert statements == ["select 1"]
 
 
@@ -89,7 +89,7 @@ def test_without_secret_key_file_the_key_is_generated_into_the_instance_folder(t
 
 
 def test_the_readme_hosting_section_names_every_setting() -> None:
-    from scorer import SETTINGS
+    from scorer.web import SETTINGS
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     hosting = readme.split("## Hosting for a club", 1)[1].split("\n## ", 1)[0]

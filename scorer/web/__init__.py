@@ -1,4 +1,6 @@
-"""scorer: keeps the score and settles the payments of Quadrille at a real table."""
+"""The web layer: the app factory, its settings and the blueprints, one per feature (tables and deals,
+corrections and audit, tally and printing, circles, import and export, play), with the pages' shared
+helpers in :mod:`scorer.web.common`. It imports the store and the core; neither imports it."""
 
 from __future__ import annotations
 
@@ -10,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from flask import Flask, Response
 
-from .core import IMPORT_BYTES_MAX
+from ..core import IMPORT_BYTES_MAX
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent  # scorer/
+ROOT = PACKAGE.parent
 
 
 def _folder(name: str) -> Path:
@@ -126,7 +128,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
 
     app = Flask(
-        __name__,
+        "scorer",  # the package's name: its instance folder (instance/, or var/scorer-instance when installed)
         instance_relative_config=True,
         instance_path=(test_config or {}).get("INSTANCE_PATH") or os.environ.get("SCORER_INSTANCE_PATH"),
         template_folder=str(_folder("templates")),
@@ -161,8 +163,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from . import audit, circle, circle_tally, db, exchange, home, playcheck, ratelimits, recent, table, tally
-    from . import circle_check, circle_exchange, forms, health, i18n, views
+    from . import audit, circles, db, exchange, forms, health, home, i18n, play, ratelimits, recent, tables, tally, views
 
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
@@ -174,15 +175,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     forms.init_app(app)  # the fields the deal form draws in Python (segmented radio groups, hidden inputs)
     views.init_app(app)  # the templates' url_for (each link built once) and the settlement's drawers
     app.register_blueprint(home.bp)
-    app.register_blueprint(table.bp)
-    app.register_blueprint(audit.bp)
-    app.register_blueprint(playcheck.bp)
-    app.register_blueprint(circle.bp)
-    app.register_blueprint(circle_exchange.bp)
-    app.register_blueprint(circle_check.bp)
-    app.register_blueprint(circle_tally.bp)
-    app.register_blueprint(tally.bp)
-    app.register_blueprint(exchange.bp)
+    app.register_blueprint(tables.bp)  # tables and deals
+    app.register_blueprint(audit.bp)  # corrections and audit
+    app.register_blueprint(play.bp)  # the play, card by card
+    app.register_blueprint(circles.bp)  # circles: their pages, check and season PDF
+    app.register_blueprint(tally.bp)  # the tally and its printing
+    app.register_blueprint(exchange.bp)  # import and export, of an evening and of a circle
     app.register_blueprint(health.bp)  # /healthz: select 1, no table read, no limit
     recent.init_app(app)  # the tables this phone opened recently (a signed cookie), for the home page
     ratelimits.init_app(app)  # after the blueprints: it wraps the views they mark
