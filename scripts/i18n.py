@@ -20,7 +20,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,9 +46,16 @@ def extract() -> Catalog:
     return catalog
 
 
+PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
+"""Each language's plural rule, fixed here rather than taken from the installed Babel's locale data: the
+catalogues give two forms (singular, plural), and Babel 2.18 (CLDR 46) gives French a third ("many", for
+millions), which would leave every plural of the catalogue without its third form."""
+
+
 def _read(path: Path, locale: str) -> Catalog:
-    with path.open("rb") as f:
-        return read_po(f, locale=locale)
+    """A catalogue (the .po has no header of its own) with the language's plural rule as its Plural-Forms."""
+    header = f'msgid ""\nmsgstr "Plural-Forms: {PLURAL_FORMS[locale]}\\n"\n\n'.encode() if locale in PLURAL_FORMS else b""
+    return read_po(io.BytesIO(header + path.read_bytes()), locale=locale)
 
 
 def _translated(string: object) -> bool:
@@ -87,6 +94,16 @@ def _compiled(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def _messages(mo: bytes) -> tuple[str | None, dict[object, object]]:
+    """What a compiled catalogue says: its plural rule and every translation (not the Babel version that
+    wrote it, which its header also carries)."""
+    catalog = read_mo(io.BytesIO(mo))
+    def hashable(text: object) -> object:
+        return tuple(text) if isinstance(text, (list, tuple)) else text
+
+    return catalog.plural_forms, {(hashable(m.id), m.context): hashable(m.string) for m in catalog if m.id}
+
+
 def compile_all() -> None:
     for language in languages():
         folder = TRANSLATIONS / language / "LC_MESSAGES"
@@ -101,7 +118,7 @@ def check() -> int:
         missing = [m.id for m in catalog if m.id and not _translated(m.string)]
         problems += [f"{language}: no translation for {m!r}" for m in missing]
         mo = folder / "messages.mo"
-        if not mo.exists() or mo.read_bytes() != _compiled(catalog):
+        if not mo.exists() or _messages(mo.read_bytes()) != _messages(_compiled(catalog)):
             problems.append(f"{language}: messages.mo is not messages.po compiled (run: python scripts/i18n.py compile)")
     print("\n".join(problems) or "Every message is translated and compiled.")
     return 1 if problems else 0
