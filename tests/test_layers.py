@@ -60,3 +60,14 @@ def test_no_private_name_is_imported_from_another_module(folder: str) -> None:
 def test_the_private_import_check_sees_one(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text("from .other import _hidden, _, __version__\nfrom x import public\n")
     assert [line.split(": ", 1)[1] for line in private_imports(tmp_path)] == ["from .other import _hidden"]
+
+
+def test_flask_finds_the_app_by_the_package_name(tmp_path: Path) -> None:
+    """``flask --app scorer`` (the README's init-db and routes) finds the factory in the package's top."""
+    answer = subprocess.run([sys.executable, "-m", "flask", "--app", "scorer", "routes"], capture_output=True, text=True,
+                            cwd=ROOT, env={"PATH": "/usr/bin:/bin", "SCORER_INSTANCE_PATH": str(tmp_path),
+                                           "PYTHONPATH": str(ROOT)}, timeout=120)
+    assert answer.returncode == 0, answer.stderr
+    endpoints = {line.split()[0] for line in answer.stdout.splitlines()[2:] if line.strip()}
+    assert {"table.deal", "audit.amend", "playcheck.check", "circle.check",
+            "circle.season_pdf", "exchange.circle_upload", "tally.pdf", "home.index"} <= endpoints, sorted(endpoints)
