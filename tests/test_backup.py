@@ -35,7 +35,7 @@ def cli(*args: str, given: str | None = None) -> Result:
 
 def close_kept(app: Flask) -> None:
     """Close this thread's kept connection to the app's database (a server thread that ends)."""
-    kept = app.extensions["scorer.web.db"]
+    kept = app.extensions["scorer.db"]
     if getattr(kept, "db", None) is not None:
         kept.db.conn.close()
         del kept.db, kept.path

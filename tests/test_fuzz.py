@@ -678,7 +678,7 @@ def test_every_form_class_is_fuzzed() -> None:
     """Every WTForms form of the app is the form of some route above (a new form gets its route's entry)."""
     from flask_wtf import FlaskForm
 
-    made = {cls for module in (forms, scorer.web.exchange, scorer.web.exchange) for cls in vars(module).values()
+    made = {cls for module in (forms, scorer.web.exchange) for cls in vars(module).values()
             if isinstance(cls, type) and issubclass(cls, FlaskForm) and cls.__module__ == module.__name__
             and any(isinstance(v, UnboundField) for v in vars(cls).values())}
     fuzzed_fields = {name for r in ROUTES for name in r.fields}
@@ -866,7 +866,7 @@ def test_no_cookie_or_header_gives_a_500(fuzzer: Fuzzer) -> None:
     """The language cookie, the recent tables' cookie (unsigned, or signed with what it should never hold)
     and the Accept-Language header, hostile on the home page."""
     world = fuzzer.world
-    signer = URLSafeSerializer("fuzz", salt="scorer.web.recent-tables")
+    signer = URLSafeSerializer("fuzz", salt="scorer.recent-tables")
     signed = [[[world.played, 10**30]], [[world.played, -1]], [[world.played, "today"]], [[world.played]], {"a": 1},
               [[world.played, 0]] * 50, [["../../x", 1]], "text", None]
     cookies = [(LANGUAGE_COOKIE, v) for _, v in _values()] + [(RECENT_COOKIE, v) for _, v in _values()] + \

@@ -26,11 +26,11 @@ def test_healthz_answers_ok(client: FlaskClient) -> None:
 def test_healthz_runs_select_1_and_reads_no_table(app: Flask, client: FlaskClient) -> None:
     client.get("/healthz")  # opens this thread's kept connection
     statements: list[str] = []
-    app.extensions["scorer.web.db"].db.conn.set_trace_callback(statements.append)
+    app.extensions["scorer.db"].db.conn.set_trace_callback(statements.append)
     try:
         assert client.get("/healthz").status_code == 200
     finally:
-        app.extensions["scorer.web.db"].db.conn.set_trace_callback(None)
+        app.extensions["scorer.db"].db.conn.set_trace_callback(None)
     assert statements == ["select 1"]
 
 

@@ -69,9 +69,9 @@ def test_a_tampered_or_foreign_cookie_is_ignored(app: Flask, client: FlaskClient
     good = client.get_cookie(COOKIE)
     assert good is not None
     for value in (good.value[:-2] + "xx", "garbage", "", "a" * 4000,
-                  URLSafeSerializer("another key", salt="scorer.web.recent-tables").dumps([[token, 0]]),
-                  URLSafeSerializer("test", salt="scorer.web.recent-tables").dumps({"not": "a list"}),
-                  URLSafeSerializer("test", salt="scorer.web.recent-tables").dumps([["../../etc", 0], [token, "x"], 7])):
+                  URLSafeSerializer("another key", salt="scorer.recent-tables").dumps([[token, 0]]),
+                  URLSafeSerializer("test", salt="scorer.recent-tables").dumps({"not": "a list"}),
+                  URLSafeSerializer("test", salt="scorer.recent-tables").dumps([["../../etc", 0], [token, "x"], 7])):
         client.set_cookie(COOKIE, value)
         response = client.get("/")
         assert response.status_code == 200, value
@@ -81,12 +81,12 @@ def test_a_tampered_or_foreign_cookie_is_ignored(app: Flask, client: FlaskClient
 
 def test_a_table_no_longer_found_is_dropped_silently(app: Flask, client: FlaskClient) -> None:
     token = start_table(client)
-    client.set_cookie(COOKIE, URLSafeSerializer("test", salt="scorer.web.recent-tables").dumps(
+    client.set_cookie(COOKIE, URLSafeSerializer("test", salt="scorer.recent-tables").dumps(
         [["NoSuchTable0123456789x", 0], [token, 0]]))
     response = client.get("/")
     assert response.status_code == 200 and listed(client) == [token]
     kept = client.get_cookie(COOKIE)
-    assert kept is not None and "NoSuchTable" not in URLSafeSerializer("test", salt="scorer.web.recent-tables").loads(kept.value)[0][0]
+    assert kept is not None and "NoSuchTable" not in URLSafeSerializer("test", salt="scorer.recent-tables").loads(kept.value)[0][0]
 
 
 def test_only_pages_answered_are_remembered(app: Flask, client: FlaskClient) -> None:
@@ -127,7 +127,7 @@ def test_a_visit_is_kept_with_its_utc_day(at: str, day: str) -> None:
 
 def test_a_table_visited_again_the_same_day_sends_no_new_cookie_and_the_next_day_does(
         app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    serializer = URLSafeSerializer("test", salt="scorer.web.recent-tables")
+    serializer = URLSafeSerializer("test", salt="scorer.recent-tables")
     token = start_table(client)
     for at, sends in (("2026-11-26T00:00:00+00:00", True), ("2026-11-26T23:59:59+00:00", False),
                       ("2026-11-27T00:00:00+00:00", True), ("2026-11-27T12:00:00+00:00", False)):
