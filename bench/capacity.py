@@ -72,7 +72,7 @@ def make_tables(database: str, instance: str, count: int) -> list[tuple[int, str
     from scorer import create_app
     from scorer.core import HouseRules
     from scorer.core.limits import DEALS_AGREED_MAX
-    from scorer.db import get_db
+    from scorer.web.db import get_db
     from scorer.store import create_table
 
     app = create_app({"DATABASE": database, "INSTANCE_PATH": instance, "SECRET_KEY": "capacity"})

@@ -144,7 +144,7 @@ class Built:
 
 def build(app: Flask, evenings: int, agreed: int, seed: int) -> Built:
     """The circle written into the app's database by the store's import (every check an import makes)."""
-    from scorer.db import get_db
+    from scorer.web.db import get_db
     from scorer.store import circle_tables, import_circle
 
     started = time.perf_counter()
@@ -341,7 +341,7 @@ def _evenings_of(circle: Built) -> int:
 
 def one_fold(app: Flask, circle: Built, rounds: int = 3) -> Figure:
     """One fold of the circle's season in this process, the caches emptied before each: the floor of a cold request."""
-    from scorer.db import get_db
+    from scorer.web.db import get_db
     from scorer.store import fold_circle
 
     figure = Figure()

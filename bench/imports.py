@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from hostile_files import BUDGET_SHAPES, hostile  # noqa: E402  (tests/hostile_files.py)
 from scorer.core.limits import IMPORT_BYTES_MAX, IMPORT_MEMORY_PER_BYTE  # noqa: E402
-from scorer.db import connect, migrate  # noqa: E402
+from scorer.web.db import connect, migrate  # noqa: E402
 from scorer.core import ScorerError  # noqa: E402
 from scorer.store import ImportRefused, import_circle, import_evening, read_circle_file, read_evening_file  # noqa: E402
 

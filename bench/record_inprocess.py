@@ -33,7 +33,7 @@ import scorer  # noqa: E402
 from clock import ServerClock  # noqa: E402  (bench/clock.py, beside this script: no scorer import)
 from scorer import create_app  # noqa: E402
 from scorer.core import HouseRules  # noqa: E402
-from scorer.db import get_db  # noqa: E402
+from scorer.web.db import get_db  # noqa: E402
 from scorer.store import create_table  # noqa: E402
 
 HIDDEN = re.compile(r'name="(number|once|csrf_token|previewed)" type="hidden" value="([^"]*)"')

@@ -160,7 +160,7 @@ def _timed_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
 
 
 sqlite3.connect = _timed_connect  # type: ignore[assignment]
-"""The app's connections are TimedConnections: scorer.db calls sqlite3.connect when a thread first asks."""
+"""The app's connections are TimedConnections: scorer.web.db calls sqlite3.connect when a thread first asks."""
 
 
 def disk_sync_reference(directory: Path, commits: int = 200) -> dict[str, float]:
@@ -410,7 +410,7 @@ def pdf_against_floor(app: Flask, token: str, rounds: int = 15) -> None:
     from pdf import REFERENCE  # bench/pdf.py, beside this script
     from weasyprint import HTML
 
-    from scorer.tally import font_config
+    from scorer.web.tally import font_config
 
     client = app.test_client()
     cache = app.extensions["scorer.printer"].cache

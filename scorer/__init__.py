@@ -1,189 +1,20 @@
-"""scorer: keeps the score and settles the payments of Quadrille at a real table."""
+"""scorer: keeps the score and settles the payments of Quadrille at a real table.
+
+Three layers, each importing only the one below: :mod:`scorer.core` (the rules and the settlement,
+pure Python), :mod:`scorer.store` (SQLite, no Flask), :mod:`scorer.web` (the Flask app), with the
+command line (:mod:`scorer.cli`, :mod:`scorer.serve`) on top. ``flask --app scorer`` finds
+:func:`create_app` here; importing ``scorer`` (or its core, or its store) loads no web framework."""
 
 from __future__ import annotations
 
-import os
-import secrets
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from flask import Flask, Response
-
-from .core import IMPORT_BYTES_MAX
-
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = Path(__file__).resolve().parent
-
-
-def _folder(name: str) -> Path:
-    """Where the app's ``templates`` or ``static`` folder is: inside the package when scorer is
-    installed from its wheel (which carries them as scorer/templates, scorer/static: see setup.py),
-    else at the top of the repository (a clone, an editable install)."""
-    inside = PACKAGE / name
-    return inside if inside.is_dir() else ROOT / name
-
-
-def _secret_key(instance_path: str, key_file: str = "") -> str:
-    """The app's secret key: read from ``key_file`` when one is given (``SECRET_KEY_FILE``, such as a
-    container secret; it must exist and hold a key), else generated into instance/ on first run and
-    kept there."""
-    if key_file:
-        try:
-            key = Path(key_file).read_text().strip()
-        except OSError as error:
-            raise RuntimeError(f"SECRET_KEY_FILE {key_file}: cannot be read ({error.strerror})") from error
-        if not key:
-            raise RuntimeError(f"SECRET_KEY_FILE {key_file} is empty: put a long random key in it")
-        return key
-    path = Path(instance_path) / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
-
-
-def _secure_headers(response: Response) -> Response:
-    """Safe defaults on every answer: no framing, no sniffing, nothing loaded from another host."""
-    response.headers.setdefault(
-        "Content-Security-Policy",
-        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; form-action 'self'; "
-        "frame-ancestors 'none'; base-uri 'none'",
-    )
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    response.headers.setdefault("Referrer-Policy", "no-referrer")  # a table's link is its key: never leak it
-    response.headers.setdefault("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-    return response
-
-
-SETTINGS: dict[str, Any] = {
-    "BASE_URL": "",
-    "TRUSTED_PROXIES": 0,
-    "LIMIT_NEW_TABLES": "120 per hour;400 per day",
-    "LIMIT_IMPORTS": "30 per hour;200 per day",
-    "RATELIMIT_ENABLED": True,
-    "RATELIMIT_STORAGE_URI": "memory://",
-    "PDF_CACHE_BYTES": 32 * 1024 * 1024,
-    "PDF_RENDERS_AT_ONCE": 1,
-    "PDF_WAITING_MAX": 2,
-    "PDF_WAIT_SECONDS": 5.0,
-    "PDF_RETRY_AFTER_SECONDS": 3,
-    "SESSION_COOKIE_SECURE": None,
-    "TIMEZONE": "Europe/London",  # where pages show times (an IANA zone name; an unknown one shows UTC)
-    "LIVE_REFRESH_SECONDS": 30,  # how often a watch-only page followed live reloads itself
-    "SECRET_KEY_FILE": "",  # a file holding the secret key (else instance/secret_key, generated on first run)
-    "SYNCHRONOUS": "FULL",  # SQLite's synchronous pragma: FULL (a recorded deal survives a power cut) or NORMAL
-}
-"""The app's own settings and their defaults (the README lists what each does). Each can be set in
-instance/config.py or by the environment variable ``SCORER_`` + its name (``SCORER_BASE_URL``), which
-wins over the file. ``SESSION_COOKIE_SECURE`` left unset follows the base URL: true when it is https."""
-
-
-def _from_environment(default: Any, text: str) -> Any:
-    """An environment variable's text as the type of the setting's default."""
-    if isinstance(default, bool) or default is None:
-        return text.strip().lower() in ("1", "true", "yes", "on")
-    if isinstance(default, int):
-        return int(text)
-    if isinstance(default, float):
-        return float(text)
-    return text
-
-
-def _readable_form() -> tuple[str, int] | None:
-    """A posted form whose field names cannot be read (werkzeug gives such a field the name None,
-    and Flask-WTF's CSRF check then fails with an AttributeError): refused, nothing done."""
-    from flask import render_template, request
-
-    if request.method == "POST" and any(not isinstance(key, str) for key in request.form):
-        return render_template("unreadable_form.html"), 400
-    return None
-
-
-def _not_found(error: Any) -> tuple[str, int]:
-    """A page that does not exist, in the app's own clothes (the phone's width, a way home)."""
-    from flask import render_template
-
-    return render_template("notfound.html"), 404
-
-
-def _favicon() -> Response:
-    """The icon browsers ask for at /favicon.ico (pages also link static/favicon.svg): never a 404."""
-    from flask import current_app, send_from_directory
-
-    return send_from_directory(str(current_app.static_folder), "favicon.ico", mimetype="image/vnd.microsoft.icon",
-                               max_age=7 * 24 * 3600)
+    from flask import Flask
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The app factory. ``test_config`` replaces instance/config.py (and wins over the environment); its
-    ``INSTANCE_PATH``, if any, moves the instance folder (for tests); so does the
-    environment variable ``SCORER_INSTANCE_PATH``.
+    """The app factory (:func:`scorer.web.create_app`), imported only when called."""
+    from .web import create_app as web_app
 
-    Flask is imported here, not at the top, so that importing the pure
-    settlement core (``scorer.core``) never loads the web framework."""
-    from flask import Flask
-
-    app = Flask(
-        __name__,
-        instance_relative_config=True,
-        instance_path=(test_config or {}).get("INSTANCE_PATH") or os.environ.get("SCORER_INSTANCE_PATH"),
-        template_folder=str(_folder("templates")),
-        static_folder=str(_folder("static")),
-    )
-    os.makedirs(app.instance_path, exist_ok=True)
-    app.config.from_mapping(
-        DATABASE=os.path.join(app.instance_path, "scorer.sqlite"),
-        MAX_CONTENT_LENGTH=IMPORT_BYTES_MAX + 64 * 1024,  # an evening file and its form's envelope; nothing huge
-        SESSION_COOKIE_SAMESITE="Lax",
-        WTF_CSRF_TIME_LIMIT=None,  # a deal form may sit open through a whole deal; the token is bound to the session
-        **SETTINGS,
-    )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-    for key, default in SETTINGS.items():
-        if f"SCORER_{key}" in os.environ:
-            app.config[key] = _from_environment(default, os.environ[f"SCORER_{key}"])
-    if test_config is not None:
-        app.config.from_mapping(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(app.instance_path, str(app.config.get("SECRET_KEY_FILE") or ""))
-    from .links import check_base_url
-
-    if app.config["BASE_URL"]:
-        app.config["BASE_URL"] = check_base_url(str(app.config["BASE_URL"]))
-    from .db import synchronous
-
-    app.config["SYNCHRONOUS"] = synchronous(app.config["SYNCHRONOUS"])  # a wrong word stops the app at start
-    if app.config["SESSION_COOKIE_SECURE"] is None:
-        app.config["SESSION_COOKIE_SECURE"] = str(app.config["BASE_URL"]).startswith("https://")
-
-    from flask_wtf.csrf import CSRFProtect
-
-    from . import audit, circle, circle_tally, db, exchange, home, playcheck, ratelimits, recent, table, tally
-    from . import circle_check, circle_exchange, forms, health, i18n, views
-
-    app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
-    CSRFProtect(app)
-    app.after_request(_secure_headers)
-    app.register_error_handler(404, _not_found)
-    app.add_url_rule("/favicon.ico", "favicon", _favicon)
-    db.init_app(app)
-    i18n.init_app(app)  # the reader's language: Flask-Babel, the core's translation, the filters
-    forms.init_app(app)  # the fields the deal form draws in Python (segmented radio groups, hidden inputs)
-    views.init_app(app)  # the templates' url_for (each link built once) and the settlement's drawers
-    app.register_blueprint(home.bp)
-    app.register_blueprint(table.bp)
-    app.register_blueprint(audit.bp)
-    app.register_blueprint(playcheck.bp)
-    app.register_blueprint(circle.bp)
-    app.register_blueprint(circle_exchange.bp)
-    app.register_blueprint(circle_check.bp)
-    app.register_blueprint(circle_tally.bp)
-    app.register_blueprint(tally.bp)
-    app.register_blueprint(exchange.bp)
-    app.register_blueprint(health.bp)  # /healthz: select 1, no table read, no limit
-    recent.init_app(app)  # the tables this phone opened recently (a signed cookie), for the home page
-    ratelimits.init_app(app)  # after the blueprints: it wraps the views they mark
-    return app
+    return web_app(test_config)

@@ -74,7 +74,7 @@ def rules(markdown: bool) -> None:
 def serve(host: str, port: int, threads: int, instance: str | None, base_url: str | None) -> None:
     """Serve the app with waitress, a production server (no debugger, no reloader); the database's
     schema is created or brought up to date first."""
-    from .links import check_base_url
+    from .web.links import check_base_url
     from .serve import run
 
     if base_url:
@@ -93,7 +93,7 @@ def verify(db_path: str, tokens: tuple[str, ...]) -> None:
     """Check the hash chain of every table's log and every deal in it again, and every circle's log (or the tables whose link tokens are given)."""
     import os
 
-    from .db import connect
+    from .store.database import connect
     from .store import NoSuchTable, check_database
 
     if not os.path.exists(db_path):

@@ -22,7 +22,7 @@ import threading
 from waitress import serve
 
 from . import create_app
-from .links import UNREACHABLE_NAMES, check_base_url, reachable_host
+from .web.links import UNREACHABLE_NAMES, check_base_url, reachable_host
 
 
 def announce(host: str, port: int, base_url: str) -> tuple[str, list[str]]:

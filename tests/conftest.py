@@ -26,7 +26,7 @@ def no_cache_of_earlier_tests() -> None:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    """A new app on a new database: ``create_app`` creates its schema (``scorer.db.init_app`` runs ``init_db``)."""
+    """A new app on a new database: ``create_app`` creates its schema (``scorer.web.db.init_app`` runs ``init_db``)."""
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test"})
     yield app
 

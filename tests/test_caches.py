@@ -34,7 +34,7 @@ NOT_CACHES = {
     "scorer.core.systems._LOADED": "whether the built-in systems were imported (they register themselves once)",
     "scorer.core.rules.PROFILES": "the profiles offered (a registry: register_profile adds one)",
     "scorer.core.rules._ENUMS": "each rule's value type, filled once as the rules are defined",
-    "scorer.table.CSRF_RESHOWN": "the views that show a form again after a lost CSRF token, filled at import",
+    "scorer.web.common.CSRF_RESHOWN": "the views that show a form again after a lost CSRF token, filled at import",
 }
 """Process-wide state that is no cache: emptied, nothing would fill it again."""
 
@@ -143,8 +143,8 @@ def test_the_scan_finds_the_known_caches_of_each_layer() -> None:
     found = process_wide_state()
     assert {"scorer.core.book._KEPT_TRANSFERS", "scorer.core.systems.chips._PLANS", "scorer.core.names.skeleton",
             "scorer.store.ledgers.LEDGERS", "scorer.store.seasons.SEASONS", "scorer.store.tables._table_of",
-            "scorer.table._previews",
-            "scorer.forms._first_bound", "scorer.tally._fonts", "scorer.print_columns._metrics"} <= found
+            "scorer.web.tables._previews",
+            "scorer.web.forms._first_bound", "scorer.web.printing._fonts", "scorer.web.print_columns._metrics"} <= found
     assert "scorer.core.rules.RULES_BY_NAME" not in found  # a mapping nothing changes is a constant
     assert "scorer.core.settleup.best" not in found  # a cache inside a function lives for one call
 
@@ -181,9 +181,9 @@ def _size(name: str) -> int:
 FILLED_BY_A_TABLE = ("scorer.core.book._KEPT_TRANSFERS", "scorer.core.systems.chips._PLANS",
                      "scorer.core.systems.chips._PLANS_BY_RULES", "scorer.core.names.skeleton",
                      "scorer.core.names._check_players_passed", "scorer.store.ledgers.LEDGERS",
-                     "scorer.store.seasons.SEASONS", "scorer.store.tables._table_of", "scorer.forms._first_bound",
-                     "scorer.forms.name_choices", "scorer.i18n._LOCALES", "scorer.table._previews", "scorer.tally._fonts",
-                     "scorer.print_columns._metrics")
+                     "scorer.store.seasons.SEASONS", "scorer.store.tables._table_of", "scorer.web.forms._first_bound",
+                     "scorer.web.forms.name_choices", "scorer.web.i18n._LOCALES", "scorer.web.tables._previews", "scorer.web.printing._fonts",
+                     "scorer.web.print_columns._metrics")
 """The caches a table started, previewed, recorded and printed and a circle's page fill (the others, other paths)."""
 
 

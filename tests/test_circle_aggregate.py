@@ -15,7 +15,7 @@ from scorer.core import caches
 from scorer.core import Contract, Deal, HouseRules, Suit
 from scorer.core.log import Amend, ReadOnly, Record, Undo
 from scorer.core.season import EveningClosed, LaterEveningBroken, replay_season
-from scorer.db import connect, migrate
+from scorer.web.db import connect, migrate
 from scorer.store import (
     Circle, Table, circle_season, circle_tables, create_circle, ledger, log_size, run, season_fold, start_evening, table_by_token,
 )

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from test_circles_web import next_evening, start_circle, text
 from test_table import csrf_token, record
 
-from scorer.db import connect
+from scorer.web.db import connect
 
 FIRST = ("Ann", "Bea", "Cat", "Dan")
 SECOND = ("Bea", "Cat", "Dan", "Eve")

@@ -22,7 +22,7 @@ from scorer.core import EveningFormatError, HouseRules
 from scorer.core.limits import CIRCLE_DEALS_MAX, CIRCLE_EVENINGS_MAX, DEALS_AGREED_MAX, circle_evenings_max
 from scorer.core.evening_json import format_deal
 from scorer.core.log import Amend, Record
-from scorer.db import SCHEMA_VERSION, connect, migrate
+from scorer.web.db import SCHEMA_VERSION, connect, migrate
 from scorer.store import (
     ImportRefused,
     add_member,

@@ -69,7 +69,7 @@ from scorer import create_app
 from scorer.core import HouseRules, ImpossibleDeal
 from scorer.core.log import Amend, Line, Record, Refused, Restore, Undo, fold
 from scorer.core.season import Season, replay_season
-from scorer.db import connect, get_db
+from scorer.web.db import connect, get_db
 from scorer.store import (
     Circle,
     LedgerCache,
@@ -581,13 +581,13 @@ def test_a_next_evening_form_starts_the_evening_its_page_offered(app: Flask) -> 
 
 
 @pytest.mark.parametrize(("module", "reads", "page"), [
-    ("circle", "circle_by_token", "/c/{token}"),
-    ("circle", "circle_by_spectator_token", "/cs/{spectator}"),
-    ("circle", "circle_by_token", "/c/{token}/evenings"),
-    ("circle", "circle_by_spectator_token", "/cs/{spectator}/evenings"),
-    ("circle_tally", "circle_by_token", "/c/{token}/tally.pdf"),
-    ("circle_check", "circle_by_token", "/c/{token}/check"),
-    ("circle_exchange", "circle_by_token", "/c/{token}/export.json"),
+    ("circles", "circle_by_token", "/c/{token}"),
+    ("circles", "circle_by_spectator_token", "/cs/{spectator}"),
+    ("circles", "circle_by_token", "/c/{token}/evenings"),
+    ("circles", "circle_by_spectator_token", "/cs/{spectator}/evenings"),
+    ("circles", "circle_by_token", "/c/{token}/tally.pdf"),
+    ("circles", "circle_by_token", "/c/{token}/check"),
+    ("exchange", "circle_by_token", "/c/{token}/export.json"),
 ])
 def test_a_page_of_the_circle_reads_one_circle_when_a_member_is_renamed_meanwhile(
         app: Flask, monkeypatch: pytest.MonkeyPatch, module: str, reads: str, page: str) -> None:
@@ -598,7 +598,7 @@ def test_a_page_of_the_circle_reads_one_circle_when_a_member_is_renamed_meanwhil
     of a rename against a settlement and against the next evening hit it: their refusals show the page.)"""
     import importlib
 
-    views = importlib.import_module(f"scorer.{module}")
+    views = importlib.import_module(f"scorer.web.{module}")
     with app.app_context():
         s = carry_scene(get_db())
     real = getattr(views, reads)

@@ -26,7 +26,7 @@ from test_table import csrf_token
 
 from scorer.core import Deal, ImpossibleDeal
 from scorer.core.log import Amend, Record
-from scorer.db import connect, get_db, migrate
+from scorer.web.db import connect, get_db, migrate
 from scorer.store import (
     circle_by_token,
     circle_season,

@@ -15,7 +15,7 @@ import sqlite_utils
 from scorer.core import Contract, Deal, Evening, HouseRules, ImpossibleDeal, Reason, Suit
 from scorer.core.log import Amend, Record, fold
 from scorer.core.season import replay_season
-from scorer.db import connect, migrate
+from scorer.web.db import connect, migrate
 from scorer.store import (
     LEDGERS,
     Circle,

@@ -23,7 +23,7 @@ from werkzeug.test import TestResponse
 
 from scorer import create_app
 from scorer.core import HouseRules
-from scorer.db import get_db
+from scorer.web.db import get_db
 from scorer.core.log import Ledger, LineKind
 from scorer.store import LEDGERS, create_table, ledger, sent_before, table_by_token, verify
 
@@ -301,7 +301,7 @@ WRITER = """
 import sys
 from scorer import create_app
 from scorer.core import Contract, Deal, Suit
-from scorer.db import get_db
+from scorer.web.db import get_db
 from scorer.core.log import Record
 from scorer.store import ledger, run, table_by_token
 

@@ -23,14 +23,14 @@ from werkzeug.datastructures import MultiDict
 
 from scorer import create_app
 from scorer.core import PROFILES, HouseRules, TableState
-import scorer.table
+import scorer.web.tables
 from scorer.core import summarise
-from scorer.db import get_db
-from scorer.forms import (
+from scorer.web.db import get_db
+from scorer.web.forms import (
     DealForm, NewTableForm, field_errors, hidden_field, segmented_field, toggle_field,
 )
 from scorer.store import create_table
-from scorer.views import summary_nets, summary_payments
+from scorer.web.views import summary_nets, summary_payments
 
 OLD_MACROS = """\
 {% macro segmented(field, cls="", only=none) %}
@@ -235,7 +235,7 @@ def test_a_settlement_at_a_glance_is_drawn_as_the_macros_drew_it(app: Flask, lan
         compared.append(bool(summary.carried) + 2 * bool(summary.unit_rules) + 4 * any(g.rules for g in summary.groups))
         return summary
 
-    monkeypatch.setattr(scorer.table, "summarise", checked)
+    monkeypatch.setattr(scorer.web.tables, "summarise", checked)
     rng = random.Random(7)
     client = app.test_client()
     client.set_cookie("lang", language)
@@ -287,10 +287,10 @@ FORM_CASES: list[tuple[str, dict[str, Any]]] = [
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_field_bound_by_copy_is_the_field_wtforms_binds(app: Flask, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every form of the app, bound by copying its fields (scorer.forms._bound) and by WTForms itself, fresh and
+    """Every form of the app, bound by copying its fields (scorer.web.forms._bound) and by WTForms itself, fresh and
     sent, the same attributes field by field, the same data and errors once validated; two forms never share a
     field's label, flags or choices."""
-    import scorer.forms as forms
+    import scorer.web.forms as forms
 
     rules = HouseRules.of()
     cases: list[tuple[str, dict[str, Any]]] = [*FORM_CASES]
@@ -347,7 +347,7 @@ OLD_CONTRACTS = """\
 def test_a_tables_links_are_drawn_as_the_templates_drew_them(app: Flask, language: str) -> None:
     from types import SimpleNamespace
 
-    from scorer.views import contracts_nav, table_nav
+    from scorer.web.views import contracts_nav, table_nav
 
     old_nav, old_contracts = app.jinja_env.from_string(OLD_NAV), app.jinja_env.from_string(OLD_CONTRACTS)
     for root in ("", "/club"):
@@ -380,7 +380,7 @@ OLD_STATE = """\
 def test_where_the_evening_stands_is_drawn_as_the_template_drew_it(app: Flask, language: str) -> None:
     from types import SimpleNamespace
 
-    from scorer.views import table_state
+    from scorer.web.views import table_state
 
     old = app.jinja_env.from_string(OLD_STATE)
     with app.test_request_context("/", headers={"Cookie": f"lang={language}"}):

@@ -30,8 +30,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from test_table import csrf_token, post_deal, start_table
 
-import scorer.table
-from scorer import create_app, forms
+import scorer.web.tables
+from scorer.web import forms
+from scorer import create_app
 
 NAMES = ["<b>A&B</b>", "O'Neil \"Q\"", "Zoë &amp; Æ", "L'Ève<"]
 """Names the rules allow, each with something to escape."""
@@ -117,12 +118,12 @@ def test_a_preview_kept_for_its_record_tap_is_bounded_in_size(app: Flask) -> Non
     client = app.test_client()
     token = start_table(client, NAMES)
     url = f"/t/{token}/deal/solo"
-    before = sum(len(repr(key)) for key in scorer.table._previews)
+    before = sum(len(repr(key)) for key in scorer.web.tables._previews)
     for _ in range(5):
         response = client.post(url, data={"csrf_token": csrf_token(client, url), "number": "1", "action": "preview",
                                            "once": _once(client, url), "contract": "x" * 1_000_000, **SOLO})
         assert response.status_code == 200 and 'id="preview-title"' in response.get_data(as_text=True)
-    assert sum(len(repr(key)) for key in scorer.table._previews) - before < 50_000
+    assert sum(len(repr(key)) for key in scorer.web.tables._previews) - before < 50_000
     # and such a preview is still recorded by its Record tap, the form read again
     once = _once(client, url)
     fields = {"number": "1", "once": once, "contract": "x" * 1_000_000, **SOLO}

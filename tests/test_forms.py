@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 
 from scorer.core import TableState, loads
-from scorer.forms import DealForm
+from scorer.web.forms import DealForm
 
 EXAMPLE = loads((Path(__file__).resolve().parent.parent / "examples" / "evening.json").read_text())
 

@@ -15,10 +15,10 @@ from pypdf import PdfReader
 from test_audit import correct_deal_3, ten_deal_table
 from test_circles_web import next_evening, play_evening, start_circle
 
-from scorer import tally
-from scorer.circle_tally import _key
+from scorer.web import tally
+from scorer.web.circles import season_pdf_key
 from scorer.store import circle_by_token
-from scorer.db import get_db
+from scorer.web.db import get_db
 
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9"}
 ENGLISH = {"Accept-Language": "en"}
@@ -77,13 +77,13 @@ def test_the_tally_pdf_is_french_for_a_french_phone_and_cached_apart(app: Flask,
 def test_the_pdf_keys_hold_the_language(app: Flask, client: FlaskClient) -> None:
     token = ten_deal_table(client)
     circle, _ = a_circle(client)
-    from scorer.table import _table
+    from scorer.web.common import table_or_abort
 
     keys = {}
     for language, headers in (("en", ENGLISH), ("fr", FRENCH)):
         with app.test_request_context("/", headers=headers):
             app.preprocess_request()
-            keys[language] = (tally._pdf_key(_table(token), 10, "A4"), _key(circle_by_token(get_db(), circle), "A4"))
+            keys[language] = (tally._pdf_key(table_or_abort(token), 10, "A4"), season_pdf_key(circle_by_token(get_db(), circle), "A4"))
     assert keys["en"][0] != keys["fr"][0] and keys["en"][1] != keys["fr"][1]
     assert "fr" in keys["fr"][0] and "fr" in keys["fr"][1]
 

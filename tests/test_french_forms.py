@@ -16,8 +16,8 @@ from test_table import csrf_token, start_table
 
 from scorer.core import HouseRules, ImpossibleDeal
 from scorer.core.i18n import _, translating
-from scorer.db import get_db
-from scorer.i18n import TRANSLATIONS
+from scorer.web.db import get_db
+from scorer.web.i18n import TRANSLATIONS
 from scorer.store import (
     LEDGERS, CircleRefused, ImportRefused, create_circle, ledger, read_circle_file, read_evening_file, start_evening, table_by_token,
 )

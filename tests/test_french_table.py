@@ -14,7 +14,7 @@ from pathlib import Path
 from flask.testing import FlaskClient
 from test_table import EXAMPLE, csrf_token, form_data, record, start_table
 
-from scorer.ratelimits import _wait_text
+from scorer.web.ratelimits import wait_text
 
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9"}
 NB, NNB = "\u00a0", "\u202f"
@@ -140,13 +140,13 @@ def test_error_pages_in_french(client: FlaskClient) -> None:
 
 def test_wait_text_in_french(client: FlaskClient) -> None:
     with client.application.test_request_context(headers=FRENCH):
-        assert _wait_text(1) == "1 seconde"
-        assert _wait_text(600) == "10 minutes"
-        assert _wait_text(45) == "45 secondes"
-        assert _wait_text(5400) == "1,5 heures"
+        assert wait_text(1) == "1 seconde"
+        assert wait_text(600) == "10 minutes"
+        assert wait_text(45) == "45 secondes"
+        assert wait_text(5400) == "1,5 heures"
     with client.application.test_request_context():
-        assert _wait_text(1) == "1 second"
-        assert _wait_text(45) == "45 seconds"
-        assert _wait_text(600) == "10 minutes"
-        assert _wait_text(5400) == "1.5 hours"
-        assert _wait_text(7200) == "2 hours"
+        assert wait_text(1) == "1 second"
+        assert wait_text(45) == "45 seconds"
+        assert wait_text(600) == "10 minutes"
+        assert wait_text(5400) == "1.5 hours"
+        assert wait_text(7200) == "2 hours"

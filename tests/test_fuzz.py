@@ -55,16 +55,17 @@ from wtforms import HiddenField
 from wtforms.form import BaseForm
 from wtforms.fields.core import UnboundField  # type: ignore[import-not-found]
 
-import scorer.circle_tally
-import scorer.table
-import scorer.tally
-from scorer import create_app, forms
-from scorer.circle_exchange import CircleImportForm
+import scorer.web.circles
+import scorer.web.tables
+import scorer.web.tally
+from scorer.web import forms
+from scorer import create_app
+from scorer.web.exchange import CircleImportForm
 from scorer.core import HOUSE_RULES
 from scorer.core.names import ignorable
-from scorer.exchange import ImportForm
-from scorer.i18n import COOKIE as LANGUAGE_COOKIE
-from scorer.recent import COOKIE as RECENT_COOKIE
+from scorer.web.exchange import ImportForm
+from scorer.web.i18n import COOKIE as LANGUAGE_COOKIE
+from scorer.web.recent import COOKIE as RECENT_COOKIE
 from scorer.store import LEDGERS
 
 HOSTILE: dict[str, str] = {
@@ -230,7 +231,7 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     app.config["WORLD"].memory.close()
 
 
-PATCHED = [(scorer.tally, "render_pdf"), (scorer.circle_tally, "render_pdf"), (BaseForm, "validate")]
+PATCHED = [(scorer.web.tally, "render_pdf"), (scorer.web.circles, "render_pdf"), (BaseForm, "validate")]
 """What the module's app does otherwise under the fuzz: a PDF's HTML is not printed (see :func:`_rendered_html`),
 and the fields each form refused are noted (see :data:`REFUSED`)."""
 
@@ -306,7 +307,7 @@ class Fuzzer:
         was written: the ledgers, the previews, the PDFs."""
         self.world.memory.backup(self.observer)
         LEDGERS.clear()
-        scorer.table._previews.clear()
+        scorer.web.tables._previews.clear()
         self.app.extensions.pop("scorer.printer", None)
         self.version = self._data_version()
 
@@ -661,7 +662,7 @@ def test_the_fuzz_covers_every_route_of_the_app(fuzz_app: Flask) -> None:
     assert made == {(r.rule, r.method) for r in ROUTES}
 
 
-SOURCES = Path(__file__).resolve().parent.parent / "scorer"
+SOURCES = Path(__file__).resolve().parent.parent / "scorer" / "web"
 
 
 def test_the_fuzz_sends_every_parameter_a_view_reads_by_hand() -> None:
@@ -677,7 +678,7 @@ def test_every_form_class_is_fuzzed() -> None:
     """Every WTForms form of the app is the form of some route above (a new form gets its route's entry)."""
     from flask_wtf import FlaskForm
 
-    made = {cls for module in (forms, scorer.exchange, scorer.circle_exchange) for cls in vars(module).values()
+    made = {cls for module in (forms, scorer.web.exchange) for cls in vars(module).values()
             if isinstance(cls, type) and issubclass(cls, FlaskForm) and cls.__module__ == module.__name__
             and any(isinstance(v, UnboundField) for v in vars(cls).values())}
     fuzzed_fields = {name for r in ROUTES for name in r.fields}
@@ -737,7 +738,7 @@ def _groups(fields: tuple[str, ...]) -> dict[str, list[str]]:
 
 CSRF_FEW = (ABSENT, "empty", "nul", "lone-surrogate", "100KB-digits")
 """The CSRF token is checked before any view, the same way for every form: it is sent every value where the
-answer to a refused token is made (each form shown again with its taps kept, see ``scorer.table.csrf_lost``,
+answer to a refused token is made (each form shown again with its taps kept, see ``scorer.web.tables.csrf_lost``,
 and one form of each blueprint), and these values elsewhere."""
 
 
@@ -750,10 +751,10 @@ def _csrf_answered_here(app: Flask, route: Route) -> bool:
     """Whether the route is where its blueprint's answer to a refused CSRF token is fuzzed: the form shown again
     with its taps kept, or else the blueprint's form of fewest fields (its answer is the same for each of them)."""
     endpoint = _endpoint(app, route)
-    if endpoint == "table.deal" or endpoint in scorer.table.CSRF_RESHOWN:
+    if endpoint == "table.deal" or endpoint in scorer.web.tables.CSRF_RESHOWN:
         return True
     others = [r for r in ROUTES if r.base is not None and _endpoint(app, r).split(".")[0] == endpoint.split(".")[0]
-              and _endpoint(app, r) not in ("table.deal", *scorer.table.CSRF_RESHOWN)]
+              and _endpoint(app, r) not in ("table.deal", *scorer.web.tables.CSRF_RESHOWN)]
     return min(others, key=lambda r: len(r.fields)) is route
 
 
@@ -1017,7 +1018,7 @@ def test_the_fuzz_sees_a_500_as_an_error_not_a_page(tmp_path: Path) -> None:
 ])
 def test_a_time_past_the_years_a_zone_can_show_is_shown_as_written(fuzz_app: Flask, stamp: str, zone: str,
                                                                     shown: str) -> None:
-    from scorer.i18n import local_time
+    from scorer.web.i18n import local_time
 
     with fuzz_app.test_request_context("/"):
         assert local_time(stamp, zone).replace(" 2026,", ",") == shown.replace(" 2026,", ",")

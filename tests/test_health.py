@@ -89,7 +89,7 @@ def test_without_secret_key_file_the_key_is_generated_into_the_instance_folder(t
 
 
 def test_the_readme_hosting_section_names_every_setting() -> None:
-    from scorer import SETTINGS
+    from scorer.web import SETTINGS
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
     hosting = readme.split("## Hosting for a club", 1)[1].split("\n## ", 1)[0]

@@ -23,7 +23,7 @@ from test_largest_table import largest_file
 
 from scorer.core import EveningFormatError, ScorerError
 from scorer.core.limits import IMPORT_BYTES_MAX, IMPORT_MEMORY_PER_BYTE
-from scorer.db import connect, migrate
+from scorer.web.db import connect, migrate
 from scorer.store import ImportRefused, import_circle, import_evening, read_circle_file, read_evening_file
 from scorer.store import reading
 

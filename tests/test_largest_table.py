@@ -11,7 +11,7 @@ from pathlib import Path
 from scorer.core import Card, Contract, Deal, Suit
 from scorer.core.evening_json import format_deal
 from scorer.core.limits import DEALS_AGREED_MAX, IMPORT_BYTES_MAX, LOG_LINES_MAX, NAME_MAX, REASON_MAX
-from scorer.db import connect, migrate
+from scorer.web.db import connect, migrate
 from scorer.store import export_evening, import_evening, read_evening_file, table_by_token
 
 

@@ -16,9 +16,11 @@ from flask.testing import FlaskClient
 from test_table import csrf_token, start_table
 from waitress.server import create_server
 
-from scorer import create_app, links, serve
-from scorer.links import check_base_url, own_address, server_base_url
-from scorer.table import _qr_svg
+from scorer.web import links
+
+from scorer import create_app, serve
+from scorer.web.links import check_base_url, own_address, server_base_url
+from scorer.web.tables import qr_svg
 
 EVIL = {"Host": "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https"}
 
@@ -33,7 +35,7 @@ def assert_links(page: str, base: str, token: str) -> None:
     assert watch.startswith(f"{base}/s/")
     assert "evil" not in page
     # each QR code is the code of the link beside it, not of anything the client sent
-    assert str(_qr_svg(link)) in page and str(_qr_svg(watch)) in page
+    assert str(qr_svg(link)) in page and str(qr_svg(watch)) in page
 
 
 def run_until_closed(server: Any) -> None:

@@ -17,7 +17,7 @@ from flask import Flask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.i18n import local_day, local_time
+from scorer.web.i18n import local_day, local_time
 
 NOW = datetime(2026, 12, 1, tzinfo=timezone.utc)
 """The moment "this year" is judged from, unless a case gives its own."""

@@ -15,8 +15,9 @@ from test_audit import ten_deal_table
 from test_pdf_queue import until
 from test_table import record, start_table
 
-from scorer import tally
-from scorer.pdfcache import PdfCache, Turn
+from scorer.web import tally
+from scorer.web.common import table_or_abort
+from scorer.web.pdfcache import PdfCache, Turn
 
 
 def count_renders(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -87,7 +88,7 @@ def test_a_repeat_is_answered_from_the_cache_and_a_new_deal_makes_a_new_pdf(
 def test_the_key_changes_with_the_log_the_settings_and_the_paper(app: Flask, client: FlaskClient) -> None:
     token = start_table(client)
     with app.test_request_context():
-        table = tally._table(token)
+        table = table_or_abort(token)
         key = tally._pdf_key(table, 0, "A4")
         assert tally._pdf_key(table, 0, "A4") == key
         assert tally._pdf_key(table, 1, "A4") != key
@@ -173,7 +174,7 @@ def test_the_pdf_fetches_nothing_but_data_urls(app: Flask, monkeypatch: pytest.M
     """Everything the tally needs is inlined: WeasyPrint may read a data: URL, and opens no connection."""
     import socket
 
-    from scorer.tally import render_pdf
+    from scorer.web.tally import render_pdf
 
     def no_connection(*args: object) -> None:
         raise AssertionError("the tally PDF opened a connection")

@@ -18,8 +18,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from test_table import start_table
 
-from scorer import tally
-from scorer.pdfcache import RenderQueue, Turn
+from scorer.web import tally
+from scorer.web.pdfcache import RenderQueue, Turn
 
 
 def until(condition: Callable[[], object], seconds: float = 60.0) -> None:

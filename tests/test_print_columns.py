@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.print_columns import TOLERANCE, columns, metrics, wrap
+from scorer.web.print_columns import TOLERANCE, columns, metrics, wrap
 
 
 def test_the_widths_are_dejavu_sans_s_own() -> None:
@@ -53,7 +53,7 @@ def test_wrap_breaks_at_spaces_within_the_width() -> None:
 
 
 def test_without_the_font_the_columns_line_up_roughly_and_nothing_is_lost(monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorer import print_columns
+    from scorer.web import print_columns
 
     rough = print_columns._read_metrics("No Such Family 7f3a")  # fontconfig offers another family: not taken
     assert rough.upem == 1000 and rough.width("1") == rough.width("\u2007")

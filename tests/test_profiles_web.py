@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from test_table import csrf_token, form_data, ledger_balances, record, shown
 
 from scorer.core import loads, replay
-from scorer.db import get_db
+from scorer.web.db import get_db
 from scorer.store import table_by_token
 
 

@@ -47,7 +47,7 @@ from werkzeug.test import TestResponse
 from scorer import create_app
 from scorer.core import Contract, Deal, HouseRules, Suit
 from scorer.core.log import Amend, Command, Ledger, Line, Record, Refused, Restore, TableChanged, Undo, fold
-from scorer.db import connect, get_db
+from scorer.web.db import connect, get_db
 from scorer.store import (
     Outcome,
     RulesFrozen,

@@ -59,7 +59,7 @@ def test_imports_are_limited_and_every_post_counts(app: Flask) -> None:
 
 def test_a_forwarded_address_is_ignored_unless_a_proxy_is_trusted(tmp_path: Path) -> None:
     config = {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t", "LIMIT_NEW_TABLES": "1 per hour"}
-    from scorer.db import init_db
+    from scorer.web.db import init_db
 
     direct = create_app(config)
     with direct.app_context():
@@ -88,7 +88,7 @@ def test_the_limits_come_from_the_environment(tmp_path: Path, monkeypatch: pytes
 
 
 def test_the_limits_can_be_switched_off(tmp_path: Path) -> None:
-    from scorer.db import init_db
+    from scorer.web.db import init_db
 
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t",
                       "LIMIT_NEW_TABLES": "1 per hour", "RATELIMIT_ENABLED": False})

@@ -12,8 +12,8 @@ from itsdangerous import URLSafeSerializer
 from test_table import csrf_token, record, start_table
 
 from scorer.core import RECENT_TABLES_MAX
-from scorer import recent
-from scorer.recent import COOKIE, visit_day
+from scorer.web import recent
+from scorer.web.recent import COOKIE, visit_day
 
 
 def listed(client: FlaskClient) -> list[str]:

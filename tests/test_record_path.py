@@ -15,10 +15,10 @@ from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
 from scorer import create_app
-from scorer import table as table_module
+from scorer.web import tables as table_module
 from scorer.core import Contract, HouseRules, TableState
-from scorer.db import get_db
-from scorer.forms import DEAL_INPUTS, DealForm
+from scorer.web.db import get_db
+from scorer.web.forms import DEAL_INPUTS, DealForm
 from scorer.store import table_by_token
 from test_exactly_once import previewed_form
 from test_table import start_table

@@ -11,7 +11,7 @@ from test_properties import valid_deal
 
 from scorer.core import DealError, HouseRules, ImpossibleDeal
 from scorer.core.log import Amend, Record, Refused, Restore, Undo, fold
-from scorer.db import connect, migrate
+from scorer.web.db import connect, migrate
 from scorer.store import LEDGERS, create_table, ledger, read_lines, run
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")

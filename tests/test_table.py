@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 
 from scorer import create_app
 from scorer.core import loads, replay
-from scorer.forms import NOT_A_CHOICE
+from scorer.web.forms import NOT_A_CHOICE
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "evening.json"
 PLAYERS = ["Ann", "Bea", "Cat", "Dan"]
@@ -324,7 +324,7 @@ def test_link_tokens_never_start_with_a_dash_or_underscore() -> None:
 
 def test_a_long_ledger_is_paged_latest_deals_first(app: Flask, client: FlaskClient) -> None:
     from scorer.core import Contract, Deal, Suit, TableState, settle
-    from scorer.db import get_db
+    from scorer.web.db import get_db
     from scorer.core.log import Record
     from scorer.store import run, table_by_token
 

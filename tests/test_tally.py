@@ -16,7 +16,7 @@ from test_audit import TEN_DEALS, ten_deal_table
 from test_table import csrf_token, record, start_table
 
 from scorer.core import PROFILES, loads, replay, system_named
-from scorer.tally import Sheet
+from scorer.web.tally import Sheet
 
 
 def standing(client: FlaskClient, token: str) -> dict[str, object]:
@@ -180,7 +180,7 @@ def test_the_csv_has_one_row_per_transfer(app: Flask, client: FlaskClient) -> No
 
 def _sheet_of(players: tuple[str, ...], deals: int) -> Sheet:
     from scorer.core import Contract, Deal, Evening, Suit
-    from scorer.tally import deals_sheet
+    from scorer.web.tally import deals_sheet
 
     played = []
     for n in range(deals):
@@ -194,8 +194,8 @@ def _sheet_of(players: tuple[str, ...], deals: int) -> Sheet:
     (("Annabella Long", "Beatrice Longer", "Catherine Longest", "Daniella Longest"), None),  # cut with …
 ])
 def test_the_printed_sheet_lines_up_its_columns_and_fits_the_page(players: tuple[str, ...], size: float | None) -> None:
-    from scorer.print_columns import metrics
-    from scorer.tally import SHEET_WIDTH_EM
+    from scorer.web.print_columns import metrics
+    from scorer.web.tally import SHEET_WIDTH_EM
 
     sheet = _sheet_of(players, 9)
     assert len(sheet.deals) == 9 and len(sheet.rows()) == 2  # a line a deal, two rounds of four to a row
@@ -356,8 +356,8 @@ def test_no_line_of_the_pdf_runs_past_its_column_or_the_page(app: Flask, client:
     from test_describe import evening_deals
     from test_french import import_table as import_profile
 
-    from scorer import tally
-    from scorer.print_columns import metrics
+    from scorer.web import tally
+    from scorer.web.print_columns import metrics
 
     seen: list[str] = []
     monkeypatch.setattr(tally, "render_pdf", lambda page: seen.append(page) or b"%PDF-")

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from markupsafe import escape
 
 from scorer import create_app
-from scorer.db import SCHEMA_VERSION
+from scorer.web.db import SCHEMA_VERSION
 from scorer.core.rules import HOUSE_RULES
 
 

@@ -54,7 +54,7 @@ def test_the_store_checks_settings_and_log_inside_the_write(tmp_path) -> None:  
 
     from scorer.core import Contract, Deal, HouseRules, Suit
     from scorer.core.log import Record, TableChanged
-    from scorer.db import connect, migrate
+    from scorer.web.db import connect, migrate
     from scorer.store import RulesFrozen, change_settings, create_table, run, table_by_token
 
     db = connect(str(tmp_path / "w.sqlite"))
@@ -111,7 +111,7 @@ def test_the_write_path_refuses_a_stranger_and_a_reason_that_hides_text(tmp_path
 
     from scorer.core import Contract, Deal, HouseRules, ImpossibleDeal, Suit
     from scorer.core.log import Amend, Record, Refused
-    from scorer.db import connect, migrate
+    from scorer.web.db import connect, migrate
     from scorer.store import create_table, ledger, run
 
     db = connect(str(tmp_path / "w.sqlite"))

@@ -105,11 +105,11 @@ def replay_continued(previous: Replay, evening: Evening) -> Replay:
 
 
 LONG_REPLAY = 1000
-"""Deals to settle at once above which the cyclic garbage collector is paused (see :func:`_collector_paused`)."""
+"""Deals to settle at once above which the cyclic garbage collector is paused (see :func:`collector_paused`)."""
 
 
 @contextmanager
-def _collector_paused(deals: int) -> Iterator[None]:
+def collector_paused(deals: int) -> Iterator[None]:
     """Pause the cyclic garbage collector while a long evening is settled.
 
     A replay keeps every settlement it makes, a dozen new objects a deal, and
@@ -130,7 +130,7 @@ def _settle_from(evening: Evening, kept: tuple[Settlement, ...], number: int) ->
     """Keep the settlements before deal ``number`` and settle it and every later deal."""
     state = kept[-1].after if kept else evening.start()
     settlements = list(kept)
-    with _collector_paused(len(evening.deals) - number + 1):
+    with collector_paused(len(evening.deals) - number + 1):
         for n, deal in enumerate(evening.deals[number - 1:], start=number):
             try:
                 settlement = settle(deal, state, evening.rules, evening.deals_agreed)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from .errors import ImpossibleDeal, Said, ScorerError, Words
-from .evening import Evening, Replay, _collector_paused, replay_from
+from .evening import Evening, Replay, collector_paused, replay_from
 from .limits import LOG_LINES_MAX, LOG_LINES_PER_DEAL, REASON_MAX
 from .model import Deal, Settlement, TableState
 from .rules import HouseRules
@@ -303,7 +303,7 @@ def _resettle(ledger: Ledger, deals: list[Deal], first: int, check: bool,
     settlements = list(ledger.settlements[: first - 1])
     evening = ledger.evening
     if check:
-        with _collector_paused(len(deals) - first + 1):
+        with collector_paused(len(deals) - first + 1):
             for deal in deals[first - 1:]:
                 try:
                     settlements.append(_settle_one(deal, settlements, evening, True))
@@ -315,7 +315,7 @@ def _resettle(ledger: Ledger, deals: list[Deal], first: int, check: bool,
     system_settle = rules.profile.system.settle
     state = settlements[-1].after if settlements else evening.start()
     append = settlements.append
-    with _collector_paused(len(deals) - first + 1):
+    with collector_paused(len(deals) - first + 1):
         for deal in deals[first - 1:]:
             if settled is not None and settled.deal is deal and settled.before is state:
                 append(settled)  # decide settled this very deal from this very state (decide_and_advance)

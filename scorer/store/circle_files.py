@@ -52,12 +52,12 @@ from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .circle_log import circle_row, read_events
 from .seasons import fold_circle, renamed_evening
 from .circles import (
-    Circle, _check_settings, _check_untaken, _circle_where, check_members, circle_genesis,
+    Circle, check_circle_settings, check_untaken, circle_where, check_members, circle_genesis,
     circle_link, circle_tables,
 )
 from .files import (
-    BYTE_ORDER_MARK, INTEGER_DIGITS_MAX, ImportRefused, _check_counts, _check_settings as _check_table_settings,
-    _history_lines, _int_field, _is_time, _no_constant, _whole_number, evening_lists, export_evening, raw_export, worded,
+    BYTE_ORDER_MARK, INTEGER_DIGITS_MAX, ImportRefused, check_counts, check_file_settings,
+    history_lines, int_field, is_time, no_constant, whole_number, evening_lists, export_evening, raw_export, worded,
 )
 from .reading import Refusal, Shape, is_utf8, read_json
 from .lines import INSERT, dict_rows, insert_values, row_of
@@ -164,7 +164,7 @@ def read_circle_file(raw: bytes) -> object:
              "log": (CIRCLE_LOG_LINES_MAX, _("more than {limit} lines; a circle file may hold at most {limit}"))}
     shape = Shape(CIRCLE_DEPTH_MAX, _("the file nests arrays and objects more than {limit} deep; a circle file nests at most "
                                       "{limit} deep (each evening in it at most {evening_limit})").format(
-                                          limit="{limit}", evening_limit=JSON_DEPTH_MAX), lists, _whole_number, _no_constant)
+                                          limit="{limit}", evening_limit=JSON_DEPTH_MAX), lists, whole_number, no_constant)
     try:
         return read_json(raw, shape, len(BYTE_ORDER_MARK) if raw.startswith(BYTE_ORDER_MARK) else 0)
     except Refusal as refusal:
@@ -220,13 +220,13 @@ def _settings(data: dict[str, Any]) -> _Settings:
         raise ImportRefused(_("\"profile\" must be a rule profile's name and \"house_rules\" an object of rule names and values"))
     if not isinstance(currency, str):
         raise ImportRefused(_("\"currency\" must be a short text, such as EUR (\"\" for none)"))
-    deals_agreed = _int_field(data, "deals_agreed", 1, 10 ** 9, _("the file"), required=True)
-    cents = _int_field(data, "chip_value_cents", 0, 10 ** 9, _("the file"))
+    deals_agreed = int_field(data, "deals_agreed", 1, 10 ** 9, _("the file"), required=True)
+    cents = int_field(data, "chip_value_cents", 0, 10 ** 9, _("the file"))
     try:
         rules = HouseRules.of(profile, house_rules)
         check_members(members)
         assert deals_agreed is not None
-        _check_settings(name, rules, deals_agreed, cents, currency)
+        check_circle_settings(name, rules, deals_agreed, cents, currency)
     except (ValueError, ScorerError) as error:
         raise _refuse(_("the circle's settings"), error) from None
     if rules.profile_name != profile or json.loads(json.dumps(rules.changes())) != house_rules:
@@ -260,7 +260,7 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
     if len(log) > CIRCLE_LOG_LINES_MAX:
         raise ImportRefused(_("the circle's log has {lines} lines; a circle file may hold at most {limit}").format(
             lines=len(log), limit=CIRCLE_LOG_LINES_MAX))
-    # The circle as the lines read so far leave it: _check_untaken reads its members and renames.
+    # The circle as the lines read so far leave it: check_untaken reads its members and renames.
     circle = Circle(id=0, token="", spectator_token="", name="", members=settings.founders, founders=settings.founders,
                     rules=HouseRules.of(), deals_agreed=DEALS_AGREED_MIN, chip_value_cents=None, currency="", created_at="")
     previous = circle_genesis(settings.row)
@@ -278,7 +278,7 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
         if not isinstance(line, dict) or set(line) != DATA_FIELDS[kind]:
             raise ImportRefused(_("{where}: \"data\" of a {kind} line has exactly {fields}").format(
                 where=where, kind=kind, fields=", ".join(sorted(DATA_FIELDS[kind]))))
-        if not _is_time(at):
+        if not is_time(at):
             raise ImportRefused(_("{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00").format(where=where))
         if stated is not None and not (isinstance(stated, str) and re.fullmatch(r"[0-9a-f]{64}", stated)):
             raise ImportRefused(_("{where}: \"hash\" must be 64 hexadecimal digits, or null").format(where=where))
@@ -307,12 +307,12 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
 
 
 def _untaken(name: object, circle: Circle, where: str) -> str:
-    """A new name for a member, checked as the store checks one (:func:`.circles._check_untaken`): possible,
+    """A new name for a member, checked as the store checks one (:func:`.circles.check_untaken`): possible,
     in normal form, not alike to a member's name nor to any name the circle had before a rename."""
     if not isinstance(name, str):
         raise ImportRefused(_("{where}: a member's name must be a text").format(where=where))
     try:
-        _check_untaken(name, circle)
+        check_untaken(name, circle)
     except ScorerError as error:
         raise _refuse(where, error) from None
     return name
@@ -378,16 +378,16 @@ def _evening(item: object, number: int, secret_key: str) -> _Evening:
     if not isinstance(item, dict):
         raise ImportRefused(_("{where} must be an evening's JSON object").format(where=where))
     try:
-        _check_counts(item)
-        _int_field(item, "deals_agreed", 1, 10 ** 9, where)
+        check_counts(item)
+        int_field(item, "deals_agreed", 1, 10 ** 9, where)
         evening = parse_evening(item)
-        first_dealer, cents, currency = _check_table_settings(item, evening)
+        first_dealer, cents, currency = check_file_settings(item, evening)
         history = item.get("history")
         if history is None:
             stated: list[str | None] = [None] * len(evening.deals)
             lines = [Line(n, LineKind.RECORD, n, deal, at=now()) for n, deal in enumerate(evening.deals, start=1)]
         else:
-            pairs = _history_lines(history, evening)
+            pairs = history_lines(history, evening)
             lines, stated = [line for line, _ in pairs], [h for _, h in pairs]
     except (ImportRefused, ValueError, ScorerError) as error:
         raise _refuse(where, error) from None
@@ -550,7 +550,7 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, cons
                                  "signed" if signed and e.signed else "unverified")
             conn.execute("update tables set circle_id = ?, circle_evening = ? where id = ?", [circle_id, k, table.id])
             conn.executemany(INSERT, [insert_values(table.id, r) for r in table_rows])
-        circle = _circle_where(conn, "id", circle_id)
+        circle = circle_where(conn, "id", circle_id)
     if circle is None:  # pragma: no cover - written just above
         raise ImportRefused(_("the circle could not be read back"))
     return circle

@@ -81,24 +81,24 @@ def circle_last_written(db: sqlite_utils.Database, circle: Circle) -> str | None
     return str(found[0]) if found else None
 
 
-def _circle_where(conn: sqlite3.Connection, column: str, value: object) -> Circle | None:
+def circle_where(conn: sqlite3.Connection, column: str, value: object) -> Circle | None:
     row = circle_row(conn, column, value)
     return None if row is None else circle_from(row, read_events(conn, int(row["id"])))  # type: ignore[call-overload]
 
 
 def circle_by_token(db: sqlite_utils.Database, token: str) -> Circle | None:
     """The circle of a members' link; raises :class:`UnreadableCircle` if it cannot be read."""
-    return _circle_where(db.conn, "token", token)
+    return circle_where(db.conn, "token", token)
 
 
 def circle_by_spectator_token(db: sqlite_utils.Database, token: str) -> Circle | None:
     """The circle of a watch-only link."""
-    return _circle_where(db.conn, "spectator_token", token)
+    return circle_where(db.conn, "spectator_token", token)
 
 
 def circle_of(db: sqlite_utils.Database, table: Table) -> Circle | None:
     """The circle a table is an evening of, if any."""
-    return None if table.circle_id is None else _circle_where(db.conn, "id", table.circle_id)
+    return None if table.circle_id is None else circle_where(db.conn, "id", table.circle_id)
 
 
 def _tables(conn: sqlite3.Connection, circle_id: int) -> list[Table]:
@@ -217,7 +217,7 @@ def _check_new_name(name: str, others: Sequence[str]) -> None:
                                    "give each member a name the others can tell apart").format(name=name, other=other), "players")
 
 
-def _check_untaken(name: str, circle: Circle) -> None:
+def check_untaken(name: str, circle: Circle) -> None:
     """A possible name for a member, not alike to any member's name nor to any name the circle had before
     a rename (an old name stays taken: it is never used for another person)."""
     _check_new_name(name, circle.members)
@@ -237,7 +237,7 @@ def check_members(members: Sequence[str]) -> None:
         _check_new_name(name, members[:i])
 
 
-def _check_settings(name: str, rules: HouseRules, deals_agreed: int, chip_value_cents: int | None, currency: str) -> None:
+def check_circle_settings(name: str, rules: HouseRules, deals_agreed: int, chip_value_cents: int | None, currency: str) -> None:
     if not name or len(name) > CIRCLE_NAME_MAX or name != name.strip():
         raise ImpossibleDeal(_("a circle's name has 1 to {limit} characters, none blank around it").format(
             limit=CIRCLE_NAME_MAX), "name")
@@ -260,7 +260,7 @@ def create_circle(  # more than 5: a circle's settings are a table's, with its n
     """Start a circle; raises :class:`~scorer.core.ImpossibleDeal` naming the setting at fault."""
     members = tuple(members)
     check_members(members)
-    _check_settings(name, rules, deals_agreed, chip_value_cents, currency)
+    check_circle_settings(name, rules, deals_agreed, chip_value_cents, currency)
     row: dict[str, object] = {
         "token": new_token(),
         "spectator_token": new_token(),
@@ -303,7 +303,7 @@ def add_member(db: sqlite_utils.Database, circle: Circle, name: str) -> Circle:
         row, current, fold = _reread(conn, circle)
         if len(current.members) >= CIRCLE_MEMBERS_MAX:
             raise CircleRefused(_("The circle has {limit} members, as many as a circle may have.").format(limit=CIRCLE_MEMBERS_MAX))
-        _check_untaken(name, current)
+        check_untaken(name, current)
         _append(conn, row, "member", {"name": name})
         events = read_events(conn, circle.id)
     return circle_from(row, events)
@@ -364,7 +364,7 @@ def rename_member(db: sqlite_utils.Database, circle: Circle, old: str, new: str)
         row, current, fold = _reread(conn, circle)
         if old not in current.members:
             raise CircleRefused(_("{name} is not a member of the circle (renamed meanwhile on another phone?).").format(name=old))
-        _check_untaken(new, current)
+        check_untaken(new, current)
         _append(conn, row, "rename", {"old": old, "new": new})
         events = read_events(conn, circle.id)
     return circle_from(row, events)

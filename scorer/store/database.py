@@ -1,6 +1,6 @@
 """The SQLite database, without Flask: the connection (WAL, busy timeout, durability), the one write
 transaction, a read as of one moment, and the schema with its migration. The store writes through these;
-the web layer (:mod:`scorer.db`) keeps one connection per server thread and runs :func:`migrate` at start.
+the web layer (:mod:`scorer.web.db`) keeps one connection per server thread and runs :func:`migrate` at start.
 """
 
 from __future__ import annotations

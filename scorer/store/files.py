@@ -142,14 +142,14 @@ CARRIED_IN_MAX = 10 ** INTEGER_DIGITS_MAX - 1
 """Chips an imported evening may say it began with: any whole number a file may write."""
 
 
-def _whole_number(text: str) -> int:
+def whole_number(text: str) -> int:
     if len(text.lstrip("-")) > INTEGER_DIGITS_MAX:
         raise Refusal(_("the number {number} is longer than {digits} digits: no field of an evening is that large").format(
             number=text[:20] + ("…" if len(text) > 20 else ""), digits=INTEGER_DIGITS_MAX))
     return int(text)
 
 
-def _no_constant(text: str) -> NoReturn:
+def no_constant(text: str) -> NoReturn:
     raise Refusal(_("{text} is not a number an evening can hold").format(text=text))
 
 
@@ -186,14 +186,14 @@ def read_evening_file(raw: bytes) -> object:
     if not is_utf8(raw):
         raise ImportRefused(_("That file is not UTF-8 text: export a quadrille-evening/1 JSON file and try again"))
     shape = Shape(JSON_DEPTH_MAX, _("the file nests arrays and objects more than {limit} deep; an evening file nests "
-                                    "at most {limit} deep"), evening_lists(), _whole_number, _no_constant)
+                                    "at most {limit} deep"), evening_lists(), whole_number, no_constant)
     try:  # a byte-order mark, as some editors save, is accepted
         return read_json(raw, shape, len(BYTE_ORDER_MARK) if raw.startswith(BYTE_ORDER_MARK) else 0)
     except Refusal as refusal:
         raise worded(refusal, _place) from None
 
 
-def _int_field(data: dict[str, Any], key: str, low: int, high: int, where: str, default: int | None = None,
+def int_field(data: dict[str, Any], key: str, low: int, high: int, where: str, default: int | None = None,
                required: bool = False) -> int | None:
     """A whole number within its range; ``None`` where it may be left out (or null) and is."""
     if key not in data and default is not None:
@@ -212,7 +212,7 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def _check_counts(data: dict[str, Any]) -> None:
+def check_counts(data: dict[str, Any]) -> None:
     """The lengths of the file's lists, before a single deal is parsed."""
     deals, history = data.get("deals"), data.get("history")
     if isinstance(deals, list) and len(deals) > DEALS_AGREED_MAX:
@@ -223,9 +223,9 @@ def _check_counts(data: dict[str, Any]) -> None:
             lines=len(history), limit=LOG_LINES_MAX))
 
 
-def _check_settings(data: dict[str, Any], evening: Evening) -> tuple[str, int | None, str]:
+def check_file_settings(data: dict[str, Any], evening: Evening) -> tuple[str, int | None, str]:
     """The table's own fields, each within its limit."""
-    _int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, _("the file"), evening.deals_agreed)
+    int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, _("the file"), evening.deals_agreed)
     if len(evening.deals) > evening.deals_agreed:
         raise ImportRefused(_("the file holds {deals} deals, more than the {agreed} deals agreed").format(
             deals=len(evening.deals), agreed=evening.deals_agreed))
@@ -237,7 +237,7 @@ def _check_settings(data: dict[str, Any], evening: Evening) -> tuple[str, int | 
     if evening.deals and evening.deals[0].dealer != first_dealer:
         raise ImportRefused(_("the first dealer is {name!r}, but deal 1 was dealt by {dealer!r}").format(
             name=first_dealer, dealer=evening.deals[0].dealer))
-    cents = _int_field(data, "chip_value_cents", 0, CHIP_VALUE_CENTS_MAX, _("the file"))
+    cents = int_field(data, "chip_value_cents", 0, CHIP_VALUE_CENTS_MAX, _("the file"))
     currency = data.get("currency") or ""
     if not isinstance(currency, str) or len(currency) > CURRENCY_MAX or not currency.isprintable():
         raise ImportRefused(_("\"currency\" must be a short text of at most {limit} characters, such as EUR").format(
@@ -245,7 +245,7 @@ def _check_settings(data: dict[str, Any], evening: Evening) -> tuple[str, int | 
     return str(first_dealer), cents, currency
 
 
-def _history_lines(history: object, evening: Evening) -> list[tuple[Line, str | None]]:
+def history_lines(history: object, evening: Evening) -> list[tuple[Line, str | None]]:
     """The history as log lines with their stated hashes, every field within its limit."""
     if not isinstance(history, list):
         raise ImportRefused(_("\"history\" must be a list of log lines"))
@@ -263,8 +263,8 @@ def _history_lines(history: object, evening: Evening) -> list[tuple[Line, str | 
             kind = LineKind(item.get("kind"))
         except ValueError:
             raise ImportRefused(_("{where}: \"kind\" must be record, undo, amend or restore").format(where=where)) from None
-        number = _int_field(item, "number", 1, evening.deals_agreed, where, required=True)
-        restores = _int_field(item, "restores", 1, max(seq - 1, 1), where)
+        number = int_field(item, "number", 1, evening.deals_agreed, where, required=True)
+        restores = int_field(item, "restores", 1, max(seq - 1, 1), where)
         by, reason, at, stated = (item.get(k) for k in ("by", "reason", "at", "hash"))
         by = normalise(by) if isinstance(by, str) else by
         if by is not None and by not in evening.players:
@@ -277,7 +277,7 @@ def _history_lines(history: object, evening: Evening) -> list[tuple[Line, str | 
                 check_note(reason)
             except ScorerError as error:
                 raise ImportRefused(_("{where}: {why}").format(where=where, why=error.message)) from None
-        if at is not None and not _is_time(at):
+        if at is not None and not is_time(at):
             raise ImportRefused(_("{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00, or null").format(where=where))
         if stated is not None and not (isinstance(stated, str) and re.fullmatch(r"[0-9a-f]{64}", stated)):
             raise ImportRefused(_("{where}: \"hash\" must be 64 hexadecimal digits, or null").format(where=where))
@@ -306,7 +306,7 @@ def _check_named(deal: Deal, players: tuple[str, ...], where: str) -> None:
             raise ImportRefused(_("{where}: the deal's \"{role}\" must be one of the players").format(where=where, role=role))
 
 
-def _is_time(value: object) -> bool:
+def is_time(value: object) -> bool:
     if not isinstance(value, str) or len(value) > 40:
         return False
     try:
@@ -325,11 +325,11 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
     (``unverified``: its hash chain is consistent, but anyone can recompute one)."""
     if not isinstance(data, dict):
         raise EveningFormatError(_("an evening file must hold a JSON object"))
-    _check_counts(data)
-    _int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, _("the file"))  # named with its range, before the core's check
-    _int_field(data, "carried_in", 0, CARRIED_IN_MAX, _("the file"))
+    check_counts(data)
+    int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, _("the file"))  # named with its range, before the core's check
+    int_field(data, "carried_in", 0, CARRIED_IN_MAX, _("the file"))
     evening = parse_evening(data)
-    first_dealer, cents, currency = _check_settings(data, evening)
+    first_dealer, cents, currency = check_file_settings(data, evening)
     provenance = "signed" if signed_here(data, secret_key) else "unverified"  # before the lines are made: not held with them
     history = data.get("history")
     if history is None:
@@ -337,7 +337,7 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
         stated: list[str | None] = [None] * len(evening.deals)
         lines = [Line(n, LineKind.RECORD, n, deal, at=now()) for n, deal in enumerate(evening.deals, start=1)]
     else:
-        pairs = _history_lines(history, evening)
+        pairs = history_lines(history, evening)
         lines, stated = [line for line, _ in pairs], [h for _, h in pairs]
     folded = fold(evening, lines, check=history is not None)  # a file without history was replayed, checked, above
     if folded.damage is not None:

@@ -3,7 +3,7 @@
 ``json.loads`` builds every object of a file before any of it can be checked, tens of bytes for
 each byte of the file: a 6 MiB file of empty objects (``{"deals": [{}, {}, ...]}``) held 158 MB
 before it was refused for holding two million deals. This reader builds what ``json.loads``
-builds (every whole number through :func:`.files._whole_number`, objects as dicts, a key named
+builds (every whole number through :func:`.files.whole_number`, objects as dicts, a key named
 twice refused), but it checks each limit as it reads and stops at the first one passed, saying
 where:
 

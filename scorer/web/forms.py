@@ -29,16 +29,16 @@ from wtforms.i18n import messages_path  # type: ignore[import-not-found]
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
 from wtforms.widgets import CheckboxInput, HiddenInput  # type: ignore[import-not-found]
 
-from .core import caches
+from ..core import caches
 
-from .core import (
+from ..core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
     PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
     CIRCLE_NAME_MAX, check_deal, check_names, check_note, check_players, implied, normalise, PlayError, play_from_codes,
 )
-from .core.i18n import N_
+from ..core.i18n import N_
 from .i18n import gettext, request_language
-from .core.rules import Choice, HouseRule
+from ..core.rules import Choice, HouseRule
 
 
 class _Lazy(LazyString):  # type: ignore[misc]

@@ -6,24 +6,20 @@ read-only through its spectator link (``/s/<token>``).
 
 from __future__ import annotations
 
-import hashlib
 import io
-import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import NamedTuple
 
 import segno
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
-from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from .core import caches
-from .core import (
-    Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, TableState, Undo, format_deal,
+from ..core import caches
+from ..core import (
+    Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, TableState, Undo,
     settle, summarise,
 )
 from .db import get_db
@@ -31,7 +27,7 @@ from .i18n import gettext as _
 from .links import external_url
 from .ratelimits import BudgetSpent, new_tables
 from .forms import BY_NAME, DEAL_INPUTS, ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
-from .store import (
+from ..store import (
     circle_of,
     RulesFrozen,
     CircleEvening,
@@ -44,55 +40,20 @@ from .store import (
     run,
     sent_before,
     table_by_spectator_token,
-    table_by_token,
 )
-from .store.commands import ONE_TIME_TOKEN
+from ..store.commands import ONE_TIME_TOKEN
+from .common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, table_or_abort, whole_number
 from .views import phone_holder, table_view
 
 bp = Blueprint("table", __name__)
 
-Answer = str | Response | tuple[str, int]
-"""What a page with a form answers: the page, a redirect, or the page again with its status (422: not accepted)."""
 
-
-def _contract(table: Table, name: str) -> Contract:
-    """The contract named in a URL, if the table's profile plays it; 404 otherwise."""
-    try:
-        chosen = Contract(name)
-    except ValueError:
-        abort(404)
-    if chosen not in table.rules.profile.contracts:
-        abort(404)
-    return chosen
-
-
-def _table(token: str) -> Table:
-    try:
-        table = table_by_token(get_db(), token)
-    except UnreadableTable as error:
-        # A row edited by hand or written by another build: say so, and keep the raw export reachable.
-        abort(Response(render_template("table/unreadable.html", token=token, why=error.message), 200, mimetype="text/html"))
-    if table is None:
-        abort(404)
-    return table
-
-
-def _qr_svg(url: str) -> Markup:
+def qr_svg(url: str) -> Markup:
     """The link as a QR code, drawn on the server as inline SVG (no JavaScript, no other host)."""
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False, svgns=True,
                                     svgclass="qr", title=_("QR code of the link"))
     return Markup(out.getvalue().decode())
-
-
-def _digest(table: Table, deal: Deal, payments: object = None) -> str:
-    """What a preview showed: the deal, the settings it was settled under and (``payments``) what it
-    moved. Recording needs the same digest back, so a deal changed, house rules changed on another
-    phone, or a pool changed under it (a circle's earlier evening corrected) since the preview is
-    previewed again before it can be recorded."""
-    shown = {"deal": format_deal(deal), "profile": table.rules.profile_name, "rules": table.rules.changes(),
-             "deals_agreed": table.deals_agreed, "payments": payments}
-    return hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()[:16]
 
 
 @bp.route("/new", methods=("GET", "POST"))
@@ -119,7 +80,7 @@ def new() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
 
 @bp.route("/t/<token>")
 def play(token: str) -> str:
-    table = _table(token)
+    table = table_or_abort(token)
     view = table_view(table)
     last = summarise(view.last, table.rules) if view.last else None
     circle = circle_of(get_db(), table) if table.circle_id is not None else None
@@ -132,7 +93,7 @@ def _recorded(settlements: tuple[Settlement, ...] | list[Settlement], number: st
     session (a flash message would re-sign the session cookie twice: once to put it, once to take it).
     Only a number is read from the URL, and only a deal of the table's ledger is worded: no text
     from the URL is ever shown."""
-    n = _as_int(number, 0)
+    n = whole_number(number, 0)
     if not 1 <= n <= len(settlements):
         return None
     shown = settlements[n - 1]
@@ -245,8 +206,8 @@ def _said_sent(number: int, by: str | None) -> None:
 
 @bp.route("/t/<token>/deal/<contract>", methods=("GET", "POST"))
 def deal(token: str, contract: str) -> Answer:
-    table = _table(token)
-    chosen = _contract(table, contract)
+    table = table_or_abort(token)
+    chosen = contract_named(table, contract)
     if request.method == "POST":
         recorded = _record_previewed(table, chosen)
         if recorded is not None:
@@ -278,13 +239,13 @@ def deal(token: str, contract: str) -> Answer:
         _said_sent(sent.number, sent.by)
         return redirect(url_for("table.play", token=token))
     if form.number.data != str(view.number):
-        return _taken(table, _as_int(form.number.data, view.number))
+        return _taken(table, whole_number(form.number.data, view.number))
     if not form.validate():
         return render_template("table/deal.html", form=form, preview=None, **view.context()), 422
     the_deal = form.checked or form.to_deal()
     # checked by the form's validation against this very state and these rules: settled without checking it again
     settlement: Settlement = settle(the_deal, state, table.rules, table.deals_agreed, checked=form.checked is not None)
-    digest = _digest(table, the_deal, _payments(settlement))
+    digest = deal_digest(table, the_deal, _payments(settlement))
     if action == "record":
         if form.previewed.data == digest:
             return _write_record(table, the_deal, settlement, form.once.data)
@@ -296,42 +257,8 @@ def deal(token: str, contract: str) -> Answer:
                            **view.context())
 
 
-def csrf_lost(error: CSRFError) -> Answer | HTTPException:
-    """A form sent with an expired or missing CSRF token (a page left open, a session lost).
-
-    A deal form or a correction is shown again with every tap kept and nothing
-    written (the views see ``g.csrf_lost`` and only preview); any other form
-    gets a page that says nothing was saved and links back to it."""
-    forms: dict[str, Callable[[], Answer]] = {"table.deal": lambda: deal(**(request.view_args or {}))}
-    forms.update(CSRF_RESHOWN)
-    if request.method == "POST" and request.endpoint in forms:
-        g.csrf_lost = True
-        g.csrf_valid = True  # lets the form render a fresh token; the view writes nothing while csrf_lost is set
-        try:
-            shown = forms[request.endpoint]()
-        except HTTPException as answer:  # no such table or contract: the view's own 404
-            return answer
-        if isinstance(shown, Response):
-            return shown  # a redirect: the deal was recorded meanwhile, or the table moved on
-        return (shown[0] if isinstance(shown, tuple) else shown), 400  # not accepted: shown again
-    return render_template("stale.html", back=request.path), 400
-
-
-CSRF_RESHOWN: dict[str, Callable[[], Answer]] = {}
-"""Other blueprints' forms shown again after a lost CSRF token (endpoint -> view call), see :func:`csrf_lost`."""
-
 bp.register_error_handler(CSRFError, csrf_lost)
-
-
-def _as_int(text: str | None, default: int) -> int:
-    """A whole number typed into a URL or a hidden field; ``default`` if it is not one (or absurdly long)."""
-    text = (text or "").strip()
-    if not text or len(text) > 9:
-        return default
-    try:
-        return int(text)
-    except ValueError:
-        return default
+CSRF_RESHOWN["table.deal"] = lambda: deal(**(request.view_args or {}))
 
 
 def _taken(table: Table, number: int) -> Response:
@@ -349,7 +276,7 @@ def _taken(table: Table, number: int) -> Response:
 @bp.route("/t/<token>/me", methods=("POST",))
 def me(token: str) -> Response:
     """One tap: who holds this phone (shown with what it records and corrects)."""
-    table = _table(token)
+    table = table_or_abort(token)
     form = ConfirmForm()
     name = request.form.get("me", "")
     if form.validate_on_submit() and (name in table.players or name == ""):
@@ -360,7 +287,7 @@ def me(token: str) -> Response:
 
 @bp.route("/t/<token>/undo", methods=("GET", "POST"))
 def undo(token: str) -> str | Response:
-    table = _table(token)
+    table = table_or_abort(token)
     view = table_view(table)
     form = ConfirmForm()
     last = view.last
@@ -371,7 +298,7 @@ def undo(token: str) -> str | Response:
         flash(_("There is no deal to undo."))
         return redirect(url_for("table.play", token=token))
     if form.validate_on_submit():
-        number = _as_int(form.number.data, 0)
+        number = whole_number(form.number.data, 0)
         try:  # the deal the form names must still be the last: checked in the write itself
             outcome = run(get_db(), table, Undo(number, phone_holder(table)), once=form.once.data or None)
         except Refused as refused:
@@ -395,7 +322,7 @@ def _ledger_page(table: Table, spectator: bool) -> str:
     view = table_view(table)
     played = view.played
     pages = max(1, -(-played // LEDGER_PAGE))
-    page = min(max(_as_int(request.args.get("page"), pages), 1), pages)  # the last page (the latest deals) by default
+    page = min(max(whole_number(request.args.get("page"), pages), 1), pages)  # the last page (the latest deals) by default
     first = (page - 1) * LEDGER_PAGE
     rows = view.ledger.settlements[first:first + LEDGER_PAGE]
     return render_template("table/ledger.html", spectator=spectator, rows=rows, page=page, pages=pages, **view.context())
@@ -403,7 +330,7 @@ def _ledger_page(table: Table, spectator: bool) -> str:
 
 @bp.route("/t/<token>/ledger")
 def ledger_page(token: str) -> str:
-    return _ledger_page(_table(token), spectator=False)
+    return _ledger_page(table_or_abort(token), spectator=False)
 
 
 @bp.route("/s/<token>")
@@ -419,16 +346,16 @@ def spectate(token: str) -> str:
 
 @bp.route("/t/<token>/join")
 def join(token: str) -> str:
-    table = _table(token)
+    table = table_or_abort(token)
     link = external_url("table.play", token=token)  # never from the request's Host header (scorer/links.py)
     watch = external_url("table.spectate", token=table.spectator_token)
-    return render_template("table/join.html", link=link, watch=watch, qr=_qr_svg(link), watch_qr=_qr_svg(watch),
+    return render_template("table/join.html", link=link, watch=watch, qr=qr_svg(link), watch_qr=qr_svg(watch),
                            **table_view(table).context())
 
 
 @bp.route("/t/<token>/settings", methods=("GET", "POST"))
 def settings(token: str) -> Answer:
-    table = _table(token)
+    table = table_or_abort(token)
     view = table_view(table)
     frozen = bool(view.log_size) or table.circle_id is not None  # an evening of a circle plays by its circle's settings
     form = TableSettingsForm()

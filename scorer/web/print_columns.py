@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .core import caches
+from ..core import caches
 
 FAMILY = "DejaVu Sans"
 """The PDF's one font family (templates/tally/print.css)."""

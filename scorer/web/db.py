@@ -12,7 +12,7 @@ import sqlite_utils
 from flask import Flask, current_app, g
 from flask.cli import with_appcontext
 
-from .store.database import (
+from ..store.database import (
     BUSY_TIMEOUT_MS, SCHEMA_VERSION, SYNCHRONOUS, connect, migrate, snapshot, synchronous, write,
 )
 

@@ -84,10 +84,10 @@ class BudgetSpent(TooManyRequests):
         if self.tables > 1:
             return _("This file would start %(tables)s new tables (the circle counts one, and each of its evenings one), "
                      "and this address may start %(left)s more for now: nothing was imported. Try again in %(wait)s.",
-                     tables=number(self.tables), left=number(self.left), wait=_wait_text(self.wait))
+                     tables=number(self.tables), left=number(self.left), wait=wait_text(self.wait))
         return _("This address has started or imported more tables than a club ever needs in a row, so the "
                  "server is refusing more for now. Try again in %(wait)s. Tables already "
-                 "started keep working as before: open one with its link.", wait=_wait_text(self.wait))
+                 "started keep working as before: open one with its link.", wait=wait_text(self.wait))
 
 
 class Budget:
@@ -195,7 +195,7 @@ def _wait_seconds() -> int:
     return max(1, min(window, math.ceil(breached.reset_at - time.time())))
 
 
-def _wait_text(seconds: int) -> str:
+def wait_text(seconds: int) -> str:
     if seconds < 90:
         return _("1 second") if seconds == 1 else _("%(seconds)s seconds", seconds=seconds)
     if seconds < 90 * 60:
@@ -212,7 +212,7 @@ def _too_many(error: TooManyRequests) -> tuple[str, int, dict[str, str]]:
     seconds = _wait_seconds()
     page = _wait_page(_("This address has started or imported more tables than a club ever needs in a row, so the "
                         "server is refusing more for now. Try again in %(wait)s. Tables already "
-                        "started keep working as before: open one with its link.", wait=_wait_text(seconds)))
+                        "started keep working as before: open one with its link.", wait=wait_text(seconds)))
     return page, 429, {"Retry-After": str(seconds)}
 
 

@@ -14,12 +14,12 @@ from typing import Any
 from flask import Flask, current_app, has_request_context, request, session, url_for
 from markupsafe import Markup, escape
 
-from .core import Contract, Damage, Ledger, Replay, Settlement, System
-from .core.i18n import N_
-from .core.summary import DealSummary, RuleRef
+from ..core import Contract, Damage, Ledger, Replay, Settlement, System
+from ..core.i18n import N_
+from ..core.summary import DealSummary, RuleRef
 from .i18n import request_language, shown_text
 from .db import get_db
-from .store import Table, evening_closed, ledger_and_log_size
+from ..store import Table, evening_closed, ledger_and_log_size
 
 
 @dataclass(frozen=True)

@@ -4,11 +4,26 @@
 chart, statistics, the settle-up) with the form that starts its next evening; ``/cs/<token>``
 is the watch-only page. A circle's evenings are ordinary tables (``/t/<token>``); what one
 leaves on the table is carried into the next (:mod:`scorer.core.season`).
+
+``/c/<token>/check`` is the circle's Check page: whether the circle's own log holds
+(:func:`~scorer.store.verify_circle`) and, for each of its evenings, whether that table's log holds, with
+the same two checks as the table's Check page (``/t/<token>/verify``, :func:`scorer.web.audit.chain`): the
+hash chain (:func:`~scorer.store.verify`) and every deal settled again (:func:`~scorer.store.rechecked_ledger`).
+It never answers 500: a circle whose row or log cannot be read (:class:`~scorer.store.UnreadableCircle`)
+gets a page that says so. A table's Check page has no watch-only counterpart, so neither has a circle's.
+
+``/c/<token>/tally.pdf`` is the season on paper: the evenings, every member's running total, the season's
+settle-up, how the season went, and a line for each member to sign, rendered as a table's tally is
+(:mod:`scorer.web.tally`): through the same render queue, one at a time, and kept in the same bounded
+cache under the circle and what its season is made of (every evening's log length), so a record in any
+evening makes a new PDF and a repeat costs nothing.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, fields
+from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -16,18 +31,24 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 from wtforms import Field
 
+from ..core import ImpossibleDeal, Payment, Season, SeasonError, SeasonEvening, Statistics, statistics
+from ..core.log import Damage, Ledger, Line, LineKind
+from ..store import (
+    LEDGERS, ChainBreak, Circle, CircleDamage, SeasonFold, Table, UnreadableCircle, UnreadableTable, circle_by_spectator_token,
+    circle_by_token, circle_last_written, circle_tables, create_circle, log_size, rechecked_ledger, season_fold,
+    start_evening, verify, verify_circle,
+)
+from ..store import Refused as StoreRefused
+from ..store.circles import (
+    CircleDoesNotHold, Owing, add_member, owing, record_settlement, rename_member, settle_digest,
+)
+
 from .chart import balance_chart
 from .i18n import language
-from .core import ImpossibleDeal, Payment, Season, SeasonError, SeasonEvening, Statistics, statistics
-from .core.log import Ledger, Line, LineKind
 from .db import get_db
 from .forms import AddMemberForm, CircleForm, NextEveningForm, RenameMemberForm, SettleForm
 from .ratelimits import BudgetSpent, new_tables
-from .store import (
-    Circle, Table, circle_by_spectator_token, circle_by_token, create_circle, season_fold, start_evening,
-)
-from .store import Refused as StoreRefused
-from .store.circles import CircleDoesNotHold, Owing, UnreadableCircle, add_member, owing, record_settlement, rename_member, settle_digest
+from .printing import PAPER, busy, page_counter, printer, render_pdf, signature_lines, tally_css
 
 bp = Blueprint("circle", __name__)
 
@@ -271,3 +292,120 @@ def settle(token: str) -> Response | tuple[str, int]:
                 flash(_("The settlement of the changes to evenings settled before is recorded."))
             return redirect(url_for("circle.page", token=circle.token) + "#settle")
     return redirect(url_for("circle.page", token=circle.token) + "#settle")
+
+
+# The circle's Check page
+
+
+@dataclass(frozen=True)
+class EveningCheck:
+    """One evening of the circle, checked as its table's Check page checks it."""
+
+    number: int
+    table: Table
+    lines: int
+    broken: ChainBreak | None
+    """Where the table's hash chain first breaks, if it does."""
+    damage: Damage | None
+    """Where its log stops settling, if it does (the table is then read-only)."""
+
+    @property
+    def holds(self) -> bool:
+        return self.broken is None and self.damage is None
+
+
+@dataclass(frozen=True)
+class CircleCheck:
+    """What the circle's Check page shows."""
+
+    circle: Circle
+    broken: ChainBreak | None
+    """Where the circle's log first breaks, if it does."""
+    last_at: str | None
+    """When the circle's last line was written (None for an empty log)."""
+    evenings: list[EveningCheck]
+    unchecked: str | None
+    """Why the logs could not be checked (an evening's table, or a line of the circle's log, that cannot be read)."""
+    damage: CircleDamage | None = None
+    """Why the season does not hold, as its fold says (the circle is then read-only)."""
+
+
+def _evening(number: int, table: Table, fold: SeasonFold) -> EveningCheck:
+    db = get_db()
+    book = fold.ledger_of(number)
+    if book is None or fold.tables[number - 1].id != table.id or (book.damage is not None and book.seq == 0):
+        damage = rechecked_ledger(db, table).damage  # not in the fold as it stands: checked on its own
+    else:  # every deal checked again, as the table's Check page does, from what the fold says it began with
+        damage = LEDGERS.recheck(db.conn, table, book.evening.carried_in, fold.sizes[number - 1])[0].damage
+    return EveningCheck(number, table, log_size(db.conn, table.id), verify(db, table), damage)
+
+
+def check_circle(circle: Circle) -> CircleCheck:
+    """Check the circle's log and each of its evenings' logs."""
+    db = get_db()
+    last_at = circle_last_written(db, circle)
+    try:
+        tables = circle_tables(db, circle)
+        broken = verify_circle(db, circle)
+    except UnreadableTable as error:
+        return CircleCheck(circle, None, last_at, [], _("an evening's table cannot be read (%(why)s)", why=error.message))
+    except (AttributeError, TypeError, ValueError) as error:  # a line whose hash holds but whose data is not the store's
+        return CircleCheck(circle, None, last_at, [], _("a line of the circle's log cannot be read (%(why)s)", why=str(error)))
+    numbered = [(t.circle_evening if t.circle_evening is not None else i, t) for i, t in enumerate(tables, start=1)]
+    fold = season_fold(db, circle)  # folded once: each evening checked from it (not a fold per evening)
+    return CircleCheck(circle, broken, last_at, [_evening(n, t, fold) for n, t in numbered], None, fold.damage)
+
+
+@bp.route("/c/<token>/check")
+def check(token: str) -> tuple[str, int]:
+    try:
+        circle = circle_by_token(get_db(), token)
+    except UnreadableCircle as error:
+        # its row or log edited by hand or written by another build: say so, never a 500
+        return render_template("circle/check.html", unreadable=error.message, circle=None, result=None), 200
+    if circle is None:
+        abort(404)
+    return render_template("circle/check.html", unreadable=None, circle=circle, result=check_circle(circle)), 200
+
+
+# The season on paper
+
+
+def _season_context(circle: Circle, fold: SeasonFold, season: Season) -> dict[str, Any]:
+    value = circle.chip_value_cents if circle.chip_value_cents is not None else 1
+    cents, payments = season.settle_up(value)
+    stats = fold.made("statistics", lambda: statistics([e.replay for e in season.evenings], [e.results for e in season.evenings]))
+    return {"circle": circle, "season": season, "running": fold.made("running", season.running), "settle": cents,
+            "payments": payments, "stats": stats, "in_money": circle.chip_value_cents is not None,
+            "owing": owing(circle, season), "page_counter": page_counter(),
+            "signature_lines": signature_lines}
+
+
+def season_pdf_key(circle: Circle, paper: str, fold: SeasonFold | None = None) -> tuple[str, ...]:
+    """What the season's PDF depends on: the circle, every evening's log (its length), the reader's language
+    (a French phone gets the French PDF) and the paper. ``fold``: the season's fold the PDF is made from."""
+    fold = fold or season_fold(get_db(), circle)
+    sizes = [(t.token, ledger.seq) for t, ledger in zip(fold.tables, fold.ledgers)]
+    made_of = hashlib.sha256(repr((circle, sizes)).encode()).hexdigest()
+    return ("circle", circle.token, made_of, language(), paper)
+
+
+@bp.route("/c/<token>/tally.pdf")
+def season_pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
+    paper = PAPER.get(request.args.get("paper", "a4").lower())
+    if paper is None:
+        abort(404)
+    circle = circle_by_token(get_db(), token)
+    if circle is None:
+        abort(404)
+    fold = season_fold(get_db(), circle)
+    if fold.season is None:  # a circle that does not hold: its page says why
+        raise CircleDoesNotHold(fold)
+    circle, season = fold.circle or circle, fold.season  # one snapshot: never a circle read before a rename, a season after
+    key = season_pdf_key(circle, paper, fold)
+    document = printer().document(("circle", circle.token), key, request.remote_addr or "", lambda: render_pdf(render_template(
+        "circle/tally.html", paper=paper, tally_css=tally_css(), **_season_context(circle, fold, season))))
+    if document is None:
+        return busy(url_for("circle.page", token=token), _("Back to the circle"))
+    return Response(document, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="quadrille-season-{paper.lower()}.pdf"'})

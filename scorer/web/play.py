@@ -18,8 +18,8 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from .audit import _deal_view, card_name
-from .core import (
+from .common import deal_view
+from ..core import (
     PLAY_NOTATION_MAX, PACK, PREMIERS_TRICKS, PLAY_TRICKS, Card, Deal, HouseRules, PlayReport, Progress, Renounce, Suit, follow, parse_tricks, referee, why_not,
 )
 
@@ -72,7 +72,7 @@ def _code(cards: tuple[Card, ...]) -> str:
 
 @bp.route("/t/<token>/audit/<int:number>/play")
 def check(token: str, number: int) -> str | Response:
-    audit = _deal_view(token, number)
+    audit = deal_view(token, number)
     view, settlement = audit.view, audit.settlement
     deal = settlement.deal
     pasted = request.args.get("notation")

@@ -4,38 +4,30 @@ from __future__ import annotations
 
 import hashlib
 import math
-import re
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .chart import balance_chart
-from .core import TALLY_LABEL_MAX, HouseRule, Replay, SettleUp, Statistics, System, caches, settle_up, statistics
+from ..core import TALLY_LABEL_MAX, HouseRule, Replay, SettleUp, Statistics, System, settle_up, statistics
 from .db import get_db
 from .i18n import language
 from .i18n import money as local_money
-from .links import base_url
-from .pdfcache import Printer
 from .print_columns import GAP_EM, columns, metrics, wrap
-from .store import Circle, circle_of
-from .table import _table
+from .printing import PAPER, busy, page_counter, printer, render_pdf, signature_lines, tally_css
+from ..store import Circle, circle_of
+from .common import table_or_abort
 from .views import TableView, table_view
 
 if TYPE_CHECKING:
-    from weasyprint.text.fonts import FontConfiguration
-
-    from .core import HouseRules
-    from .store import Table
+    from ..core import HouseRules
+    from ..store import Table
 
 bp = Blueprint("tally", __name__)
-_printer_lock = threading.Lock()
-
-PAPER = {"a4": "A4", "letter": "letter"}
 
 
 def _minus(n: int) -> str:
@@ -48,25 +40,9 @@ def money(cents: int, currency: str) -> str:
     return local_money(cents, currency)
 
 
-def page_counter() -> str:
-    """The printed footer's "page 1 of 3" as a CSS ``content`` value, in the reader's language: its words
-    as CSS strings around the page counters (``"page " counter(page) " of " counter(pages)``)."""
-    text = _("page %(page)s of %(pages)s", page="\x00", pages="\x01")
-    parts = []
-    for piece in re.split("(\x00|\x01)", text):
-        if piece == "\x00":
-            parts.append("counter(page)")
-        elif piece == "\x01":
-            parts.append("counter(pages)")
-        elif piece:
-            parts.append('"' + piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"')
-    return " ".join(parts)
-
-
 def suit_names() -> dict[str, str]:
     """The suits by their names in the reader's language ("hearts" / "cœur")."""
     return {"spades": _("spades"), "clubs": _("clubs"), "diamonds": _("diamonds"), "hearts": _("hearts")}
-
 
 
 def _signed(n: int) -> str:
@@ -178,27 +154,6 @@ def payment_lines(tally: TallyView) -> list[str]:
     return lines
 
 
-def signature_lines(signers: Sequence[str], width_em: float = 65.0, per_row: int = 4) -> str:
-    """The lines to sign on, at most ``per_row`` to a row across ``width_em`` (fewer when a name would
-    not fit on one line under its line), each with its name under it: two lines of text a row (a
-    table of cells costs WeasyPrint many times that)."""
-    font = metrics()
-    widest = max((font.em(name) for name in signers), default=0)
-    while per_row > 1 and widest > width_em / per_row - 1.5:
-        per_row -= 1
-    rows_needed = -(-len(signers) // per_row)
-    per_row = max(1, -(-len(signers) // max(rows_needed, 1)))  # rows as even as they come: 2 and 2, not 3 and 1
-    room = width_em / per_row
-    line_em = room - 1.5
-    dash = max(1, int(line_em * font.upem / max(font.width("\u2500"), 1)))
-    rows = []
-    for at in range(0, len(signers), per_row):
-        names = [wrap(name, line_em) for name in signers[at:at + per_row]]  # longer than a whole line: broken
-        under = [[lines[k] if k < len(lines) else "" for lines in names] for k in range(max(map(len, names)))]
-        rows.append(columns([["\u2500" * dash] * len(names), *under], gap_em=room - dash * font.em("\u2500")))
-    return "\n\n".join("\n".join(r) for r in rows)
-
-
 @dataclass(frozen=True)
 class TallyView:
     """The tally: the table's view, the settle-up, amounts as money (or in units) and the chart."""
@@ -260,7 +215,7 @@ def label(text: str | None) -> str:
 
 
 def _tally(token: str) -> TallyView:
-    table = _table(token)
+    table = table_or_abort(token)
     return _tally_of(table, table_view(table))
 
 
@@ -276,73 +231,10 @@ def _tally_of(table: Table, view: TableView, place: str = "", name: str = "") ->
                      balance_chart(table.players, series), place, name)
 
 
-def _tally_css() -> str:
-    """The print stylesheet (``templates/tally/print.css``), inlined into the PDF's HTML (WeasyPrint
-    then fetches nothing). The template inserts it unescaped: it is our own file, never user input.
-    The screen's ``static/tally.css`` is not used for the PDF: its many selectors cost every element
-    of every render a match."""
-    loader = current_app.jinja_env.loader
-    assert loader is not None
-    return loader.get_source(current_app.jinja_env, "tally/print.css")[0]
-
-
 @bp.route("/t/<token>/tally")
 def page(token: str) -> str:
     return render_template("tally/tally.html", paper="A4", **_tally(token).context())
 
-
-_fonts: FontConfiguration | None = None
-_render_lock = threading.Lock()
-
-
-def font_config() -> FontConfiguration:
-    """The process's one WeasyPrint font configuration, made on first use (making one per render
-    costs a few milliseconds and its font caches start cold)."""
-    global _fonts
-    from weasyprint.text.fonts import FontConfiguration
-
-    with _printer_lock:
-        if _fonts is None:
-            _fonts = FontConfiguration()
-        return _fonts
-
-
-def _forget_fonts() -> None:
-    """The font configuration made again on next use (it keeps the fonts that renders declared)."""
-    global _fonts
-    with _printer_lock:
-        _fonts = None
-
-
-caches.register(f"{__name__}._fonts", _forget_fonts)
-
-
-def render_pdf(html: str) -> bytes:
-    """The tally's HTML as a PDF: the costly step (WeasyPrint, CPU-bound; bench/pdf.py measures it)."""
-    from weasyprint import HTML, URLFetcher
-
-    # Everything is inlined, so nothing is fetched from any host, this server included: only a data:
-    # URL (which carries its own content) is allowed.
-    fetcher = URLFetcher(allowed_protocols=("data",))
-    fonts = font_config()
-    # The shared font configuration (Pango's font map) is used by one render at a time: a render is
-    # CPU-bound under the GIL, so renders in turn take no longer than renders at once.
-    with _render_lock:
-        return HTML(string=html, base_url=base_url() + "/", url_fetcher=fetcher).write_pdf(font_config=fonts)
-
-
-
-
-def printer() -> Printer:
-    """This app's PDF cache and render queue (scorer/pdfcache.py), made from its config on first use."""
-    with _printer_lock:
-        made: Printer | None = current_app.extensions.get("scorer.printer")
-        if made is None:
-            config = current_app.config
-            made = Printer(int(config["PDF_CACHE_BYTES"]), int(config["PDF_RENDERS_AT_ONCE"]),
-                           int(config["PDF_WAITING_MAX"]), float(config["PDF_WAIT_SECONDS"]))
-            current_app.extensions["scorer.printer"] = made
-        return made
 
 
 def _pdf_key(table: Table, log_size: int, paper: str, place: str = "", name: str = "") -> tuple[str, int, str, str, str, str, str]:
@@ -353,25 +245,13 @@ def _pdf_key(table: Table, log_size: int, paper: str, place: str = "", name: str
     return table.token, log_size, settings, language(), paper, place, name
 
 
-def busy(back: str, back_label: str) -> tuple[str, int, dict[str, str]]:
-    """The 503 page of a request the render queue has no turn for now, with ``Retry-After`` and a way back."""
-    seconds = max(1, round(float(current_app.config["PDF_RETRY_AFTER_SECONDS"])))
-    page = render_template(
-        "wait.html", title=_("The tally is being printed"),
-        message=_("The tally is being printed for another phone right now. Try again in %(seconds)s seconds: "
-                  "the PDF will be ready.", seconds=seconds),
-        back=back, back_label=back_label,
-    )
-    return page, 503, {"Retry-After": str(seconds)}
-
-
 @bp.route("/t/<token>/tally.pdf")
 def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     paper = PAPER.get(request.args.get("paper", "a4").lower())
     if paper is None:
         abort(404)
     place, name = label(request.args.get("place")), label(request.args.get("name"))
-    table = _table(token)
+    table = table_or_abort(token)
     view = table_view(table)
     key = _pdf_key(table, view.log_size, paper, place, name) + (view.ledger.evening.carried_in,)  # a circle's carried pool
 
@@ -380,7 +260,7 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
         context = tally.context()
         # Up to SHEET_ONE_BLOCK_MAX deals the sheet is one block of lines; longer, its header repeats at the top
         # of each page of the sheet (thead) and its deals are rows of two rounds of four lines each.
-        return render_pdf(render_template("tally/print.html", paper=paper, tally_css=_tally_css(),
+        return render_pdf(render_template("tally/print.html", paper=paper, tally_css=tally_css(),
                                           sheet=deals_sheet(table.players, view.ledger, view.system),
                                           finals_lines=finals_lines(tally), payment_lines=payment_lines(tally),
                                           signature_lines=signature_lines,

@@ -32,15 +32,15 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .core import caches
-from .core import i18n as core_i18n
+from ..core import caches
+from ..core import i18n as core_i18n
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 """Each language the app speaks: its code, and its name in itself (as the switch shows it)."""
 DEFAULT_LANGUAGE = "en"
 COOKIE = "lang"
 COOKIE_SECONDS = 365 * 24 * 3600
-TRANSLATIONS = Path(__file__).parent / "translations"
+TRANSLATIONS = Path(__file__).parent.parent / "translations"
 DEFAULT_TIMEZONE = "Europe/London"
 
 bp = Blueprint("i18n", __name__)

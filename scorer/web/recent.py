@@ -23,9 +23,9 @@ from flask import Blueprint, current_app, redirect, request, url_for
 from itsdangerous import BadData, URLSafeSerializer
 from werkzeug.wrappers import Response
 
-from .core import RECENT_TABLES_MAX
+from ..core import RECENT_TABLES_MAX
 from .db import get_db
-from .store import Table, UnreadableTable, ledger, table_by_token
+from ..store import Table, UnreadableTable, ledger, table_by_token
 
 if TYPE_CHECKING:
     from flask import Flask

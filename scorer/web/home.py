@@ -7,9 +7,8 @@ from __future__ import annotations
 from flask import Blueprint, make_response, render_template
 from werkzeug.wrappers import Response
 
-from .core import HOUSE_RULES, PROFILES, RECENT_TABLES_MAX, describe
-from .core.rules import RULES_BY_NAME
-from .i18n import DEFAULT_TIMEZONE, local_day, local_time  # noqa: F401 - kept importable from here
+from ..core import HOUSE_RULES, PROFILES, RECENT_TABLES_MAX, describe
+from ..core.rules import RULES_BY_NAME
 from .recent import keep, recent_tables, visits
 
 bp = Blueprint("home", __name__)

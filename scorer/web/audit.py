@@ -10,72 +10,26 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 from wtforms import Field
 
-from .core import (
-    Card, PlayError, PlayReport, play_from_codes, proven_deal, referee,
-    RULES_BY_NAME, Amend, Deal, DealDifference, DealError, ImpossibleDeal, Line, LineKind, Refused, Replay, Restore,
-    SeasonError, Settlement, TableChanged, differences, replay_from,
+from ..core import (
+    PlayError, play_from_codes, proven_deal, referee,
+    Amend, Deal, DealDifference, DealError, ImpossibleDeal, Line, LineKind, Refused, Replay, Restore,
+    SeasonError, TableChanged, differences, replay_from,
 )
 from .db import get_db
 from .forms import CorrectionForm, RestoreForm, one_time_token
-from .store import Table, circle_of, rechecked_ledger, run, season_after, sent_before, verify
-from .store import Refused as StoreRefused
-from .core.season import LaterEveningBroken
-from .table import CSRF_RESHOWN, Answer, _as_int, _contract, _digest, _table, csrf_lost
-from .views import TableView, table_view
+from ..store import Table, circle_of, rechecked_ledger, run, season_after, sent_before, verify
+from ..store import Refused as StoreRefused
+from ..core.season import LaterEveningBroken
+from .common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, deal_view, table_or_abort, whole_number
+from .views import table_view
 
 bp = Blueprint("audit", __name__)
 bp.register_error_handler(CSRFError, csrf_lost)
 
 
-def card_name(card: Card) -> str:
-    """A card by its name, in the reader's language: "King of hearts"."""
-    ranks = {"K": _("King"), "Q": _("Queen"), "J": _("Knave"), "A": _("Ace")}
-    suits = {"spades": _("spades"), "clubs": _("clubs"), "diamonds": _("diamonds"), "hearts": _("hearts")}
-    return _("%(rank)s of %(suit)s", rank=ranks.get(card.rank, card.rank), suit=suits.get(card.suit.value, card.suit.value))
-
-
-@dataclass(frozen=True)
-class DealView:
-    """The audit of one deal standing: the table's view, the deal's settlement and its versions."""
-
-    view: TableView
-    settlement: Settlement
-    versions: tuple[Line, ...]
-    """The lines that gave the deal a version since it was last recorded, oldest first."""
-
-    def context(self) -> dict[str, object]:
-        """The table view's fields and the deal's, by name, for ``render_template``."""
-        return {**self.view.context(), "settlement": self.settlement, "versions": self.versions,
-                "rule_book": RULES_BY_NAME, "play_report": self.play_report, "card_name": card_name}
-
-    @property
-    def play_report(self) -> PlayReport | None:
-        """What the engine says of the deal's play, where the version standing keeps one."""
-        deal = self.settlement.deal
-        table = self.view.table
-        return referee(deal, table.players, deal.play, table.rules) if deal.play is not None else None
-
-
-def _deal_view(token: str, number: int) -> DealView:
-    table = _table(token)
-    view = table_view(table)
-    if not 1 <= number <= view.played:
-        stored = view.book.deals
-        if view.damage and view.played < number <= len(stored):  # past the break: show it as stored
-            page = render_template("audit/unsettled.html", **{**view.context(), "number": number, "d": stored[number - 1],
-                                                               "settlement": None, "card_name": card_name})
-            abort(Response(page, 200, mimetype="text/html"))
-        if request.method == "POST":  # a correction sent after its deal was undone on another phone
-            flash(_("Deal %(number)s no longer stands (it was undone on another phone): nothing was saved.", number=number))
-            abort(redirect(url_for("table.play", token=token)))
-        page = render_template("audit/gone.html", **{**view.context(), "number": number})
-        abort(Response(page, 404, mimetype="text/html"))
-    return DealView(view, view.ledger.settlements[number - 1], view.book.versions_of(number))
-
-
 @bp.route("/t/<token>/audit/<int:number>")
 def deal(token: str, number: int) -> str:
-    return render_template("audit/deal.html", **_deal_view(token, number).context())
+    return render_template("audit/deal.html", **deal_view(token, number).context())
 
 
 @dataclass(frozen=True)
@@ -169,10 +123,10 @@ def _remember(name: str) -> None:
 
 @bp.route("/t/<token>/audit/<int:number>/amend/<contract>", methods=("GET", "POST"))
 def amend(token: str, number: int, contract: str) -> Answer:
-    audit = _deal_view(token, number)
+    audit = deal_view(token, number)
     view, settlement = audit.view, audit.settlement
     table = view.table
-    chosen = _contract(table, contract)
+    chosen = contract_named(table, contract)
     if view.damage:
         return _read_only(token)
     if (again := _sent_again(table, number)) is not None:
@@ -200,14 +154,14 @@ def amend(token: str, number: int, contract: str) -> Answer:
     context["comparison"] = comparison
     if comparison.error:
         return render_template("audit/amend.html", **context), 422
-    digest = _digest(table, corrected, (comparison.finals, view.ledger.evening.carried_in))
+    digest = deal_digest(table, corrected, (comparison.finals, view.ledger.evening.carried_in))
     action = None if g.get("csrf_lost") else request.form.get("action")
     if g.get("csrf_lost"):
         flash(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing was saved. "
                 "Check the difference below, then save the correction."))
     if action == "save" and form.previewed.data == digest:
         command = Amend(number, corrected, form.by.data, (form.reason.data or "").strip() or None,
-                        _as_int(form.log_length.data, -1))
+                        whole_number(form.log_length.data, -1))
         refused = _write(table, command, form.once.data, form.hombre, "audit/amend.html", context)
         if refused is not None:
             return refused
@@ -241,7 +195,7 @@ def _version(versions: tuple[Line, ...], seq: int) -> Line:
 
 @bp.route("/t/<token>/audit/<int:number>/restore/<int:seq>", methods=("GET", "POST"))
 def restore(token: str, number: int, seq: int) -> Answer:
-    audit = _deal_view(token, number)
+    audit = deal_view(token, number)
     view = audit.view
     table = view.table
     if view.damage:
@@ -265,7 +219,7 @@ def restore(token: str, number: int, seq: int) -> Answer:
         return redirect(url_for("audit.deal", token=token, number=number))
     if not form.validate() or comparison.error:
         return render_template("audit/restore.html", **context), 422
-    command = Restore(number, seq, form.by.data, (form.reason.data or "").strip() or None, _as_int(form.log_length.data, -1))
+    command = Restore(number, seq, form.by.data, (form.reason.data or "").strip() or None, whole_number(form.log_length.data, -1))
     refused = _write(table, command, form.once.data, form.by, "audit/restore.html", context)
     if refused is not None:
         return refused
@@ -315,7 +269,7 @@ def _read_only(token: str) -> Response:
 
 @bp.route("/t/<token>/verify")
 def chain(token: str) -> str:
-    table = _table(token)
+    table = table_or_abort(token)
     rechecked_ledger(get_db(), table)  # every deal checked again; one that fails turns the table read-only
     view = table_view(table)
     return render_template("audit/verify.html", broken=verify(get_db(), table), checking=True, **view.context())

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
 
-from .core import caches
+from ..core import caches
 
 UNREACHABLE_NAMES = frozenset({"", "0.0.0.0", "::", "[::]", "waitress.invalid"})
 """Server names that no phone can open: a wildcard bind, or waitress's default ``server_name``."""
