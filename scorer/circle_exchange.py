@@ -81,11 +81,11 @@ def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]
             data = read_circle_file(form.upload())
             with new_tables(tables_in(data)):  # the whole file, or nothing: never a part of its evenings
                 circle = import_circle(get_db(), data, current_app.config["SECRET_KEY"], consume=True)
-        except (ImportRefused, ScorerError) as error:
-            form.circle.errors.append(str(error))
-        except BudgetSpent as spent:
+        except BudgetSpent as spent:  # a ScorerError too: answered first
             form.circle.errors.append(spent.sentence)
             return render_template("circle/import.html", form=form), spent.code, spent.headers()
+        except (ImportRefused, ScorerError) as error:
+            form.circle.errors.append(str(error))
         else:
             flash(ngettext("Imported the circle %(name)s: %(num)d evening. This is a new circle with its own link.",
                            "Imported the circle %(name)s: %(num)d evenings. This is a new circle with its own link.",

@@ -87,11 +87,11 @@ def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]
         try:
             with new_tables(1):
                 table = import_evening(get_db(), read_evening_file(raw), current_app.config["SECRET_KEY"])
-        except (EveningFormatError, ImportRefused, ScorerError) as error:
-            form.evening.errors.append(str(error))
-        except BudgetSpent as spent:
+        except BudgetSpent as spent:  # a ScorerError too: answered first
             form.evening.errors.append(spent.sentence)
             return render_template("exchange/import.html", form=form), spent.code, spent.headers()
+        except (EveningFormatError, ImportRefused, ScorerError) as error:
+            form.evening.errors.append(str(error))
         else:
             verdict = (_("signed by this server, untouched") if table.provenance == "signed"
                        else _("imported, not verified: the file does not carry this server's signature"))

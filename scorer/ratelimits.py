@@ -39,6 +39,7 @@ from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 
+from .core.errors import ScorerError
 from .i18n import number
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -63,13 +64,14 @@ def _limits_of(config_key: str) -> Callable[[], str]:
     return lambda: str(current_app.config[config_key])
 
 
-class BudgetSpent(TooManyRequests):
+class BudgetSpent(ScorerError, TooManyRequests):
     """New tables refused: this address's budget has fewer than ``tables`` left (429, with a wait), or
-    ``tables`` is more than the budget ever holds (``most``: 422, waiting would not help)."""
+    ``tables`` is more than the budget ever holds (``most``: 422, waiting would not help). Its message is
+    its :attr:`sentence` in the language of the request that raised it."""
 
     def __init__(self, tables: int, left: int, wait: int, most: int) -> None:
-        super().__init__()
         self.tables, self.left, self.wait, self.most = tables, left, wait, most
+        super().__init__(self.sentence)
         self.code = 422 if tables > most else 429
 
     def headers(self) -> dict[str, str]:

@@ -147,7 +147,9 @@ def _english(message: str) -> str:
     return message
 
 
-class _Unfoldable(Exception):
+class _Unfoldable(ScorerError):
+    """A line the fold cannot take: the :class:`Damage` it leaves, raised inside the fold and caught there."""
+
     def __init__(self, seq: int, number: int | None, why: Said) -> None:
         super().__init__(why)
         self.damage = Damage(seq, number, why)
