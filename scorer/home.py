@@ -9,7 +9,6 @@ from werkzeug.wrappers import Response
 
 from .core import HOUSE_RULES, PROFILES, RECENT_TABLES_MAX, describe
 from .core.rules import RULES_BY_NAME
-from .i18n import DEFAULT_TIMEZONE, local_day, local_time  # noqa: F401 - kept importable from here
 from .recent import keep, recent_tables, visits
 
 bp = Blueprint("home", __name__)

@@ -18,7 +18,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from .audit import _deal_view, card_name
+from .audit import _deal_view
 from .core import (
     PLAY_NOTATION_MAX, PACK, PREMIERS_TRICKS, PLAY_TRICKS, Card, Deal, HouseRules, PlayReport, Progress, Renounce, Suit, follow, parse_tricks, referee, why_not,
 )

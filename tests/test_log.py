@@ -26,8 +26,8 @@ from scorer.core.log import (
     Restore,
     TableChanged,
     Undo,
+    Command,
     advance,
-    decide,
     decide_and_advance,
     fold,
     recheck,
@@ -36,6 +36,11 @@ from scorer.core.log import (
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 EVENING = Evening(PLAYERS, HouseRules.of(), (), 8)
 DEALERS = ["Ann", "Bea", "Cat", "Dan"] * 2
+
+
+def decide(command: Command, book: Ledger, at: str = "") -> Line:
+    """The line the write path decides for ``command`` (:func:`decide_and_advance`, its ledger left aside)."""
+    return decide_and_advance(command, book, at)[0]
 
 
 def solo(n: int, tricks: int = 6) -> Deal:

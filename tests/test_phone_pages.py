@@ -21,7 +21,7 @@ from test_table import csrf_token, form_data
 from scorer import create_app
 from scorer.chart import balance_chart
 from scorer.core import PROFILES, describe, loads, replay
-from scorer.home import local_time
+from scorer.i18n import local_time
 
 PLAYERS = ["Ann", "Bea", "Cat", "Dan"]
 

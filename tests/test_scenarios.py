@@ -136,10 +136,10 @@ def test_odd_chips_wait_in_a_reserve_until_spadille_is_named() -> None:
     assert first.final.pool == 6
 
 
-def test_running_balances_and_next_dealer() -> None:
+def test_the_balances_after_each_deal_and_the_next_dealer() -> None:
     scenario = parse_scenario(REMISE_CODILLE_THEN_SWEEP)
     result = replay(Evening(scenario.players, scenario.rules, tuple(d for d, _ in scenario.steps)))
-    assert result.running_balances() == [
+    assert [dict(zip(s.after.players, s.after.balances)) for s in result.settlements] == [
         {"Ann": 4, "Bea": -20, "Cat": 4, "Dan": 4},
         {"Ann": 19, "Bea": -5, "Cat": -57, "Dan": 19},
         {"Ann": -10, "Bea": -34, "Cat": -86, "Dan": 130},
