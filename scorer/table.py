@@ -21,6 +21,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from .adapters import trust_csrf_of_this_request
 from .core import caches
 from .core import (
     Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, TableState, Undo, format_deal,
@@ -306,7 +307,7 @@ def csrf_lost(error: CSRFError) -> Answer | HTTPException:
     forms.update(CSRF_RESHOWN)
     if request.method == "POST" and request.endpoint in forms:
         g.csrf_lost = True
-        g.csrf_valid = True  # lets the form render a fresh token; the view writes nothing while csrf_lost is set
+        trust_csrf_of_this_request()  # the form renders a fresh token; the view writes nothing while csrf_lost is set
         try:
             shown = forms[request.endpoint]()
         except HTTPException as answer:  # no such table or contract: the view's own 404
