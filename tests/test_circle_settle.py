@@ -20,9 +20,9 @@ import pytest
 import sqlite_utils
 from flask import Flask
 from flask.testing import FlaskClient
-from test_circles_store import RESULTS, SEATINGS, circle_of, deals_of, log_size, play
-from test_circles_web import next_evening, play_evening, start_circle
-from test_table import csrf_token
+from helpers.store import RESULTS, SEATINGS, circle_of, deals_of, play
+from helpers.web import csrf_token, next_evening, play_evening, start_circle
+from scorer.store import log_size
 
 from scorer.core import Deal, ImpossibleDeal
 from scorer.core.log import Amend, Record

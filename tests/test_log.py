@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from helpers.deals import valid_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import valid_deal
 
 from scorer.core import Contract, Deal, DealError, Evening, HouseRules, ImpossibleDeal, Suit
 from scorer.core.limits import LOG_LINES_PER_DEAL

@@ -59,3 +59,53 @@ def test_the_error_check_finds_an_error_outside_the_tree() -> None:
         pass
 
     assert errors_outside_the_tree([Stray, Joined, int]) == [f"{__name__}.{Stray.__qualname__}"]
+
+
+# --- no test module imports another --------------------------------------------------------------------------
+
+
+def imports_of_test_modules(source: str) -> list[str]:
+    """Every import, anywhere in ``source`` (inside a function too), of a test module: ``import test_x``, ``from
+    test_x import ...``, ``from tests.test_x import ...``, ``from .test_x import ...``, or by name through
+    ``importlib.import_module`` or ``__import__``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""] if node.module else [alias.name for alias in node.names]
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in (
+                "import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
+            names = [str(node.args[0].value)]
+        else:
+            continue
+        found += [f"line {node.lineno}: {name}" for name in names
+                  if any(part.startswith("test_") for part in name.split("."))]
+    return found
+
+
+def test_no_test_module_imports_from_another() -> None:
+    modules = sorted(TESTS.rglob("*.py"))
+    assert TESTS / "helpers" / "web.py" in modules and len(modules) > 80
+    found = {str(path.relative_to(TESTS)): imports_of_test_modules(path.read_text(encoding="utf-8")) for path in modules}
+    assert {path: lines for path, lines in found.items() if lines} == {}
+
+
+def test_the_import_check_finds_each_way_of_importing_a_test_module() -> None:
+    planted = """
+import test_table
+import os, test_audit as audit
+from test_table import csrf_token
+from tests.test_races import hidden
+from .test_browser import Phone
+from . import test_describe
+from helpers.web import record
+
+
+def later():
+    from test_circles_web import start_circle
+    importlib.import_module("test_summary")
+"""
+    assert [line.split(": ")[1] for line in imports_of_test_modules(planted)] == [
+        "test_table", "test_audit", "test_table", "tests.test_races", "test_browser", "test_describe",
+        "test_circles_web", "test_summary"]
