@@ -3,7 +3,7 @@
     .venv/bin/python bench/imports.py [--at-once 8] [--shape "empty lists, 12 to a list, 6 deep"]
 
 Eight threads of one process (as waitress's eight threads would) each import a hostile file of the
-largest size an upload may have (tests/hostile_files.py: by default the shape that takes the most, a
+largest size an upload may have (tests/helpers/hostile_files.py: by default the shape that takes the most, a
 tree of empty lists read until its values pass the reader's memory budget), half of them evening
 files and half circle files, each on its own connection to one database. Run twice: once under
 tracemalloc, which gives the most memory held at once by all of them (every thread's blocks, the
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from hostile_files import BUDGET_SHAPES, hostile  # noqa: E402  (tests/hostile_files.py)
+from helpers.hostile_files import BUDGET_SHAPES, hostile  # noqa: E402  (tests/helpers/hostile_files.py)
 from scorer.core.limits import IMPORT_BYTES_MAX, IMPORT_MEMORY_PER_BYTE  # noqa: E402
 from scorer.web.db import connect, migrate  # noqa: E402
 from scorer.core import ScorerError  # noqa: E402

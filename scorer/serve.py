@@ -71,7 +71,7 @@ def run(host: str = "0.0.0.0", port: int = 8080, threads: int = 8, base_url: str
           channel_timeout=30, connection_limit=CONNECTIONS)
 
 
-def _stop(signum: int, frame: object) -> None:
+def _stop(_signum: int, _frame: object) -> None:
     raise SystemExit(0)
 
 

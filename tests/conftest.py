@@ -1,8 +1,11 @@
-"""flaskr-style fixtures for the web tests: an app on a temporary database."""
+"""The fixtures every test file may use (their shared helpers are modules of tests/helpers/): flaskr-style
+fixtures for the web tests (an app on a temporary database), and for the browser tests the app served by
+waitress, one Chromium for the run and axe-core."""
 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,6 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.browser import CHROMIUM_ARGS, LIVE_REFRESH_SECONDS, chromium_path
 
 from scorer import create_app
 from scorer.core import caches
@@ -68,12 +72,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
-    """One Chromium for every browser test of the run (or of an xdist worker), as tests/test_browser.py
-    launches it; each browser test file clears its own screenshots (test_browser.fresh). Defined here,
-    once: a session fixture imported into several test files would be several fixtures, and Playwright's
-    sync API cannot start twice in one thread."""
-    from test_browser import CHROMIUM_ARGS, chromium_path
-
+    """One Chromium for every browser test of the run (or of an xdist worker); each browser test file clears
+    its own screenshots (helpers.browser.fresh). Defined here, once: a session fixture imported into several
+    test files would be several fixtures, and Playwright's sync API cannot start twice in one thread."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
     executable = chromium_path()
     if not executable or not Path(executable).exists():
@@ -82,3 +83,23 @@ def chromium() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app under waitress on a free loopback port, one for each test file that asks (an instance folder and a
+    database of its own); yields its base URL."""
+    waitress = pytest.importorskip("waitress")
+    instance = tmp_path_factory.mktemp("instance")
+    app = create_app({"INSTANCE_PATH": str(instance), "DATABASE": str(instance / "scorer.sqlite"),
+                      "LIVE_REFRESH_SECONDS": LIVE_REFRESH_SECONDS})
+    wsgi = waitress.create_server(app, host="127.0.0.1", port=0, threads=4, ident="scorer")
+    thread = threading.Thread(target=wsgi.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{wsgi.effective_port}"
+    wsgi.close()
+
+
+@pytest.fixture(scope="module")
+def axe() -> Any:
+    return pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed").Axe()

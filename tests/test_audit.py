@@ -9,29 +9,9 @@ from pathlib import Path
 from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import csrf_token, event_rows, record, start_table
+from helpers.web import amend, csrf_token, event_rows, figure, record, start_table, ten_deal_table
 
 from scorer.cli import main
-
-TEN_DEALS = [
-    ("solo", {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "3"}),
-    ("solo", {"hombre": "Cat", "trumps": "clubs", "hombre_tricks": "5"}),
-    ("alliance", {"hombre": "Dan", "trumps": "spades", "called": "KH", "ally": "Ann", "hombre_tricks": "4", "ally_tricks": "3"}),
-    ("solo", {"hombre": "Ann", "trumps": "diamonds", "hombre_tricks": "4"}),
-    ("forced_spadille", {"hombre": "Bea", "trumps": "hearts", "called": "KS", "ally": "Cat", "hombre_tricks": "3", "ally_tricks": "3"}),
-    ("solo", {"hombre": "Cat", "trumps": "hearts", "hombre_tricks": "7", "matadors": "4"}),
-    ("alliance", {"hombre": "Dan", "trumps": "clubs", "called": "KD", "ally": "Bea", "hombre_tricks": "2", "ally_tricks": "3"}),
-    ("solo", {"hombre": "Ann", "trumps": "spades", "hombre_tricks": "6"}),
-    ("vole", {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "10", "premiers": "y"}),
-    ("solo", {"hombre": "Cat", "trumps": "diamonds", "hombre_tricks": "8", "premiers": "y", "vole": "undertaken"}),
-]
-
-
-def ten_deal_table(client: FlaskClient, **fields: str) -> str:
-    token = start_table(client, deals_agreed="12", **fields)
-    for number, (contract, data) in enumerate(TEN_DEALS, start=1):
-        assert record(client, token, contract, number, data).status_code == 302
-    return token
 
 
 def ledger_rows(client: FlaskClient, token: str) -> list[list[str]]:
@@ -39,30 +19,6 @@ def ledger_rows(client: FlaskClient, token: str) -> list[list[str]]:
     page = client.get(f"/t/{token}/ledger").get_data(as_text=True)
     body = re.search(r"<tbody>(.*)</tfoot>", page, re.S).group(1)  # type: ignore[union-attr]
     return [re.findall(r"<td>([^<]*)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
-
-
-def figure(text: str) -> int:
-    return int(text.replace("−", "-").replace("+", ""))
-
-
-def amend(client: FlaskClient, token: str, number: int, contract: str, data: dict[str, str], *, by: str = "Ann",
-          reason: str = "", action: str = "preview", previewed: str = "") -> object:
-    url = f"/t/{token}/audit/{number}/amend/{contract}"
-    page = client.get(url).get_data(as_text=True)
-    log_length = re.search(r'name="log_length" type="hidden" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
-    return client.post(url, data={"csrf_token": csrf_token(client, url), "contract": contract, "number": str(number),
-                                  "by": by, "reason": reason, "log_length": log_length, "action": action,
-                                  "previewed": previewed, **data})
-
-
-def correct_deal_3(client: FlaskClient, token: str) -> None:
-    """Deal 3 of :func:`ten_deal_table` corrected to Dan's alliance with Ann, 4 + 2 tricks: previewed, then saved by Bea."""
-    data = {"hombre": "Dan", "trumps": "spades", "called": "KH", "ally": "Ann", "hombre_tricks": "4", "ally_tricks": "2"}
-    page = amend(client, token, 3, "alliance", data, by="Bea", reason="miscount")
-    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', page.get_data(as_text=True))  # type: ignore[attr-defined]
-    assert digest
-    response = amend(client, token, 3, "alliance", data, by="Bea", reason="miscount", action="save", previewed=digest.group(1))
-    assert response.status_code == 302  # type: ignore[attr-defined]
 
 
 def test_the_audit_page_explains_every_transfer(app: Flask, client: FlaskClient) -> None:

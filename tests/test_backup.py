@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from flask import Flask
-from test_races import PLAYERS, solo
+from helpers.store import PLAYERS, solo
 
 from scorer import create_app
 from scorer.cli import main

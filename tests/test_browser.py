@@ -13,126 +13,21 @@ CI (the CI environment variable set) a skipped browser test is a failure (see co
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.browser import ARTIFACTS, EXAMPLE, PHONE, Phone, fresh
 
-from scorer import create_app
 from scorer.core import Replay, loads, replay
 
 pytestmark = pytest.mark.browser
-
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "evening.json"
-ARTIFACTS = Path(os.environ.get("SCORER_ARTIFACTS", ROOT / "test-artifacts")) / "browser"
-LIVE_REFRESH_SECONDS = 2
-"""A watch-only page followed live reloads this often under the browser tests (30 s by default), so a test sees it."""
-PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-                         "has_touch": True}
-# Flags for Chromium on a machine with no network beyond loopback (see the env notes).
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-
-# Form controls with no accessible name: a <label> (wrapping or for=), aria-label or aria-labelledby.
-UNLABELLED = """() => [...document.querySelectorAll('input, select, textarea, button')]
-  .filter(el => el.type !== 'hidden')
-  .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
-                && !el.getAttribute('aria-labelledby') && !(el.tagName === 'BUTTON' && el.textContent.trim()))
-  .map(el => el.outerHTML)"""
-
-
-def chromium_path() -> str | None:
-    return os.environ.get("SCORER_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app under waitress on a free loopback port; yields its base URL."""
-    waitress = pytest.importorskip("waitress")
-    instance = tmp_path_factory.mktemp("instance")
-    app = create_app({"INSTANCE_PATH": str(instance), "DATABASE": str(instance / "scorer.sqlite"),
-                      "LIVE_REFRESH_SECONDS": LIVE_REFRESH_SECONDS})
-    wsgi = waitress.create_server(app, host="127.0.0.1", port=0, threads=4, ident="scorer")
-    thread = threading.Thread(target=wsgi.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{wsgi.effective_port}"
-    wsgi.close()
-
-
-def fresh(folder: Path) -> Path:
-    """A test file's screenshot folder, emptied: this run's screenshots only."""
-    shutil.rmtree(folder, ignore_errors=True)
-    return folder
 
 
 @pytest.fixture(scope="module")
 def browser(chromium: Any) -> Any:
     fresh(ARTIFACTS)
     return chromium
-
-
-@pytest.fixture(scope="module")
-def axe() -> Any:
-    return pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed").Axe()
-
-
-class Phone:
-    """One phone at the table: a browser context in a phone viewport, with its checks."""
-
-    artifacts = ARTIFACTS
-    """Where its screenshots go (a test file of its own sets its own folder)."""
-
-    options: dict[str, Any] = {}
-    """What its browser context adds to the phone's viewport (a phone of its own sets its locale, say)."""
-
-    def __init__(self, browser: Any, axe: Any, name: str) -> None:
-        self.context = browser.new_context(**PHONE, **self.options)
-        self.page = self.context.new_page()
-        self.axe = axe
-        self.name = name
-        self.shots = 0
-        self.problems: list[str] = []
-
-    def go(self, url: str) -> None:
-        response = self.page.goto(url)
-        assert response is not None and response.status < 400, f"{url}: {response and response.status}"
-
-    def tap(self, selector: str) -> None:
-        self.page.locator(selector).tap()
-
-    def tap_and_wait(self, selector: str) -> None:
-        """Tap a link or submit button and wait for the page it leads to."""
-        with self.page.expect_navigation():
-            self.page.locator(selector).tap()
-
-    def check(self, step: str) -> None:
-        """Screenshot the page, then check its form controls' labels and run axe-core on it."""
-        self.shots += 1
-        self.artifacts.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(self.artifacts / f"{self.name}-{self.shots:02d}-{step}.png"), full_page=True,
-                             scale="css")  # a CSS pixel a pixel: the picture of the step at half the cost
-        where = f"{step} ({self.page.url})"
-        for control in self.page.evaluate(UNLABELLED):
-            self.problems.append(f"{where}: a control with no label: {control}")
-        results = self.axe.run(self.page)
-        if results.violations_count:
-            self.problems.append(f"{where}: {results.generate_report()}")
-        # Nothing wider than the phone: no sideways scrolling.
-        width = self.page.evaluate("document.documentElement.scrollWidth")
-        if width > PHONE["viewport"]["width"]:
-            self.problems.append(f"{where}: the page is {width}px wide, wider than the phone")
-
-    def heading(self) -> str:
-        return str(self.page.locator("h1").first.inner_text())
-
-    def close(self) -> None:
-        self.context.close()
 
 
 def tap_deal(phone: Phone, deal: dict[str, Any], number: int) -> None:

@@ -1,5 +1,5 @@
-"""A circle on a phone in a real browser (issue 14): Playwright on Debian's Chromium at 390×844, the server,
-axe and phone of tests/test_browser.py. One phone starts a circle of five, plays two short evenings from it
+"""A circle on a phone in a real browser (issue 14): Playwright on Debian's Chromium at 390×844, the server
+and axe of tests/conftest.py, the phone of tests/helpers/browser.py. One phone starts a circle of five, plays two short evenings from it
 (four deals each, a pool carried from the first into the second) and reads the season's ledger.
 Screenshots go to test-artifacts/browser-circle/."""
 
@@ -9,8 +9,8 @@ import re
 from typing import Any
 
 import pytest
-from test_browser import ARTIFACTS as BROWSER_ARTIFACTS
-from test_browser import Phone, axe, fresh, server  # noqa: F401 (fixtures, by import)
+from helpers.browser import ARTIFACTS as BROWSER_ARTIFACTS
+from helpers.browser import Phone, fresh
 
 pytestmark = pytest.mark.browser
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_browser import ARTIFACTS as BROWSER_ARTIFACTS
-from test_browser import Phone, axe, fresh, server  # noqa: F401 (fixtures, by import)
-from test_browser_pages import import_table, rename
-from test_describe import evening_deals
+from helpers.browser import ARTIFACTS as BROWSER_ARTIFACTS
+from helpers.browser import Phone, fresh, import_table, rename
+from helpers.deals import evening_deals
 
 from scorer.core import PROFILES
 
@@ -38,7 +37,7 @@ class FrenchPhone(Phone):
 # standing and ledger in French words (the French of the other profiles' pages is checked without a browser
 # by tests/test_french.py).
 @pytest.mark.parametrize("profile", ["mediateur", "penguin_points", "britannica"])
-def test_every_page_in_french_fits_the_phone(server: str, browser: Any, axe: Any, profile: str) -> None:  # noqa: F811
+def test_every_page_in_french_fits_the_phone(server: str, browser: Any, axe: Any, profile: str) -> None:
     phone = FrenchPhone(browser, axe, profile)
     try:
         deals = rename(evening_deals(profile))
@@ -56,7 +55,7 @@ def test_every_page_in_french_fits_the_phone(server: str, browser: Any, axe: Any
         phone.context.close()
 
 
-def test_the_site_pages_in_french_fit_the_phone(server: str, browser: Any, axe: Any) -> None:  # noqa: F811
+def test_the_site_pages_in_french_fit_the_phone(server: str, browser: Any, axe: Any) -> None:
     """Home (with a table opened: its recent tables), rules, new table and new circle, in French: the same
     pages whatever a table's profile, so checked once, not once per profile."""
     phone = FrenchPhone(browser, axe, "site")

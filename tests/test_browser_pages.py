@@ -1,22 +1,20 @@
 """Every page right on a phone, measured in a real browser (Playwright on Debian's Chromium, 390×844): the undo
 page, "What this changes", the tally, the audit page, the ledger and the home page's recent tables, for every
 contract of every profile. No element is wider than the viewport, no figure is cut with an ellipsis; axe-core
-and the labels are checked as in tests/test_browser.py, whose server, axe and phone are reused here.
+and the labels are checked as in tests/test_browser.py, with the same server, axe and phone
+(tests/conftest.py, tests/helpers/browser.py).
 
 Screenshots are saved under test-artifacts/browser-pages/ (SCORER_ARTIFACTS moves it)."""
 
 from __future__ import annotations
 
-import io
-import json
-import re
 from typing import Any
 
 import pytest
-from test_browser import ARTIFACTS as BROWSER_ARTIFACTS
-from test_browser import Phone, axe, fresh, server  # noqa: F401 (fixtures, by import)
-from test_describe import evening_deals
-from test_table import form_data
+from helpers.browser import ARTIFACTS as BROWSER_ARTIFACTS
+from helpers.browser import LONG, Phone, fresh, import_table, rename
+from helpers.deals import evening_deals
+from helpers.web import form_data
 
 from scorer.core import PROFILES
 
@@ -75,31 +73,9 @@ FILL = """(values) => {
   }
 }"""
 
-LONG = ["Annabella Longname", "Beatrice", "Catherine", "Daniella"]
-
-
-def rename(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The profile's evening with a long first name (the names the columns must make room for)."""
-    names = dict(zip(["Ann", "Bea", "Cat", "Dan"], LONG))
-    return [json.loads(re.sub(r'"(Ann|Bea|Cat|Dan)"', lambda m: f'"{names[m.group(1)]}"', json.dumps(d))) for d in deals]
-
-
-def import_table(phone: PagePhone, server: str, profile: str, deals: list[dict[str, Any]]) -> str:
-    """Import the evening through the phone's own browser (its session, its CSRF token)."""
-    body = json.dumps({"format": "quadrille-evening/1", "players": LONG, "profile": profile,
-                       "deals_agreed": max(4, -(-len(deals) // 4) * 4), "deals": deals})
-    phone.go(f"{server}/import")
-    phone.page.set_input_files("#evening", files=[{"name": "e.json", "mimeType": "application/json",
-                                                   "buffer": body.encode()}])
-    with phone.page.expect_navigation():
-        phone.page.locator("button[type=submit]").click()
-    token = re.search(r"/t/([A-Za-z0-9_-]+)", phone.page.url)
-    assert token, phone.page.url
-    return token.group(1)
-
 
 @pytest.mark.parametrize("profile", sorted(PROFILES))
-def test_every_page_fits_the_phone_for_every_contract(server: str, browser: Any, axe: Any, profile: str) -> None:  # noqa: F811
+def test_every_page_fits_the_phone_for_every_contract(server: str, browser: Any, axe: Any, profile: str) -> None:
     phone = PagePhone(browser, axe, profile)
     try:
         deals = rename(evening_deals(profile))

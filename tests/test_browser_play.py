@@ -1,5 +1,5 @@
 """A disputed deal's play entered by taps in a real browser (issue 13): Playwright on Debian's Chromium at
-390×844, the server, axe and phone of tests/test_browser.py. One phone records a deal, opens Check the play,
+390×844, the server and axe of tests/conftest.py, the phone of tests/helpers/browser.py. One phone records a deal, opens Check the play,
 taps the forty cards, is asked about the renounce the eighth trick proves, sees what the play proves, and
 saves the correction it makes. Screenshots go to test-artifacts/browser-play/."""
 
@@ -9,9 +9,9 @@ import re
 from typing import Any
 
 import pytest
-from test_browser import ARTIFACTS as BROWSER_ARTIFACTS
-from test_browser import Phone, axe, fresh, server  # noqa: F401 (fixtures, by import)
-from test_play_beasts import RENOUNCE, play
+from helpers.browser import ARTIFACTS as BROWSER_ARTIFACTS
+from helpers.browser import Phone, fresh
+from helpers.plays import RENOUNCE, play
 
 pytestmark = pytest.mark.browser
 

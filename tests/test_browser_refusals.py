@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_browser import EXAMPLE, LIVE_REFRESH_SECONDS, PHONE, Phone, axe, server  # noqa: F401 (fixtures)
+from helpers.browser import EXAMPLE, LIVE_REFRESH_SECONDS, PHONE, Phone
 
 pytestmark = pytest.mark.browser
 
@@ -23,18 +23,18 @@ HEIGHT = PHONE["viewport"]["height"]
 
 @pytest.fixture(scope="module")
 def browser(chromium: Any) -> Any:
-    """test_browser's Chromium, without clearing the screenshots that file saved."""
+    """The run's Chromium (conftest's chromium fixture), without clearing the screenshots test_browser saved."""
     return chromium
 
 
 @pytest.fixture
-def phone(browser: Any, axe: Any) -> Iterator[Phone]:  # noqa: F811 (axe is test_browser's fixture)
+def phone(browser: Any, axe: Any) -> Iterator[Phone]:
     one = Phone(browser, axe, "refusals")
     yield one
     one.close()
 
 
-def start(phone: Phone, server: str, dealer: str = "Ann") -> str:  # noqa: F811
+def start(phone: Phone, server: str, dealer: str = "Ann") -> str:
     """A table of Ann, Bea, Cat and Dan started by taps, ``dealer`` tapped by name; its players' link."""
     phone.go(server + "/new")
     for seat, name in enumerate(["Ann", "Bea", "Cat", "Dan"], start=1):
@@ -65,7 +65,7 @@ def summary_in_view(phone: Phone, title: str, fields: list[str], step: str) -> N
     assert target is not None and 0 <= target["y"] < HEIGHT, f"{step}: #{last} is not brought into view: {target}"
 
 
-def test_every_refused_form_opens_on_its_summary(server: str, phone: Phone) -> None:  # noqa: F811
+def test_every_refused_form_opens_on_its_summary(server: str, phone: Phone) -> None:
     phone.go(server + "/new")
     for seat, name in ((1, "Ann"), (3, "Cat")):
         phone.page.locator(f'input[name="player_{seat}"]').fill(name)
@@ -93,7 +93,7 @@ def test_every_refused_form_opens_on_its_summary(server: str, phone: Phone) -> N
     assert not phone.problems, "\n\n".join(phone.problems)
 
 
-def test_a_refused_correction_opens_on_its_summary(server: str, phone: Phone) -> None:  # noqa: F811
+def test_a_refused_correction_opens_on_its_summary(server: str, phone: Phone) -> None:
     phone.go(server + "/import")
     phone.page.locator('input[type="file"]').set_input_files(str(EXAMPLE))
     phone.tap_and_wait('button[type="submit"]')
@@ -108,7 +108,7 @@ def test_a_refused_correction_opens_on_its_summary(server: str, phone: Phone) ->
     assert not phone.problems, "\n\n".join(phone.problems)
 
 
-def test_the_first_dealer_by_name_and_the_phone_holder_apart(server: str, phone: Phone) -> None:  # noqa: F811
+def test_the_first_dealer_by_name_and_the_phone_holder_apart(server: str, phone: Phone) -> None:
     phone.go(server + "/new")
     phone.check("new")
     chip = phone.page.locator("#chip_value").bounding_box()
@@ -148,7 +148,7 @@ def test_the_first_dealer_by_name_and_the_phone_holder_apart(server: str, phone:
     assert not phone.problems, "\n\n".join(phone.problems)
 
 
-def test_the_watch_only_page_follows_live_and_the_favicon_answers(server: str, phone: Phone) -> None:  # noqa: F811
+def test_the_watch_only_page_follows_live_and_the_favicon_answers(server: str, phone: Phone) -> None:
     link = start(phone, server, dealer="Dan")
     watch = phone.page.locator("figure.qr figcaption a").nth(1).get_attribute("href")
     assert watch and "/s/" in watch

@@ -19,9 +19,7 @@ from pathlib import Path
 
 from flask import Flask
 from flask.testing import FlaskClient
-from test_circles_web import start_circle
-from test_exactly_once import previewed_form
-from test_table import record, start_table
+from helpers.web import previewed_form, record, start_circle, start_table
 
 import scorer
 from scorer.core import caches

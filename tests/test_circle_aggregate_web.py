@@ -9,8 +9,7 @@ import re
 
 from flask import Flask
 from flask.testing import FlaskClient
-from test_circles_web import next_evening, start_circle, text
-from test_table import csrf_token, record
+from helpers.web import csrf_token, next_evening, record, start_circle, text
 
 from scorer.web.db import connect
 

@@ -15,10 +15,9 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_browser import ARTIFACTS as BROWSER_ARTIFACTS
-from test_browser import Phone, axe, fresh, server  # noqa: F401 (fixtures, by import)
-from test_circles_web import next_evening, play_evening, start_circle, text
-from test_table import csrf_token
+from helpers.browser import ARTIFACTS as BROWSER_ARTIFACTS
+from helpers.browser import Phone, fresh
+from helpers.web import csrf_token, next_evening, play_evening, start_circle, text
 
 import scorer.store
 
@@ -196,7 +195,7 @@ def test_the_circle_import_is_linked_from_home_and_the_new_circle_page(client: F
     assert 'href="/c/import"' in text(client.get("/c/new"))
 
 
-# --- on a phone, in a real browser (tests/test_browser.py's server, axe and phone) ---------------------------
+# --- on a phone, in a real browser (the server and axe of tests/conftest.py, tests/helpers/browser.py's phone) ---
 
 
 @pytest.fixture(scope="module")
@@ -210,7 +209,7 @@ class CheckPhone(Phone):
 
 
 @pytest.mark.browser
-def test_the_check_page_fits_the_phone(server: str, browser: Any, axe: Any) -> None:  # noqa: F811
+def test_the_check_page_fits_the_phone(server: str, browser: Any, axe: Any) -> None:
     phone = CheckPhone(browser, axe, "ann")
     page = phone.page
     try:

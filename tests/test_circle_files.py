@@ -14,8 +14,8 @@ import pytest
 import sqlite_utils
 from flask import Flask
 from flask.testing import FlaskClient
-from test_circles_store import MEMBERS, RESULTS, SEATINGS, circle_of, deals_of, play, three_evenings
-from test_table import csrf_token
+from helpers.store import MEMBERS, RESULTS, SEATINGS, circle_of, deals_of, play, three_evenings
+from helpers.web import csrf_token
 
 from scorer.core import IMPORT_BYTES_MAX
 from scorer.core import EveningFormatError, HouseRules
@@ -181,7 +181,7 @@ def test_files_over_the_limits_are_refused(db: sqlite_utils.Database) -> None:
 
 
 def test_on_the_phone_a_circle_is_exported_and_imported(client: FlaskClient, app: object) -> None:
-    from test_circles_web import next_evening, play_evening, start_circle
+    from helpers.web import next_evening, play_evening, start_circle
 
     token = start_circle(client)
     table = next_evening(client, token, ("Ann", "Bea", "Cat", "Dan"))

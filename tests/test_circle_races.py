@@ -1,5 +1,5 @@
 """Every command on a circle raced against every other (issue 22, point 10; issue 14 before it), with the
-harness and the evidence rule of the table races (tests/racing.py): two phones, each a thread with its own
+harness and the evidence rule of the table races (tests/helpers/racing.py): two phones, each a thread with its own
 SQLite connection, released together at a barrier, one delayed by a random fraction of a call; each pair
 goes on until the two calls overlapped in a fifth of the trials (or in ten of them) and every order that
 leaves a different circle happened.
@@ -59,10 +59,9 @@ import pytest
 import sqlite_utils
 from flask import Flask
 from flask.testing import FlaskClient
-from racing import Race, fine_interleaving
-from test_circles_store import deals_of
-from test_races import HIDDEN, amend_form, hidden, record_form, undo_form
-from test_table import csrf_token
+from helpers.racing import HIDDEN, Race, amend_form, fine_interleaving, hidden, record_form, undo_form
+from helpers.store import deals_of
+from helpers.web import csrf_token
 from werkzeug.test import TestResponse
 
 from scorer import create_app

@@ -20,12 +20,13 @@ import pytest
 import sqlite_utils
 from flask import Flask
 from flask.testing import FlaskClient
-from test_circles_store import RESULTS, SEATINGS, circle_of, deals_of, log_size, play
-from test_circles_web import next_evening, play_evening, start_circle
-from test_table import csrf_token
+from helpers.store import RESULTS, SEATINGS, circle_of, deals_of, play
+from helpers.web import csrf_token, next_evening, play_evening, start_circle
+from scorer.store import log_size
 
 from scorer.core import Deal, ImpossibleDeal
 from scorer.core.log import Amend, Record
+from scorer.core.season import Season
 from scorer.web.db import connect, get_db, migrate
 from scorer.store import (
     circle_by_token,
@@ -47,7 +48,6 @@ from scorer.store.circles import (
     record_settlement,
     rename_member,
     settle_digest,
-    to_settle,
 )
 
 
@@ -56,6 +56,12 @@ def db(tmp_path: Path) -> sqlite_utils.Database:
     database = connect(str(tmp_path / "circles.sqlite"))
     migrate(database)
     return database
+
+
+def to_settle(circle: Circle, season: Season) -> tuple[int, int] | None:
+    """The evenings a settlement would settle now (the first and last of :func:`owing`), or None."""
+    found = owing(circle, season)
+    return None if found is None else (found.first, found.last)
 
 
 def fresh(db: sqlite_utils.Database, circle: Circle) -> Circle:

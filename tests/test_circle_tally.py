@@ -8,9 +8,8 @@ import re
 
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.web import next_evening, play_evening, record, start_circle
 from pypdf import PdfReader
-from test_circles_web import next_evening, play_evening, start_circle
-from test_table import record
 
 
 def words(pdf: bytes) -> str:
@@ -55,7 +54,7 @@ def test_a_circle_s_evening_settles_with_the_season_and_its_pdf_follows_what_it_
 def test_a_deal_previewed_before_an_earlier_evening_changed_its_pool_is_previewed_again(client: FlaskClient) -> None:
     import re
 
-    from test_table import post_deal
+    from helpers.web import post_deal
 
     circle = start_circle(client)
     first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
@@ -77,7 +76,7 @@ def win_the_last_deal_of(client: FlaskClient, evening: str) -> None:
     the evening then leaves nothing on the table."""
     import re
 
-    from test_table import csrf_token
+    from helpers.web import csrf_token
 
     url = f"/t/{evening}/audit/4/amend/solo"
     data = {"csrf_token": csrf_token(client, url), "contract": "solo", "number": "4", "hombre": "Ann", "trumps": "hearts",

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from helpers.store import MEMBERS, RESULTS, SEATINGS, circle_of, deals_of, play, three_evenings
 
-from scorer.core import Contract, Deal, Evening, HouseRules, ImpossibleDeal, Reason, Suit
+from scorer.core import Evening, HouseRules, ImpossibleDeal, Reason
 from scorer.core.log import Amend, Record, fold
 from scorer.core.season import replay_season
 from scorer.web.db import connect, migrate
 from scorer.store import (
     LEDGERS,
-    Circle,
     CircleRefused,
     Table,
     add_member,
@@ -26,7 +26,6 @@ from scorer.store import (
     circle_by_token,
     circle_season,
     circle_tables,
-    create_circle,
     create_table,
     ledger,
     log_size,
@@ -38,38 +37,12 @@ from scorer.store import (
     verify_circle,
 )
 
-MEMBERS = ("Ann", "Bea", "Cat", "Dan", "Eve")
-SEATINGS = [("Ann", "Bea", "Cat", "Dan"), ("Bea", "Cat", "Dan", "Eve"), ("Ann", "Cat", "Dan", "Eve")]
-RESULTS = ["6 5 6 5", "5 6 6 5", "6 6 6 6"]
-"""Hombre's tricks in each deal (6 won, 5 a remise): the first two evenings end on a remise, leaving a pool."""
-
 
 @pytest.fixture
 def db(tmp_path: Path) -> sqlite_utils.Database:
     database = connect(str(tmp_path / "circles.sqlite"))
     migrate(database)
     return database
-
-
-def deals_of(players: tuple[str, ...], results: str) -> list[Deal]:
-    """Four solos, each player dealing in turn from the first; Hombre is the eldest (after the dealer)."""
-    return [Deal(players[n % 4], players[(n + 1) % 4], Contract.SOLO, Suit.HEARTS, hombre_tricks=int(tricks))
-            for n, tricks in enumerate(results.split())]
-
-
-def circle_of(db: sqlite_utils.Database, pool_at_end: str = "carry_forward", members: tuple[str, ...] = MEMBERS) -> Circle:
-    return create_circle(db, "Thursdays", members, HouseRules.of("quadrille", {"pool_at_end": pool_at_end}), 4, 10, "EUR")
-
-
-def play(db: sqlite_utils.Database, table: Table, results: str) -> None:
-    for n, deal in enumerate(deals_of(table.players, results), start=1):
-        run(db, table, Record(n, deal, by=table.players[0]))
-
-
-def three_evenings(db: sqlite_utils.Database, circle: Circle) -> list[Table]:
-    for players, results in zip(SEATINGS, RESULTS):
-        play(db, start_evening(db, circle, players, players[0]), results)
-    return circle_tables(db, circle)
 
 
 # --- schema ----------------------------------------------------------------------------------------------

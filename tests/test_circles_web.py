@@ -3,45 +3,13 @@ flaskr-style web tests on a temporary database."""
 
 from __future__ import annotations
 
-import html
 import re
 
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import csrf_token, record
+from helpers.web import csrf_token, next_evening, play_evening, start_circle, text
 
 MEMBERS = ("Ann", "Bea", "Cat", "Dan", "Eve")
-
-
-def text(response: object) -> str:
-    return html.unescape(response.get_data(as_text=True))  # type: ignore[attr-defined]
-
-
-def start_circle(client: FlaskClient, members: tuple[str, ...] = MEMBERS, **fields: str) -> str:
-    data = {"name": "Thursday club", "profile": "quadrille", "deals_agreed": "4", "rule_pool_at_end": "carry_forward",
-            "csrf_token": csrf_token(client, "/c/new")}
-    data.update({f"member_{i}": m for i, m in enumerate(members, start=1)})
-    data.update(fields)
-    response = client.post("/c/new", data=data)
-    assert response.status_code == 302, text(response)[-1500:]
-    return response.headers["Location"].split("/c/")[1]
-
-
-def next_evening(client: FlaskClient, circle: str, seated: tuple[str, ...], dealer: str = "1") -> str:
-    data = {f"seat_{i}": p for i, p in enumerate(seated, start=1)}
-    data.update(first_dealer=dealer, csrf_token=csrf_token(client, f"/c/{circle}"))
-    response = client.post(f"/c/{circle}/next", data=data)
-    assert response.status_code == 302, re.findall(r'class="error"[^>]*>([^<]*)', response.get_data(as_text=True))
-    return response.headers["Location"].split("/t/")[1].split("/")[0]
-
-
-def play_evening(client: FlaskClient, table: str, seated: tuple[str, ...], tricks: str) -> None:
-    """Four solos in hearts, Hombre the eldest each time, taking ``tricks`` ("6 5 6 5")."""
-    for n, taken in enumerate(tricks.split(), start=1):
-        hombre = seated[n % 4]
-        response = record(client, table, "solo", n, {"hombre": hombre, "trumps": "hearts", "hombre_tricks": taken,
-                                                      "matadors": "0"})
-        assert response.status_code == 302
 
 
 def test_a_season_of_two_evenings_carries_the_pool_and_keeps_one_ledger(client: FlaskClient) -> None:

@@ -127,7 +127,7 @@ def test_the_console_script_is_installed() -> None:
 
 @pytest.mark.parametrize("profile", ["penguin_chips", "mediateur", "penguin_points", "britannica"])
 def test_settle_handles_every_profile(tmp_path: Path, profile: str) -> None:
-    from test_profiles_web import EVENINGS
+    from helpers.deals import EVENINGS
 
     path = evening_file(tmp_path, EVENINGS[profile], profile=profile, deals_agreed=8)
     as_json = CliRunner().invoke(main, ["settle", str(path)])
@@ -148,7 +148,7 @@ def test_settle_handles_every_profile(tmp_path: Path, profile: str) -> None:
 
 
 def test_scorer_play_referees_each_deal_that_carries_its_play(tmp_path: Path) -> None:
-    from test_play_beasts import RENOUNCE, VOLE, refereed
+    from helpers.plays import RENOUNCE, VOLE, refereed
 
     from scorer.core import Evening, HouseRules, dumps
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from flask import Flask
 from flask.testing import FlaskClient
-from test_races import HIDDEN, check_table, settings_now
-from test_table import start_table
+from helpers.racing import HIDDEN, check_table, settings_now
+from helpers.web import start_table
 from werkzeug.test import TestResponse
 
 from scorer import create_app

@@ -7,7 +7,7 @@ import sqlite3
 
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import csrf_token, record, start_table
+from helpers.web import csrf_token, record, start_table
 
 TAPS = {"contract": "solo", "number": "1", "hombre": "Cat", "trumps": "hearts", "hombre_tricks": "7", "matadors": "3",
         "action": "record", "previewed": "whatever"}

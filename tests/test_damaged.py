@@ -20,12 +20,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers.web import TEN_DEALS, csrf_token, fingerprint, record, start_table
 from pypdf import PdfReader
 from flask import Flask
 from flask.testing import FlaskClient
-from test_audit import TEN_DEALS
-from test_hostile import fingerprint
-from test_table import csrf_token, record, start_table
 
 import scorer.store
 from scorer import create_app

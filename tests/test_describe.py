@@ -5,14 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_profiles_web import EVENINGS
+from helpers.deals import evening_deals
 
 from scorer.core import CONTRACT_KINDS, PROFILES, Card, Contract, Deal, Result, Suit, Vole, describe, loads, replay
-
-
-def evening_deals(profile: str) -> list[dict[str, object]]:
-    """A short evening of the profile that plays each of its contracts (quadrille plays the Penguin's)."""
-    return EVENINGS.get(profile, EVENINGS["penguin_chips"])
 
 
 def settled(profile: str) -> list[tuple[Deal, Result]]:

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import csrf_token, post_deal, start_table
+from helpers.web import csrf_token, post_deal, start_table
 
 import scorer.web.tables
 from scorer.web import forms

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from scenario import parse_deal
+from helpers.scenario import parse_deal
 
 from scorer.core import (
     Card,

@@ -7,21 +7,7 @@ import threading
 
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import csrf_token, event_rows, start_table
-
-SOLO = {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}
-
-
-def previewed_form(client: FlaskClient, token: str, contract: str = "solo", data: dict[str, str] = SOLO) -> dict[str, str]:
-    """The record form as a phone holds it after the preview: ready for one tap."""
-    url = f"/t/{token}/deal/{contract}"
-    page = client.get(url).get_data(as_text=True)
-    hidden = dict(re.findall(r'name="(number|once|csrf_token)" type="hidden" value="([^"]*)"', page))
-    fields = {**hidden, "contract": contract, "action": "preview", **data}
-    preview = client.post(url, data=fields).get_data(as_text=True)
-    fields["previewed"] = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview).group(1)  # type: ignore[union-attr]
-    fields["action"] = "record"
-    return fields
+from helpers.web import SOLO, csrf_token, event_rows, previewed_form, start_table
 
 
 def name_phone(client: FlaskClient, token: str, name: str) -> None:

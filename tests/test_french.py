@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import html
 import io
-import json
 import re
 import subprocess
 import sys
@@ -27,10 +26,9 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
+from helpers.deals import evening_deals
+from helpers.web import csrf_token, form_data, import_table, next_evening, play_evening, start_circle
 from pypdf import PdfReader
-from test_circles_web import next_evening, play_evening, start_circle
-from test_describe import evening_deals
-from test_table import csrf_token, form_data
 
 from scorer.core import PROFILES
 
@@ -104,16 +102,6 @@ class FrenchPhone:
 
     def post(self, url: str, data: dict[str, Any], status: tuple[int, ...] = (200, 422)) -> str:
         return self.read(url + " (POST)", self.client.post(url, data=data, headers=FRENCH), status)
-
-
-def import_table(client: FlaskClient, profile: str, deals: list[dict[str, Any]]) -> str:
-    body = json.dumps({"format": "quadrille-evening/1", "players": ["Ann", "Bea", "Cat", "Dan"], "profile": profile,
-                       "deals_agreed": max(4, -(-len(deals) // 4) * 4), "deals": deals}).encode()
-    response = client.post("/import", data={"csrf_token": csrf_token(client, "/import"),
-                                            "evening": (io.BytesIO(body), "evening.json")},
-                           content_type="multipart/form-data")
-    assert response.status_code == 302, response.get_data(as_text=True)[-800:]
-    return response.headers["Location"].split("/t/")[1].split("/")[0]
 
 
 def test_the_catalogue_is_complete_compiled_and_extracted_from_today_s_sources(tmp_path: Path) -> None:

@@ -11,9 +11,8 @@ import re
 
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.web import correct_deal_3, next_evening, play_evening, start_circle, ten_deal_table
 from pypdf import PdfReader
-from test_audit import correct_deal_3, ten_deal_table
-from test_circles_web import next_evening, play_evening, start_circle
 
 from scorer.web import tally
 from scorer.web.circles import season_pdf_key

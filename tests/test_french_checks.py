@@ -20,7 +20,7 @@ from scorer.core import Card, Contract, Deal, Evening, HouseRules, ImpossibleDea
 from scorer.core.errors import DealError, EveningFormatError, Words
 from scorer.core.evening_json import loads
 from scorer.core.i18n import translating
-from scorer.core.log import Line, LineKind, Record, Refused, decide, fold
+from scorer.core.log import Line, LineKind, Record, Refused, decide_and_advance, fold
 from scorer.core.names import check_players, listed
 from scorer.core.play import PlayError, parse_tricks, referee, renounce_words, why_not
 
@@ -152,7 +152,7 @@ def test_a_damaged_ledger_folded_for_a_french_reader_reads_in_english_to_an_engl
     assert isinstance(ledger.damage.said, Words)
     with translating(fr):
         with pytest.raises(Refused) as refused:
-            decide(Record(2, bad), ledger)
+            decide_and_advance(Record(2, bad), ledger)
     assert refused.value.message.startswith("This table's log is damaged at line 1 (deal 1): the deal cannot be settled")
     with translating(fr):
         assert refused.value.message.startswith("Le journal de cette table est endommagé à la ligne 1 (coup 1)")
@@ -161,11 +161,11 @@ def test_a_damaged_ledger_folded_for_a_french_reader_reads_in_english_to_an_engl
 def test_a_refused_command_in_french(fr: Callable[[str], str]) -> None:
     ledger = fold(Evening(PLAYERS, HouseRules.of(), (), 4), [])
     deal = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=6)
-    ledger = fold(ledger.evening, [decide(Record(1, deal, "Ann"), ledger)])
+    ledger = fold(ledger.evening, [decide_and_advance(Record(1, deal, "Ann"), ledger)[0]])
     with pytest.raises(Refused) as taken:
-        decide(Record(1, deal), ledger)
+        decide_and_advance(Record(1, deal), ledger)
     with pytest.raises(Refused) as who:
-        decide(Record(2, deal, "Zed"), ledger)
+        decide_and_advance(Record(2, deal, "Zed"), ledger)
     assert taken.value.message == "Deal 1 was just recorded by Ann on another phone."
     assert who.value.message == "'Zed' is not one of the players at this table."
     with translating(fr):

@@ -12,7 +12,7 @@ import re
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import csrf_token, start_table
+from helpers.web import csrf_token, start_table
 
 from scorer.core import HouseRules, ImpossibleDeal
 from scorer.core.i18n import _, translating

@@ -13,8 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
-from scenario import parse_deal
-from test_worked_examples import EXAMPLES, PLAYERS
+from helpers.deals import PLAYERS
+from helpers.examples.worked import EXAMPLES
+from helpers.scenario import parse_deal
 
 from scorer.core import HouseRules, Pot, Reason, TableState, counters_text, settle
 from scorer.core.i18n import translating

@@ -10,8 +10,8 @@ import gettext
 from pathlib import Path
 
 import pytest
-from scenario import parse_deal
-from test_summary import PLAYERS, summary_of
+from helpers.deals import PLAYERS, summary_of
+from helpers.scenario import parse_deal
 
 from scorer.core import Card, Contract, Deal, HouseRules, Pot, Result, Suit, TableState, Vole, describe, settle, summarise
 from scorer.core.i18n import translating

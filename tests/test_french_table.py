@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from flask.testing import FlaskClient
-from test_table import EXAMPLE, csrf_token, form_data, record, start_table
+from helpers.web import EXAMPLE, csrf_token, form_data, record, start_table
 
 from scorer.web.ratelimits import wait_text
 

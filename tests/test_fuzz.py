@@ -46,10 +46,9 @@ from urllib.parse import quote, quote_plus, urlsplit
 
 import pytest
 from flask import Flask
+from helpers.plays import RENOUNCE, play
+from helpers.web import csrf_token, next_evening, play_evening, record, start_circle, start_table
 from itsdangerous import URLSafeSerializer
-from test_circles_web import next_evening, play_evening, start_circle
-from test_play_beasts import RENOUNCE, play
-from test_table import csrf_token, record, start_table
 from werkzeug.test import TestResponse
 from wtforms import HiddenField
 from wtforms.form import BaseForm

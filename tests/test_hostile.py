@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import io
-import sqlite3
 from pathlib import Path
 
 from flask import Flask
+from helpers.web import fingerprint, record, start_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_table import record, start_table
 
 from scorer import create_app
 
@@ -29,13 +27,6 @@ NASTY = st.one_of(
                      "\x00", "\ud7ff", "é" * 50, "undertaken", "announced", "quadrille", "draw", "each_deal"]),
 )
 FORMS = st.dictionaries(st.sampled_from(FIELDS) | st.text(min_size=1, max_size=8), NASTY, max_size=12)
-
-
-def fingerprint(path: str) -> str:
-    conn = sqlite3.connect(path)
-    rows = conn.execute("select * from tables order by id").fetchall() + conn.execute("select * from events order by id").fetchall()
-    conn.close()
-    return hashlib.sha256(repr(rows).encode()).hexdigest()
 
 
 def make_app(tmp_path: Path, csrf: bool) -> tuple[Flask, str]:

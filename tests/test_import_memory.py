@@ -4,7 +4,7 @@ Before issue 22, ``json.loads`` built every object of a file before any of it wa
 6 MiB file of empty objects held 158 MB (25 times its size), one of nested lists 222 MB. The README
 states the bound now: a refused import holds at most ``IMPORT_MEMORY_PER_BYTE`` + 1 bytes for each
 byte of its file, and 8 MB more (what checking the largest evening the limits allow takes, whatever
-its file's size). Each hostile shape of tests/hostile_files.py is a 6 MiB file; tracemalloc counts
+its file's size). Each hostile shape of tests/helpers/hostile_files.py is a 6 MiB file; tracemalloc counts
 every block Python allocates while it is read and checked (the file's own bytes, read before, are
 not counted: they are the upload itself).
 """
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
-from hostile_files import BUDGET_SHAPES, KINDS, SHAPES, hostile, padded, refused_for
-from test_largest_table import largest_file
+from helpers.hostile_files import BUDGET_SHAPES, KINDS, SHAPES, hostile, padded, refused_for
+from helpers.largest_table import largest_file
 
 from scorer.core import EveningFormatError, ScorerError
 from scorer.core.limits import IMPORT_BYTES_MAX, IMPORT_MEMORY_PER_BYTE

@@ -28,11 +28,9 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.web import correct_deal_3, csrf_token, fingerprint, record, start_table, ten_deal_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_audit import correct_deal_3, ten_deal_table
-from test_hostile import fingerprint
-from test_table import csrf_token, record, start_table
 
 from scorer import create_app
 from scorer.core import HouseRules

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 from flask.testing import FlaskClient
-from test_table import record, start_table
+from helpers.web import record, start_table
 
 from scorer.core import Contract, Deal, HouseRules, ImpossibleDeal, Reason, Suit, TableState, Vole, check_deal, implied, settle
 
@@ -93,7 +93,7 @@ def test_ten_tricks_tapped_without_premiers_record_premiers_and_the_vole(client:
 
 def test_the_preview_shows_what_ten_tricks_imply_ticked(client: FlaskClient) -> None:
     token = start_table(client)
-    from test_table import post_deal
+    from helpers.web import post_deal
 
     page = post_deal(client, token, "solo", 1, {"hombre": "Bea", "trumps": "clubs", "hombre_tricks": "10",
                                                  "matadors": "0"}).get_data(as_text=True)
@@ -113,7 +113,7 @@ def test_four_black_matadors_tapped_record_and_pay_as_three(client: FlaskClient)
 
 def test_what_cannot_be_is_still_refused(client: FlaskClient) -> None:
     token = start_table(client)
-    from test_table import post_deal
+    from helpers.web import post_deal
 
     page = post_deal(client, token, "solo", 1, {"hombre": "Bea", "trumps": "spades", "hombre_tricks": "8", "premiers": "y",
                                                  "matadors": "0"})

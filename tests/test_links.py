@@ -13,7 +13,7 @@ import itsdangerous
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import csrf_token, start_table
+from helpers.web import csrf_token, start_table
 from waitress.server import create_server
 
 from scorer.web import links

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from helpers.deals import valid_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import valid_deal
 
 from scorer.core import Contract, Deal, DealError, Evening, HouseRules, ImpossibleDeal, Suit
 from scorer.core.limits import LOG_LINES_PER_DEAL
@@ -26,8 +26,8 @@ from scorer.core.log import (
     Restore,
     TableChanged,
     Undo,
+    Command,
     advance,
-    decide,
     decide_and_advance,
     fold,
     recheck,
@@ -36,6 +36,11 @@ from scorer.core.log import (
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 EVENING = Evening(PLAYERS, HouseRules.of(), (), 8)
 DEALERS = ["Ann", "Bea", "Cat", "Dan"] * 2
+
+
+def decide(command: Command, book: Ledger, at: str = "") -> Line:
+    """The line the write path decides for ``command`` (:func:`decide_and_advance`, its ledger left aside)."""
+    return decide_and_advance(command, book, at)[0]
 
 
 def solo(n: int, tricks: int = 6) -> Deal:

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.web import csrf_token
 from hypothesis import given
 from hypothesis import strategies as st
-from test_table import csrf_token
 
 from scorer.core import EveningFormatError, ImpossibleDeal, parse_evening
 from scorer.core.limits import NAME_MAX
@@ -226,7 +226,7 @@ def test_an_import_with_look_alike_players_is_refused(app: Flask, client: FlaskC
 
 def test_a_name_is_measured_after_normalisation(client: FlaskClient) -> None:
     """30 letters typed with spaces around them fit: the limit is on the name as kept."""
-    from test_table import start_table
+    from helpers.web import start_table
 
     token = start_table(client, players=["  " + "A" * 30 + "  ", "Bea", "Cat", "Dan"])
     assert "A" * 30 in client.get(f"/t/{token}").get_data(as_text=True)

@@ -18,10 +18,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.racing import until
+from helpers.web import csrf_token, next_evening, record, start_circle
 from limits import parse_many
-from test_circles_web import next_evening, start_circle
-from test_pdf_queue import until
-from test_table import csrf_token, record
 
 from scorer.web import SETTINGS
 from scorer.core.limits import CIRCLE_EVENINGS_MAX

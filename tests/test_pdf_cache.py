@@ -10,10 +10,9 @@ import threading
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.racing import until
+from helpers.web import record, start_table, ten_deal_table
 from pypdf import PdfReader
-from test_audit import ten_deal_table
-from test_pdf_queue import until
-from test_table import record, start_table
 
 from scorer.web import tally
 from scorer.web.common import table_or_abort

@@ -11,23 +11,15 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Callable
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import start_table
+from helpers.racing import until
+from helpers.web import start_table
 
 from scorer.web import tally
 from scorer.web.pdfcache import RenderQueue, Turn
-
-
-def until(condition: Callable[[], object], seconds: float = 60.0) -> None:
-    """Waits until ``condition()`` holds (another thread gets there); fails after ``seconds`` (a hang, not a time limit)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "the state waited for never came"
-        time.sleep(0.002)
 
 
 class Asking(threading.Thread):
@@ -265,7 +257,7 @@ def test_the_table_s_phones_at_several_addresses_share_one_render(
 
 
 def test_a_circle_s_season_pdf_takes_a_place_of_its_own(app: Flask, client: FlaskClient) -> None:
-    from test_circles_web import start_circle
+    from helpers.web import start_circle
 
     app.config.update(PDF_RENDERS_AT_ONCE=1, PDF_WAITING_MAX=1, PDF_WAIT_SECONDS=60)
     circle = start_circle(client)

@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_audit import amend, figure
-from test_describe import evening_deals
-from test_table import csrf_token, form_data
+from helpers.deals import evening_deals
+from helpers.web import amend, csrf_token, figure, form_data
 
 from scorer import create_app
 from scorer.web.chart import balance_chart

@@ -6,41 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from helpers.plays import CODILLE, RENOUNCE, VOLE, play, random_play, referee, refereed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.core import Card, Contract, Deal, HouseRules, Pot, Reason, Suit, TableState, Vole, check_deal, settle
-from scorer.core import PlayReport
+from scorer.core import Card, Contract, Deal, HouseRules, Pot, Reason, Suit, TableState, check_deal, settle
 from scorer.core.play import parse_tricks
-from scorer.core.play import referee as referee_under
-from test_play_engine import random_play
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 START = TableState.start(PLAYERS)
-
-
-def referee(deal: Deal, players: tuple[str, ...], tricks: tuple[tuple[Card, ...], ...]) -> PlayReport:
-    """The engine's verdict under the default house rules (Quadrille's)."""
-    return referee_under(deal, players, tricks, HouseRules.of())
-
-
-def play(text: str) -> tuple[tuple[Card, ...], ...]:
-    """Tricks written a line each, "Bea AS, Cat 2H, Dan 3H, Ann 5H" (the leader first); the players
-    named must be the ones the rules of play seat there, which :func:`referee` checks below."""
-    tricks = [[part.split()[1] for part in line.split(",")] for line in text.strip().splitlines()]
-    return parse_tricks(tricks)
-
-
-def seats(text: str) -> list[list[str]]:
-    return [[part.split()[0] for part in line.split(",")] for line in text.strip().splitlines()]
-
-
-def refereed(deal: Deal, text: str) -> Deal:
-    """``deal`` with the play of ``text``, the players of each line checked against the engine's."""
-    record = play(text)
-    report = referee(deal, PLAYERS, record)
-    assert [[pc.player for pc in t.cards] for t in report.tricks] == seats(text)
-    return replace(deal, play=record)
 
 
 ALLIANCE = """
@@ -71,26 +45,9 @@ def test_an_alliance_whose_called_king_falls_in_trick_four() -> None:
     assert settle(proven, START, HouseRules.of()).result.value == "won"  # six tricks between them
 
 
-RENOUNCE = """
-Bea AS, Cat 2H, Dan 3H, Ann 5H
-Bea 7H, Cat KH, Dan 4H, Ann 2C
-Bea AC, Cat 3D, Dan 6S, Ann 2S
-Bea KS, Cat 7S, Dan 5S, Ann 3S
-Bea KC, Cat 7C, Dan 6C, Ann 3C
-Bea KD, Cat 4D, Dan 2D, Ann 6D
-Bea QD, Cat JC, Dan 5D, Ann 7D
-Bea AH, Cat JS, Dan 6H, Ann 4C
-Bea QH, Cat QC, Dan AD, Ann 4S
-Bea JH, Cat QS, Dan JD, Ann 5C
-"""
-"""Ann deals; Bea's solo in hearts takes every trick. In trick 3 Basto is led and Dan plays the 6 of
-spades while he holds the 6 of hearts, a trump: he plays it in trick 8."""
-
 TWO_RENOUNCES = RENOUNCE.replace("Bea KS, Cat 7S, Dan 5S, Ann 3S", "Bea KS, Cat 7S, Dan 5S, Ann 4C").replace(
     "Bea AH, Cat JS, Dan 6H, Ann 4C", "Bea AH, Cat JS, Dan 6H, Ann 3S")
 """The same, and in trick 4 Ann plays the 4 of clubs to the King of spades led while she holds the 3 of spades."""
-
-VOLE = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=10, premiers=True, vole=Vole.UNDERTAKEN, matadors=4)
 
 
 def test_a_renounce_in_trick_three_proven_by_trick_eight_and_the_beast_it_costs() -> None:
@@ -134,22 +91,6 @@ def test_two_renounces_one_at_a_time_the_other_waits_for_the_next_pool() -> None
     assert [(t.payer, t.payee, t.chips) for t in joins] == [(Pot.BEASTS_WAITING, Pot.POOL, 4)]
     assert following.transfers[0] == joins[0] and following.stake == 4 + 4 + 4
     assert following.after.beasts_waiting == () and following.after.total == 0
-
-
-CODILLE = """
-Bea KC, Cat JC, Dan QC, Ann 4C
-Bea AH, Cat AC, Dan JH, Ann 6H
-Cat KH, Dan QH, Ann 3H, Bea 5H
-Cat 2D, Dan 6D, Ann AD, Bea JD
-Bea 5S, Cat JS, Dan 2S, Ann 7S
-Cat 3D, Dan 4S, Ann KD, Bea 7D
-Ann 7C, Bea 5C, Cat 7H, Dan 3C
-Cat 4D, Dan QD, Ann 5D, Bea KS
-Dan QS, Ann 6S, Bea 4H, Cat 3S
-Bea 2H, Cat AS, Dan 2C, Ann 6C
-"""
-"""Ann deals; Bea's solo in hearts takes 3 tricks and Cat 5: a codille. In trick 6 Dan plays the 4 of
-spades to the 3 of diamonds led while he holds the Queen of diamonds (he plays it in trick 8)."""
 
 
 @pytest.mark.parametrize("together, pool_after, waiting", [

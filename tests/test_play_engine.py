@@ -3,9 +3,9 @@ the winner of a trick, and what a whole record of the play proves. Domain tests:
 
 from __future__ import annotations
 
-import random
 
 import pytest
+from helpers.plays import random_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -88,29 +88,6 @@ def test_why_a_card_may_not_be_played() -> None:
 
 
 # --- whole plays ----------------------------------------------------------------------------------------
-
-
-def random_play(seed: int, trumps: Suit | None, renege: float = 0.0) -> tuple[list[list[Card]], dict[str, list[Card]]]:
-    """Deal the 40 cards at random and play ten tricks by lawful cards chosen at random (or, with
-    probability ``renege``, any card); Ann deals, so Bea leads first."""
-    rng = random.Random(seed)
-    pack = list(PACK)
-    rng.shuffle(pack)
-    hands = {p: pack[i * 10:(i + 1) * 10] for i, p in enumerate(PLAYERS)}
-    dealt = {p: list(h) for p, h in hands.items()}
-    leader, tricks = "Bea", []
-    for _ in range(10):
-        start = PLAYERS.index(leader)
-        trick: list[Card] = []
-        for i in range(4):
-            player = PLAYERS[(start + i) % 4]
-            choices = sorted(legal_plays(hands[player], trick, trumps)) if rng.random() >= renege else sorted(hands[player])
-            card = rng.choice(choices)
-            hands[player].remove(card)
-            trick.append(card)
-        tricks.append(trick)
-        leader = PLAYERS[(start + trick_winner(trick, trumps)) % 4]
-    return tricks, dealt
 
 
 @settings(max_examples=60, deadline=None)

@@ -8,8 +8,8 @@ import re
 
 import pytest
 from flask.testing import FlaskClient
-from test_play_beasts import RENOUNCE, play
-from test_table import csrf_token, record, start_table
+from helpers.plays import RENOUNCE, play
+from helpers.web import csrf_token, record, start_table
 
 CODES = [card.code for trick in play(RENOUNCE) for card in trick]
 NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
@@ -170,7 +170,7 @@ def correct_with_the_play(client: FlaskClient, token: str) -> None:
 
 def test_six_tricks_the_side_did_not_all_take_are_not_offered_as_a_correction(client: FlaskClient) -> None:
     from scorer.core import Suit
-    from test_play_engine import random_play
+    from helpers.plays import random_play
 
     token = disputed(client)
     six = "".join(c.code for trick in random_play(7, Suit.HEARTS)[0][:6] for c in trick)  # Bea loses one of them

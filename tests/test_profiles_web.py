@@ -7,54 +7,12 @@ import json
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import csrf_token, form_data, ledger_balances, record, shown
+from helpers.deals import EVENINGS
+from helpers.web import csrf_token, form_data, ledger_balances, record, shown
 
 from scorer.core import loads, replay
 from scorer.web.db import get_db
 from scorer.store import table_by_token
-
-
-def deal(dealer: str, hombre: str, contract: str, trumps: str | None, tricks: int, *, called: str | None = None,
-         ally: str | None = None, ally_tricks: int | None = None, matadors: int = 0, premiers: bool = False,
-         vole: str = "none", giver: str | None = None) -> dict[str, object]:
-    data: dict[str, object] = {"dealer": dealer, "hombre": hombre, "contract": contract, "trumps": trumps, "called": called,
-                               "ally": ally, "tricks": {"hombre": tricks, "ally": ally_tricks}, "matadors": matadors,
-                               "premiers": premiers, "vole": vole}
-    if giver:
-        data["giver"] = giver
-    return data
-
-
-EVENINGS = {
-    "penguin_chips": [
-        deal("Ann", "Bea", "solo", "hearts", 6, matadors=3),
-        deal("Bea", "Cat", "alliance", "spades", 3, called="KH", ally="Dan", ally_tricks=2),
-        deal("Cat", "Dan", "forced_spadille", "clubs", 4, called="KD", ally="Ann", ally_tricks=3),
-        deal("Dan", "Ann", "vole", "diamonds", 10, premiers=True),
-    ],
-    "mediateur": [
-        deal("Ann", "Bea", "forced_spadille", "spades", 3, called="KH", ally="Cat", ally_tricks=3),
-        deal("Bea", "Cat", "alliance", "hearts", 4, called="KS", ally="Dan", ally_tricks=3, matadors=3),
-        deal("Cat", "Dan", "mediateur", "clubs", 6, called="KH", giver="Ann"),
-        deal("Dan", "Ann", "casco", "diamonds", 2, called="KC", ally="Bea", ally_tricks=2),
-        deal("Ann", "Bea", "solo", "hearts", 10, premiers=True, vole="announced"),
-        deal("Bea", "Cat", "grandissimo", None, 7),
-        deal("Cat", "Dan", "nemo", None, 0),
-        deal("Dan", "Ann", "mediateur", "spades", 10, called="KD", giver="Cat", premiers=True, vole="revealed"),
-    ],
-    "penguin_points": [
-        deal("Ann", "Bea", "solo", "hearts", 5),
-        deal("Bea", "Cat", "alliance", "spades", 2, called="KH", ally="Dan", ally_tricks=2),
-        deal("Cat", "Dan", "forced_spadille", "clubs", 3, called="KD", ally="Ann", ally_tricks=3, premiers=True),
-        deal("Dan", "Ann", "vole", "diamonds", 10, premiers=True),
-    ],
-    "britannica": [
-        deal("Ann", "Bea", "forced_spadille", "spades", 3, called="KH", ally="Cat", ally_tricks=3),
-        deal("Bea", "Cat", "alliance", "hearts", 4, called="KS", ally="Dan", ally_tricks=3, matadors=3),
-        deal("Cat", "Dan", "mediateur", "clubs", 6, called="KH", giver="Ann"),
-        deal("Dan", "Ann", "solo", "diamonds", 4),
-    ],
-}
 
 
 @pytest.mark.parametrize("profile", sorted(EVENINGS))

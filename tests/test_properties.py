@@ -4,25 +4,18 @@ from __future__ import annotations
 
 import math
 
+from helpers.deals import players, valid_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.core.model import CONTRACT_KINDS
-from scorer.core.names import check_players, normalise
-from scorer.core.errors import ImpossibleDeal
 from scorer.core import (
     HOUSE_RULES,
     PROFILES,
-    Card,
-    Contract,
-    Deal,
     Evening,
     HouseRules,
     Pot,
     Reason,
-    Suit,
     TableState,
-    Vole,
     dumps,
     format_evening,
     loads,
@@ -31,81 +24,12 @@ from scorer.core import (
     settle,
 )
 
-NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cf", "Cs", "Co", "Cn")), min_size=1, max_size=12)
-
-
-def _can_sit_together(names: tuple[str, ...]) -> bool:
-    try:
-        check_players(names)
-    except ImpossibleDeal:
-        return False
-    return True
-
-
-@st.composite
-def players(draw: st.DrawFn) -> tuple[str, ...]:
-    """Four names as the forms and files give them to the core: normalised, and a table can tell them apart."""
-    return draw(st.lists(NAMES.map(normalise), min_size=4, max_size=4).map(tuple).filter(_can_sit_together))
-
 
 @st.composite
 def house_rules(draw: st.DrawFn) -> HouseRules:
     profile = draw(st.sampled_from(sorted(PROFILES)))
     changes = {rule.name: draw(st.sampled_from(rule.values)) for rule in HOUSE_RULES if draw(st.booleans())}
     return HouseRules.of(profile, changes)
-
-
-@st.composite
-def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
-    """A deal that could have happened at this table under these rules."""
-    table = state.players
-    dealer = state.next_dealer or draw(st.sampled_from(table))
-    contract = draw(st.sampled_from(rules.profile.contracts))
-    kind = CONTRACT_KINDS[contract]
-    hombre = draw(st.sampled_from(table))
-    trumps = draw(st.sampled_from(list(Suit))) if kind.trumps else None
-    favourite = draw(st.sampled_from(list(Suit))) if kind.trumps and rules.value_of("favourite_suit") == "each_deal" else None
-    hombre_tricks = draw(st.integers(0, 10))
-    called = ally = ally_tricks = giver = None
-    if kind.calls_king:
-        suits = [s for s in Suit if s is not trumps] if contract in (Contract.ALLIANCE, Contract.FORCED_SPADILLE) else list(Suit)
-        called = Card(draw(st.sampled_from("KQ")), draw(st.sampled_from(suits)))
-    if kind.takes_king:
-        giver = draw(st.sampled_from([p for p in table if p != hombre]))
-    elif kind.allied:
-        own_king_allowed = rules.value_of("own_king") != "forbidden" and contract is not Contract.CASCO
-        ally = draw(st.sampled_from([p for p in table if p != hombre or own_king_allowed]))
-        if ally != hombre:
-            ally_tricks = draw(st.integers(0, 10 - hombre_tricks))
-    side_tricks = hombre_tricks + (ally_tricks or 0)
-
-    matadors = 0
-    if trumps is not None:
-        longest = 4 if (trumps.is_red or rules.value_of("double_matadors_suits") == "any_suit") else 3
-        matadors = draw(st.sampled_from([0, 3] + list(range(4, trumps.trump_count + 1)) if longest == 4 else [0, 3]))
-
-    no_bonuses = kind.nemo or (kind.forced and rules.value_of("forced_spadille_bonuses") == "no_premiers_no_vole")
-    premiers, vole = False, Vole.NONE
-    if contract in rules.profile.vole_bids and draw(st.booleans()):
-        vole = draw(st.sampled_from([Vole.ANNOUNCED, Vole.REVEALED]))
-    if side_tricks >= 6 and not no_bonuses:
-        premiers = side_tricks == 10 or draw(st.booleans())
-    if premiers and not kind.vole_announced and vole is Vole.NONE:
-        vole = Vole.UNDERTAKEN if side_tricks > 6 else draw(st.sampled_from([Vole.NONE, Vole.UNDERTAKEN]))
-
-    spadille = None
-    takers = state.spadille_takers if state.spadille_reserve else ()
-    if contract is Contract.FORCED_SPADILLE:
-        if takers and hombre not in takers:  # she lost that codille: one of the three takes its odd chips (EB)
-            spadille = draw(st.sampled_from(takers))
-        else:
-            spadille = hombre if draw(st.booleans()) else None
-    elif takers:
-        spadille = draw(st.sampled_from(takers))
-    elif state.spadille_reserve or draw(st.booleans()):
-        spadille = draw(st.sampled_from(table))
-    return Deal(dealer, hombre, contract, trumps, called, ally, hombre_tricks, ally_tricks, matadors, premiers, vole,
-                spadille, giver, favourite)
 
 
 @st.composite

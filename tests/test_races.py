@@ -13,7 +13,7 @@ in each test), each phone must have been told what became of its form, the log
 must fold from scratch without damage into exactly the cached ledger, its hash
 chain must verify, the chips must balance, and every page of the table must
 answer 200. The last test runs the same four races against the store alone. The harness (two threads at a
-barrier) and its evidence rule are tests/racing.py, shared with the circle's races.
+barrier) and its evidence rule are tests/helpers/racing.py, shared with the circle's races.
 
 Each test fails against the bug it guards against, put back by hand in a copy of
 the app: the correction and restoration checks left to the view (the store's
@@ -41,12 +41,16 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from racing import Race, both_orders_happened, fine_interleaving, refused_or
+from helpers.racing import (
+    Race, amend_form, both_orders_happened, check_table, fine_interleaving, hidden, record_form, refused_or,
+    settings_now, undo_form,
+)
+from helpers.store import solo
 from werkzeug.test import TestResponse
 
 from scorer import create_app
 from scorer.core import Contract, Deal, HouseRules, Suit
-from scorer.core.log import Amend, Command, Ledger, Line, Record, Refused, Restore, TableChanged, Undo, fold
+from scorer.core.log import Amend, Command, Line, Record, Refused, Restore, TableChanged, Undo
 from scorer.web.db import connect, get_db
 from scorer.store import (
     Outcome,
@@ -57,14 +61,11 @@ from scorer.store import (
     ledger,
     read_lines,
     run,
-    table_by_token,
-    verify,
 )
 
 STORE_TRIALS = 32
 """Trials of the four races against the store, taking turns: at least 8 each (36 at most, 144 in all)."""
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
-HIDDEN = re.compile(r'name="(number|once|csrf_token|log_length|previewed)" type="hidden" value="([^"]*)"')
 FLASH = re.compile(r'<p class="flash" role="status">([^<]*)</p>')
 
 
@@ -93,11 +94,6 @@ def new_table(app: Flask, deals_agreed: int = 4) -> Table:
         return create_table(get_db(), PLAYERS, "Ann", HouseRules.of(), deals_agreed, None, "")
 
 
-def solo(book: Ledger, table: Table, hombre: str, tricks: int) -> Deal:
-    dealer = book.replay.next_dealer or table.first_dealer
-    return Deal(dealer, hombre, Contract.SOLO, Suit.HEARTS, hombre_tricks=tricks)
-
-
 def play(app: Flask, table: Table, deals: int) -> None:
     """Record ``deals`` deals straight through the store (the set-up, not the race)."""
     with app.app_context():
@@ -113,11 +109,6 @@ def lines_of(app: Flask, table: Table) -> list[Line]:
     return lines
 
 
-def hidden(response: TestResponse) -> dict[str, str]:
-    assert response.status_code == 200, response.status_code
-    return dict(HIDDEN.findall(response.get_data(as_text=True)))
-
-
 def told(phone: FlaskClient, response: TestResponse) -> str:
     """What the phone was told: the flashed messages of the page it is sent to (or of the page itself).
     A deal undone meanwhile has no audit page: its 404 page shows them, or else the next page does."""
@@ -125,26 +116,6 @@ def told(phone: FlaskClient, response: TestResponse) -> str:
     if page.status_code == 404 and not FLASH.findall(page.get_data(as_text=True)):
         page = phone.get(response.headers.get("Location", "").split("/audit/")[0] or "/")
     return " ".join(html.unescape(m) for m in FLASH.findall(page.get_data(as_text=True)))
-
-
-def undo_form(phone: FlaskClient, token: str) -> Callable[[], TestResponse]:
-    url = f"/t/{token}/undo"
-    fields = hidden(phone.get(url))
-    assert fields["number"] and fields["once"]
-    return lambda: phone.post(url, data=fields)
-
-
-def amend_form(phone: FlaskClient, token: str, number: int, taps: dict[str, str], by: str,
-               reason: str) -> Callable[[], TestResponse]:
-    """A correction of deal ``number`` to a solo with ``taps``, previewed: the returned call saves it."""
-    url = f"/t/{token}/audit/{number}/amend/solo"
-    fields = hidden(phone.get(url))
-    fields.update({"contract": "solo", "matadors": "0", **taps, "by": by, "reason": reason, "action": "preview"})
-    preview = phone.post(url, data=fields)
-    assert preview.status_code == 200 and "What this changes" in preview.get_data(as_text=True)
-    fields.update(hidden(preview))
-    fields["action"] = "save"
-    return lambda: phone.post(url, data=fields)
 
 
 def restore_form(phone: FlaskClient, token: str, number: int, seq: int, by: str) -> Callable[[], TestResponse]:
@@ -155,46 +126,10 @@ def restore_form(phone: FlaskClient, token: str, number: int, seq: int, by: str)
     return lambda: phone.post(url, data=fields)
 
 
-def record_form(phone: FlaskClient, token: str, taps: dict[str, str]) -> Callable[[], TestResponse]:
-    url = f"/t/{token}/deal/solo"
-    fields = hidden(phone.get(url))
-    fields.update({"contract": "solo", "matadors": "0", **taps, "action": "preview"})
-    fields.update(hidden(phone.post(url, data=fields)))
-    assert fields["previewed"]
-    fields["action"] = "record"
-    return lambda: phone.post(url, data=fields)
-
-
 def settings_form(phone: FlaskClient, token: str, changes: dict[str, str]) -> Callable[[], TestResponse]:
     url = f"/t/{token}/settings"
     fields = {**hidden(phone.get(url)), **changes}
     return lambda: phone.post(url, data=fields)
-
-
-def pages(table: Table, standing: int) -> list[str]:
-    """Every page a player or a spectator can read of a table with ``standing`` deals."""
-    t = f"/t/{table.token}"
-    return [t, f"{t}/ledger", f"{t}/verify", f"{t}/tally", f"{t}/export.json", f"{t}/export.csv", f"{t}/settings",
-            f"/s/{table.spectator_token}"] + [f"{t}/audit/{n}" for n in range(1, standing + 1)]
-
-
-def check_table(app: Flask, reader: FlaskClient, token: str) -> tuple[Table, list[Line], Ledger]:
-    """The table after a race: its log folds from scratch, without damage, into the cached ledger; its
-    chain verifies; every page answers 200. Returns the table as stored, its log and its ledger."""
-    with app.app_context():
-        db = get_db()
-        table = table_by_token(db, token)
-        assert table is not None
-        lines, unreadable = read_lines(db.conn, table.id)
-        assert unreadable is None
-        full = fold(table.evening(), lines)
-        assert full.damage is None, full.damage.message
-        assert ledger(db, table) == full  # the cache agrees with a replay from scratch
-        assert verify(db, table) is None
-        assert full.final.total == 0  # chips conserved
-    for url in pages(table, len(full.deals)):
-        assert reader.get(url).status_code == 200, url
-    return table, lines, full
 
 
 def shape(lines: list[Line]) -> list[tuple[str, int]]:
@@ -278,10 +213,6 @@ def test_undo_races_a_restoration_of_the_last_deal(app: Flask, race: Race) -> No
 NEW_RULES = ("penguin_chips", 8, 25, "EUR")
 """The settings another phone saves: another profile, another length, a chip value and a currency."""
 SETTINGS_FORM = {"profile": "penguin_chips", "deals_agreed": "8", "chip_value": "0.25", "currency": "EUR"}
-
-
-def settings_now(table: Table) -> tuple[object, ...]:
-    return (table.rules.profile_name, table.deals_agreed, table.chip_value_cents, table.currency)
 
 
 def test_settings_race_the_first_deal(app: Flask, race: Race) -> None:

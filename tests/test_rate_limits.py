@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import csrf_token, start_table
+from helpers.web import csrf_token, start_table
 
 from scorer import create_app
 

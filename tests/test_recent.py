@@ -8,8 +8,8 @@ from datetime import datetime
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.web import csrf_token, record, start_table
 from itsdangerous import URLSafeSerializer
-from test_table import csrf_token, record, start_table
 
 from scorer.core import RECENT_TABLES_MAX
 from scorer.web import recent

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.web import previewed_form, start_table
 from werkzeug.datastructures import MultiDict
 
 from scorer import create_app
@@ -20,8 +21,6 @@ from scorer.core import Contract, HouseRules, TableState
 from scorer.web.db import get_db
 from scorer.web.forms import DEAL_INPUTS, DealForm
 from scorer.store import table_by_token
-from test_exactly_once import previewed_form
-from test_table import start_table
 
 SOLO = {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}
 

@@ -7,51 +7,16 @@ The pages are parsed as a browser parses them (tinyhtml5, an HTML5 parser), not 
 from __future__ import annotations
 
 import io
-import re
 import xml.etree.ElementTree as ET
 
 import pytest
-import tinyhtml5
 from flask import Flask
 from flask.testing import FlaskClient
-from test_audit import amend, ten_deal_table
-from test_table import csrf_token, post_deal, start_table
+from helpers.markup import by_id, parse, summary_of, text
+from helpers.web import amend, csrf_token, post_deal, start_table, ten_deal_table
 
-NS = "{http://www.w3.org/1999/xhtml}"
 NEW_TABLE = {"player_1": "Ann", "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "first_dealer": "1",
              "profile": "quadrille", "deals_agreed": "8"}
-
-
-def parse(page: str) -> ET.Element:
-    root: ET.Element = tinyhtml5.parse(page)
-    for element in root.iter():
-        element.tag = element.tag.removeprefix(NS)
-    return root
-
-
-def text(element: ET.Element) -> str:
-    return re.sub(r"\s+", " ", "".join(element.itertext())).strip()
-
-
-def by_id(root: ET.Element) -> dict[str, ET.Element]:
-    return {e.get("id", ""): e for e in root.iter() if e.get("id")}
-
-
-def summary_of(page: str) -> tuple[ET.Element, list[tuple[str, str]]]:
-    """The error summary, checked to be the first thing in <main>, and its (link target, line) pairs."""
-    root = parse(page)
-    main = root.find(".//main")
-    assert main is not None
-    first = next(iter(main))
-    assert first.get("id") == "errors", f"the first thing in <main> is <{first.tag} id={first.get('id')}>"
-    assert first.get("role") == "alert"
-    heading = first.find("h2")
-    assert heading is not None and heading.get("id") == first.get("aria-labelledby")
-    links = [(a.get("href", ""), text(a)) for a in first.iter("a")]
-    ids = by_id(root)
-    for href, line in links:
-        assert href.startswith("#") and href[1:] in ids, f"the summary links {line!r} to {href}, which is not on the page"
-    return first, links
 
 
 def check_fields_tied(page: str, names: set[str]) -> None:
@@ -186,7 +151,7 @@ def test_a_refused_correction_opens_on_its_summary(app: Flask, client: FlaskClie
 
 
 def test_a_correction_that_breaks_a_later_deal_says_so_in_its_summary(app: Flask, client: FlaskClient) -> None:
-    from test_table import record
+    from helpers.web import record
 
     token = start_table(client, rule_codille_indivisible="odd_to_spadille")
     record(client, token, "solo", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6"})

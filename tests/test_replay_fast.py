@@ -16,10 +16,10 @@ import random
 from dataclasses import replace
 
 import pytest
+from helpers.deals import players, valid_deal
+from helpers.plays import random_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_play_engine import random_play
-from test_properties import players, valid_deal
 
 from scorer.core import HOUSE_RULES, PROFILES, Contract, Deal, HouseRules, Suit, TableState
 from scorer.core.book import _KEPT_TRANSFERS, KEPT_TRANSFERS_MAX

@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from helpers.scenario import parse_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scenario import parse_deal
 
 from scorer.core import Evening, HouseRules, replay
 from scorer.core.settleup import Payment, fewest_payments, settle_up

@@ -9,8 +9,8 @@ import sqlite3
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_refusals import parse, summary_of, text
-from test_table import csrf_token, start_table
+from helpers.markup import parse, summary_of, text
+from helpers.web import csrf_token, start_table
 
 NAMES = {"player_1": "Ann", "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "profile": "quadrille",
          "deals_agreed": "8", "chip_value": "0.10", "currency": "EUR", "rule_unit": ""}

@@ -19,7 +19,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from scenario import assert_settles_as, parse_deal, parse_expected
+from helpers.scenario import assert_settles_as, parse_deal, parse_expected
 
 from scorer.core import Evening, HouseRules, Pot, Reason, Result, Settlement, TableState, replay, settle, summarise
 from scorer.core import rules as R
@@ -361,7 +361,7 @@ def _played_after(changes: dict[str, str], before: str, deal_line: str) -> Settl
     rules = HouseRules.of("quadrille", changes)
     deal = parse_deal(deal_line)
     if before == "beasts":
-        from test_play_beasts import CODILLE, refereed  # Dan renounces in Bea's codille (3 tricks): beasts 8 and 4
+        from helpers.plays import CODILLE, refereed
 
         first = settle(refereed(parse_deal("Ann deals: Bea solo in hearts, 3 tricks"), CODILLE), TableState.start(PLAYERS), rules)
         return settle(deal, first.after, rules)

@@ -62,7 +62,7 @@ def test_a_season_with_a_player_sitting_out() -> None:
 
 def test_the_tally_page_says_how_the_evening_went(client: FlaskClient) -> None:
 
-    from test_table import record, start_table
+    from helpers.web import record, start_table
 
     token = start_table(client)
     assert "How the evening went" not in client.get(f"/t/{token}/tally").get_data(as_text=True)  # no deal yet

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from helpers.deals import valid_deal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_properties import valid_deal
 
 from scorer.core import DealError, HouseRules, ImpossibleDeal
 from scorer.core.log import Amend, Record, Refused, Restore, Undo, fold

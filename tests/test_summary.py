@@ -1,7 +1,7 @@
 """The deal preview read at a glance (scorer.core.summary): the headline, the nets, who pays whom.
 
-Every worked example of every profile (the rows of test_worked_examples, test_mediateur,
-test_penguin_points, test_britannica and the evenings of test_scenarios) is summarised, and the
+Every worked example of every profile (the rows of tests/helpers/examples/ that test_worked_examples,
+test_mediateur, test_penguin_points and test_britannica check, and the evenings of test_scenarios) is summarised, and the
 summary must tell the same chips as the transfers: each player's net is her change in the deal,
 the groups are the transfers and nothing else (each account gains and loses through the groups
 exactly what it did through the transfers, pots included). A few examples are checked sentence
@@ -14,15 +14,12 @@ import html
 import re
 
 import pytest
-import test_britannica
-import test_mediateur
-import test_penguin_points
-import test_scenarios
-import test_worked_examples
 from flask import Flask
 from flask.testing import FlaskClient
-from scenario import parse_deal, parse_scenario
-from test_table import post_deal, record, start_table
+from helpers.deals import summary_of
+from helpers.examples import britannica, mediateur, penguin_points, scenarios, worked
+from helpers.scenario import parse_deal, parse_scenario
+from helpers.web import post_deal, record, start_table
 
 from scorer.core import (
     PROFILES, Contract, Evening, HouseRules, Pot, Settlement, TableState, replay, settle, summarise,
@@ -35,20 +32,20 @@ PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 def _examples() -> list[tuple[str, str, dict[str, str], int, str]]:
     """Every single-deal worked example of the test suite: (id, profile, rule changes, pool before, deal line)."""
     rows: list[tuple[str, str, dict[str, str], int, str]] = []
-    rows += [(f"quadrille: {r[0]}", "quadrille", r[1], r[2], r[3]) for r in test_worked_examples.EXAMPLES]
-    rows += [(f"penguin_chips: {r[0]}", "penguin_chips", {}, 0, r[1]) for r in test_worked_examples.PENGUIN_CHIPS]
-    rows += [(f"mediateur: {r[0]} {r[1]}", "mediateur", {}, 0, r[2]) for r in test_mediateur.QUANTI]
-    rows += [(f"mediateur: {r[0]}", "mediateur", r[1], 0, r[2]) for r in test_mediateur.MEDIATEUR_RULES]
-    rows += [(f"penguin_points: {r[0]}", "penguin_points", {}, 0, r[1]) for r in test_penguin_points.POINT_TABLE]
-    rows += [(f"britannica: {r[0]}", "britannica", {}, 0, r[1]) for r in test_britannica.EB_FIGURES]
-    rows += [(f"britannica: {r[0]}", "britannica", r[1], 0, r[2]) for r in test_britannica.COUNTER_EXAMPLES]
+    rows += [(f"quadrille: {r[0]}", "quadrille", r[1], r[2], r[3]) for r in worked.EXAMPLES]
+    rows += [(f"penguin_chips: {r[0]}", "penguin_chips", {}, 0, r[1]) for r in worked.PENGUIN_CHIPS]
+    rows += [(f"mediateur: {r[0]} {r[1]}", "mediateur", {}, 0, r[2]) for r in mediateur.QUANTI]
+    rows += [(f"mediateur: {r[0]}", "mediateur", r[1], 0, r[2]) for r in mediateur.MEDIATEUR_RULES]
+    rows += [(f"penguin_points: {r[0]}", "penguin_points", {}, 0, r[1]) for r in penguin_points.POINT_TABLE]
+    rows += [(f"britannica: {r[0]}", "britannica", {}, 0, r[1]) for r in britannica.EB_FIGURES]
+    rows += [(f"britannica: {r[0]}", "britannica", r[1], 0, r[2]) for r in britannica.COUNTER_EXAMPLES]
     return rows
 
 
 EXAMPLES = _examples()
 
-EVENINGS = {**test_scenarios.SCENARIOS, "point score, per table": test_penguin_points.MULTIPLIER_PER_TABLE,
-            "point score, per player": test_penguin_points.MULTIPLIER_PER_PLAYER}
+EVENINGS = {**scenarios.SCENARIOS, "point score, per table": penguin_points.MULTIPLIER_PER_TABLE,
+            "point score, per player": penguin_points.MULTIPLIER_PER_PLAYER}
 
 
 def _evening_settlements() -> list[tuple[str, Settlement, HouseRules]]:
@@ -114,15 +111,6 @@ def test_the_examples_cover_every_contract_of_every_profile() -> None:
     assert covered == {(name, c) for name, p in PROFILES.items() if name in {e[1] for e in EXAMPLES}
                        for c in p.contracts}
     assert {e[1] for e in EXAMPLES} >= {"quadrille", "penguin_chips", "mediateur", "penguin_points", "britannica"}
-
-
-def summary_of(line: str, profile: str = "quadrille", changes: dict[str, str] | None = None, pool: int = 0) -> list[str]:
-    """The summary as a player reads it: headline, net line, unit sentence, the group lines, the notes."""
-    rules = HouseRules.of(profile, changes or {})
-    settlement = settle(parse_deal(line), TableState(players=PLAYERS, balances=(0,) * 4, pool=pool), rules)
-    summary = summarise(settlement, rules)
-    return [summary.headline, summary.net_line, *([summary.unit_sentence] if summary.unit_sentence else []),
-            *(g.sentence for g in summary.groups), *summary.notes]
 
 
 # (deal line, profile, rule changes, pool before, what the preview says, line by line)

@@ -6,82 +6,19 @@ import json
 import re
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.web import (
+    EXAMPLE, csrf_token, event_rows, form_data, ledger_balances, post_deal, record, shown, start_table,
+)
 
 from scorer import create_app
 from scorer.core import loads, replay
 from scorer.web.forms import NOT_A_CHOICE
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "evening.json"
 PLAYERS = ["Ann", "Bea", "Cat", "Dan"]
-
-
-def csrf_token(client: FlaskClient, url: str) -> str:
-    page = client.get(url).get_data(as_text=True)
-    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
-    assert match, f"no CSRF token on {url}"
-    return match.group(1)
-
-
-def start_table(client: FlaskClient, players: list[str] = PLAYERS, **fields: str) -> str:
-    """Start a quadrille table of 8 deals; ``fields`` change the new-table form's values."""
-    data = {"player_1": players[0], "player_2": players[1], "player_3": players[2], "player_4": players[3],
-            "first_dealer": "1", "profile": "quadrille", "deals_agreed": "8", "csrf_token": csrf_token(client, "/new")}
-    data.update(fields)
-    response = client.post("/new", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"].split("/t/")[1].split("/")[0]
-
-
-def form_data(deal: dict[str, Any]) -> dict[str, str]:
-    """A quadrille-evening/1 deal as the taps on the deal form."""
-    data = {"hombre": deal["hombre"], "hombre_tricks": str(deal["tricks"]["hombre"]), "matadors": str(deal["matadors"])}
-    if deal["trumps"]:
-        data["trumps"] = deal["trumps"]
-    if deal["called"]:
-        data["called"] = deal["called"]
-        data["ally"] = deal["ally"]
-    if deal["tricks"]["ally"] is not None:
-        data["ally_tricks"] = str(deal["tricks"]["ally"])
-    if deal["premiers"]:
-        data["premiers"] = "y"
-    if deal["vole"] != "none":
-        data["vole"] = deal["vole"]
-    for key in ("giver", "favourite"):
-        if deal.get(key):
-            data[key] = deal[key]
-    return data
-
-
-def post_deal(client: FlaskClient, token: str, contract: str, number: int, data: dict[str, str], action: str = "preview",
-              previewed: str = "") -> Any:
-    url = f"/t/{token}/deal/{contract}"
-    fields = {"csrf_token": csrf_token(client, url), "contract": contract, "number": str(number), "action": action,
-              "previewed": previewed, **data}
-    return client.post(url, data=fields)
-
-
-def record(client: FlaskClient, token: str, contract: str, number: int, data: dict[str, str]) -> Any:
-    preview = post_deal(client, token, contract, number, data)
-    assert preview.status_code == 200, re.findall(r'class="error"[^>]*>([^<]*)', preview.get_data(as_text=True))
-    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview.get_data(as_text=True))
-    assert digest
-    return post_deal(client, token, contract, number, data, action="record", previewed=digest.group(1))
-
-
-def ledger_balances(client: FlaskClient, url: str) -> list[str]:
-    page = client.get(url).get_data(as_text=True)
-    foot = re.search(r"<tfoot>(.*?)</tfoot>", page, re.S)
-    assert foot
-    return re.findall(r"<td>([^<]*)</td>", foot.group(1))
-
-
-def shown(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 def checked_inputs(page: str) -> dict[str, str]:
@@ -92,11 +29,6 @@ def checked_inputs(page: str) -> dict[str, str]:
         if re.search(r"\schecked\b", tag) and "name" in attrs:
             found[attrs["name"]] = attrs.get("value", "")
     return found
-
-
-def event_rows(app: Flask) -> list[tuple[str, int]]:
-    conn = sqlite3.connect(app.config["DATABASE"])
-    return [tuple(r) for r in conn.execute("select kind, number from events order by seq")]  # type: ignore[misc]
 
 
 def test_a_whole_evening_of_eight_deals_then_undo(app: Flask, client: FlaskClient) -> None:

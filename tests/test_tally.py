@@ -11,9 +11,8 @@ import sqlite3
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.web import TEN_DEALS, csrf_token, record, start_table, ten_deal_table
 from pypdf import PdfReader
-from test_audit import TEN_DEALS, ten_deal_table
-from test_table import csrf_token, record, start_table
 
 from scorer.core import PROFILES, loads, replay, system_named
 from scorer.web.tally import Sheet
@@ -86,7 +85,7 @@ def test_names_with_markup_stay_text_in_the_tally_and_its_pdf(app: Flask, client
 def test_export_import_export_gives_identical_files(app: Flask, client: FlaskClient) -> None:
     token = ten_deal_table(client, chip_value="0.25", currency="GBP")
     # a correction and a restore, so the history has every kind of line
-    from test_audit import correct_deal_3
+    from helpers.web import correct_deal_3
 
     correct_deal_3(client, token)
     first = client.get(f"/t/{token}/export.json").get_data()
@@ -353,8 +352,8 @@ def test_no_line_of_the_pdf_runs_past_its_column_or_the_page(app: Flask, client:
     the room it has, in every profile (a note on each balance, another last column), long names too."""
     import html as html_module
 
-    from test_describe import evening_deals
-    from test_french import import_table as import_profile
+    from helpers.deals import evening_deals
+    from helpers.web import import_table as import_profile
 
     from scorer.web import tally
     from scorer.web.print_columns import metrics

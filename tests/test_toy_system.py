@@ -14,7 +14,7 @@ from typing import ClassVar
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import csrf_token, record
+from helpers.web import csrf_token, record
 
 from scorer.core import (
     PROFILES,

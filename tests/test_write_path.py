@@ -7,7 +7,7 @@ import sqlite3
 
 from flask import Flask
 from flask.testing import FlaskClient
-from test_table import csrf_token, post_deal, start_table
+from helpers.web import csrf_token, post_deal, start_table
 
 SOLO = {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}
 
@@ -73,7 +73,7 @@ def test_the_store_checks_settings_and_log_inside_the_write(tmp_path) -> None:  
 
 
 def test_a_correction_sent_twice_is_written_once_and_the_second_tap_is_told_so(app: Flask, client: FlaskClient) -> None:
-    from test_table import record
+    from helpers.web import record
 
     token = start_table(client)
     record(client, token, "solo", 1, SOLO)

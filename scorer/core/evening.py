@@ -59,10 +59,6 @@ class Replay:
     def balances(self) -> dict[str, int]:
         return dict(zip(self.final.players, self.final.balances))
 
-    def running_balances(self) -> list[dict[str, int]]:
-        """Each player's balance after each deal, in order."""
-        return [dict(zip(s.after.players, s.after.balances)) for s in self.settlements]
-
     @property
     def next_dealer(self) -> str | None:
         return self.final.next_dealer

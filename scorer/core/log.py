@@ -11,11 +11,11 @@ page shows is derived from it by two pure functions:
   that does not exist, a deal that cannot be settled) does not raise: the
   ledger keeps everything before it and says where and why it broke
   (:class:`Damage`), so a damaged table can still be read.
-- :func:`decide` checks a :class:`Command` against the ledger *as the log is
-  now* and returns the line to append, or raises a :class:`Refused` saying
-  why. The store calls it inside the write transaction, after bringing the
-  ledger up to the log's last line, so nothing is checked that could change
-  before the line is written.
+- :func:`decide_and_advance` checks a :class:`Command` against the ledger *as
+  the log is now* and returns the line to append (with the ledger after it),
+  or raises a :class:`Refused` saying why. The store calls it inside the write
+  transaction, after bringing the ledger up to the log's last line, so nothing
+  is checked that could change before the line is written.
 
 Model: the "decider" of event sourcing (decide / evolve / initial state).
 """
@@ -147,7 +147,9 @@ def _english(message: str) -> str:
     return message
 
 
-class _Unfoldable(Exception):
+class _Unfoldable(ScorerError):
+    """A line the fold cannot take: the :class:`Damage` it leaves, raised inside the fold and caught there."""
+
     def __init__(self, seq: int, number: int | None, why: Said) -> None:
         super().__init__(why)
         self.damage = Damage(seq, number, why)
@@ -244,15 +246,14 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
 
     ``check`` says whether each deal settled is first checked
     (:func:`~scorer.core.check_deal`). A deal is checked once, when it is
-    written: :func:`decide` checks the deal of a command, an import checks its
+    written: :func:`decide_and_advance` checks the deal of a command, an import checks its
     whole file. A log read back is hash-chained and was checked when written,
     so it is folded with ``check=False``: a deal that then fails to settle (a
     row edited in the database) still damages the ledger, named as its check
     names it, and :func:`recheck` (the Check page, ``scorer verify``) checks
     every deal again.
 
-    ``settled`` is a settlement :func:`decide` already made (see
-    :func:`decide_and_advance`): it is taken for its deal, settled from the
+    ``settled`` is a settlement :func:`decide_and_advance` already made: it is taken for its deal, settled from the
     same state, instead of settling it again."""
     if ledger.damage is not None or (not lines and unreadable is None):
         return ledger
@@ -440,28 +441,24 @@ class LimitReached(Refused):
 
 
 def decide_and_advance(command: Command, ledger: Ledger, at: str = "") -> tuple[Line, Ledger]:
-    """:func:`decide`, and the ledger after the line it returns (:func:`advance`, unchecked: decide
-    checked every deal the line settles). A recorded deal is settled once: the settlement that
-    checked it is the one the ledger keeps."""
+    """The line that carries out ``command`` on the log folded into ``ledger``, or :class:`Refused`
+    (or :class:`DealError` / :class:`ImpossibleDeal` for a deal that cannot be settled); and the
+    ledger after that line (:func:`advance`, unchecked: the line's deal was checked here).
+
+    Everything that guards a write is checked here, against the log as it is
+    when the line is appended: the deal number is the next, the deal still
+    stands and is the last, no other phone changed the log since the form was
+    shown, the version exists, the deal settles, and the limits hold. A
+    recorded deal is settled once: the settlement that checked it is the one
+    the ledger keeps."""
     settled: list[Settlement] = []
     line = _decide(command, ledger, at, settled)
     with translating(_english):  # the ledger is kept where every reader shares it, whatever their language
         return line, advance(ledger, [line], check=False, settled=settled[0] if settled else None)
 
 
-def decide(command: Command, ledger: Ledger, at: str = "") -> Line:
-    """The line that carries out ``command`` on the log folded into ``ledger``, or :class:`Refused`
-    (or :class:`DealError` / :class:`ImpossibleDeal` for a deal that cannot be settled).
-
-    Everything that guards a write is checked here, against the log as it is
-    when the line is appended: the deal number is the next, the deal still
-    stands and is the last, no other phone changed the log since the form was
-    shown, the version exists, the deal settles, and the limits hold."""
-    return _decide(command, ledger, at, [])
-
-
 def _decide(command: Command, ledger: Ledger, at: str, settled: list[Settlement]) -> Line:
-    """:func:`decide`; a recorded deal's settlement goes into ``settled``."""
+    """The line of :func:`decide_and_advance`; a recorded deal's settlement goes into ``settled``."""
     _check_who_and_why(command, ledger)
     if ledger.damage is not None:
         raise ReadOnly(Words(N_("This table's log is damaged at {where}; it can be read and exported, not changed."),

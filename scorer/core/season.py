@@ -14,14 +14,14 @@ on the table is zero. A member who sits out an evening keeps her standing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from .errors import Later, ScorerError, Words
 from .evening import Evening, Replay, close_evening, replay
 from .i18n import N_, translating
 from .log import Command, Ledger, Line, Record, Refused, Undo, advance, decide_and_advance
-from .model import Deal, TableState, Transfer
+from .model import TableState, Transfer
 from .settleup import Payment, fewest_payments
 
 
@@ -56,13 +56,6 @@ class Season:
     def carried(self) -> int:
         """What the last evening left on the table for the next."""
         return self.evenings[-1].carried_out if self.evenings else 0
-
-    def with_evening(self, number: int, deals: tuple[Deal, ...]) -> Season:
-        """The season replayed with evening ``number``'s deals as given (a correction), every later
-        evening replayed with what it then carries in. Raises as :func:`replay_season` does."""
-        evenings = [e.replay.evening for e in self.evenings]
-        evenings[number - 1] = replace(evenings[number - 1], deals=deals)
-        return replay_season(self.members, evenings, [e.members for e in self.evenings])
 
     def totals(self, first: int = 1, last: int | None = None) -> dict[str, int]:
         """Each member's figure summed over evenings ``first`` to ``last`` (numbered from 1; all by default)."""
@@ -202,7 +195,7 @@ def decide_in_season(command: Command, ledgers: Sequence[Ledger], number: int,
     the change now produces (``lines_of(k)``: evening ``k``'s log lines). A later evening whose carry
     does not change is not folded again, nor any after it.
 
-    Refused (nothing to write) as :func:`~scorer.core.log.decide` refuses, and:
+    Refused (nothing to write) as :func:`~scorer.core.log.decide_and_advance` refuses, and:
     :class:`EveningClosed` for a new deal or an undo in an evening whose next evening has begun (an
     evening ends when the next begins: its deals can be corrected, not added or taken back);
     :class:`LaterEveningBroken` when a later evening would no longer settle, naming it and its deal."""

@@ -27,6 +27,7 @@ from datetime import datetime, timezone
 
 import sqlite_utils
 
+from ..core.errors import ScorerError
 from .database import SCHEMA_VERSION, migrate
 from .chain import verify
 from .circles import UnreadableCircle, circle_by_token, verify_circle
@@ -56,7 +57,9 @@ class Finding:
     broken: bool
 
 
-class NoSuchTable(Exception):
+class NoSuchTable(ScorerError):
+    """A link token :func:`check_database` was asked for and found no table for; the token is its message."""
+
     def __init__(self, token: str) -> None:
         super().__init__(token)
         self.token = token
@@ -130,12 +133,9 @@ def _check_circles(db: sqlite_utils.Database, caches: tuple[LedgerCache, SeasonC
 # --- a copy checked ---------------------------------------------------------------------------------------
 
 
-class BackupError(Exception):
-    """Why a backup could not be written, or a copy cannot be restored; nothing was changed."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+class BackupError(ScorerError):
+    """Why a backup could not be written, or a copy cannot be restored; nothing was changed (its
+    :attr:`~scorer.core.errors.ScorerError.message` says why)."""
 
 
 @dataclass(frozen=True)

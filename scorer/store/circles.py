@@ -182,12 +182,6 @@ def owing(circle: Circle, season: Season) -> Owing | None:
     return Owing(settled + 1, last, cents, fewest_payments(cents), changed)
 
 
-def to_settle(circle: Circle, season: Season) -> tuple[int, int] | None:
-    """The evenings a settlement would settle now (as :func:`owing`), or None."""
-    found = owing(circle, season)
-    return None if found is None else (found.first, found.last)
-
-
 def settle_digest(first: int, last: int, payments: Sequence[Payment]) -> str:
     """What a settlement's form shows, in short: the page's settle-up must still be the one shown."""
     shown = [first, last, [[p.payer, p.payee, p.cents] for p in payments]]

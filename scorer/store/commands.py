@@ -2,7 +2,7 @@
 
 :func:`run` takes the write lock (``BEGIN IMMEDIATE``), re-reads the table's
 settings, brings its ledger up to the log's last line, asks the core's
-:func:`~scorer.core.log.decide` whether the command still holds against the
+:func:`~scorer.core.log.decide_and_advance` whether the command still holds against the
 log *as it is now*, and appends the line it returns, chained to the last.
 Nothing is checked before the transaction that is not checked again inside
 it; the unique ``(table_id, seq)`` index is a second, independent guard.

@@ -131,8 +131,9 @@ def transfers_csv(db: sqlite_utils.Database, table: Table) -> str:
 # --- import ---------------------------------------------------------------------------------------------
 
 
-class ImportRefused(ValueError):
-    """An evening file that cannot be imported; the message says which limit or check, and where."""
+class ImportRefused(ScorerError, ValueError):
+    """An evening file that cannot be imported; the message says which limit or check, and where. A
+    ``ValueError`` too, as it was before it joined the app's errors: a caller may catch it as one."""
 
 
 INTEGER_DIGITS_MAX = 9

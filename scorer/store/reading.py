@@ -30,6 +30,7 @@ import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from ..core.errors import ScorerError
 from ..core.i18n import _
 from ..core.limits import CIRCLE_MEMBERS_MAX, IMPORT_MEMORY_PER_BYTE, REASON_MAX
 from ..core.rules import HOUSE_RULES
@@ -69,7 +70,7 @@ NUMBER_CHARS_MAX = 24
 field holds it, and its refusal shows only its beginning)."""
 
 
-class Refusal(Exception):
+class Refusal(ScorerError):
     """What the reader refuses, and where: the caller words it with its own names of places."""
 
     def __init__(self, why: str, path: Path = ()) -> None:

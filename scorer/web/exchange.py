@@ -97,11 +97,11 @@ def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]
         try:
             with new_tables(1):
                 table = import_evening(get_db(), read_evening_file(raw), current_app.config["SECRET_KEY"])
-        except (EveningFormatError, ImportRefused, ScorerError) as error:
-            form.evening.errors.append(str(error))
-        except BudgetSpent as spent:
+        except BudgetSpent as spent:  # a ScorerError too: answered first
             form.evening.errors.append(spent.sentence)
             return render_template("exchange/import.html", form=form), spent.code, spent.headers()
+        except (EveningFormatError, ImportRefused, ScorerError) as error:
+            form.evening.errors.append(str(error))
         else:
             verdict = (_("signed by this server, untouched") if table.provenance == "signed"
                        else _("imported, not verified: the file does not carry this server's signature"))
@@ -165,11 +165,11 @@ def circle_upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str
             data = read_circle_file(form.upload())
             with new_tables(tables_in(data)):  # the whole file, or nothing: never a part of its evenings
                 circle = import_circle(get_db(), data, current_app.config["SECRET_KEY"], consume=True)
-        except (ImportRefused, ScorerError) as error:
-            form.circle.errors.append(str(error))
-        except BudgetSpent as spent:
+        except BudgetSpent as spent:  # a ScorerError too: answered first
             form.circle.errors.append(spent.sentence)
             return render_template("circle/import.html", form=form), spent.code, spent.headers()
+        except (ImportRefused, ScorerError) as error:
+            form.circle.errors.append(str(error))
         else:
             flash(ngettext("Imported the circle %(name)s: %(num)d evening. This is a new circle with its own link.",
                            "Imported the circle %(name)s: %(num)d evenings. This is a new circle with its own link.",

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core import caches
+from .adapters import fontconfig_file
 
 FAMILY = "DejaVu Sans"
 """The PDF's one font family (templates/tally/print.css)."""
@@ -114,35 +115,9 @@ class Metrics:
         return best
 
 
-def _font_file(family: str) -> bytes | None:
-    """The file fontconfig gives for ``family`` (the one WeasyPrint embeds), or None."""
-    from weasyprint.text.ffi import ffi, fontconfig  # type: ignore[import-untyped]  # no stub: stubs/ types what the app uses of WeasyPrint
-    pattern = fontconfig.FcPatternCreate()
-    try:
-        fontconfig.FcPatternAddString(pattern, b"family", family.encode())
-        fontconfig.FcConfigSubstitute(ffi.NULL, pattern, 0)  # FcMatchPattern
-        fontconfig.FcDefaultSubstitute(pattern)
-        result = ffi.new("FcResult *")
-        match = fontconfig.FcFontMatch(ffi.NULL, pattern, result)
-        if match == ffi.NULL:
-            return None
-        try:
-            found = ffi.new("FcChar8 **")
-            if fontconfig.FcPatternGetString(match, b"family", 0, found) != 0 or ffi.string(found[0]).decode() != family:
-                return None  # fontconfig offers another family in its place
-            if fontconfig.FcPatternGetString(match, b"file", 0, found) != 0:
-                return None
-            path: bytes = ffi.string(found[0])
-            return path
-        finally:
-            fontconfig.FcPatternDestroy(match)
-    finally:
-        fontconfig.FcPatternDestroy(pattern)
-
-
 def _read_metrics(family: str) -> Metrics:
     try:
-        path = _font_file(family)
+        path = fontconfig_file(family)
     except Exception:  # noqa: BLE001 - WeasyPrint's fontconfig binding changed: line up roughly, as below
         path = None
     if path is not None:

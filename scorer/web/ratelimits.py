@@ -39,6 +39,8 @@ from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 
+from .adapters import drop_request_check
+from ..core.errors import ScorerError
 from .i18n import number
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -63,13 +65,14 @@ def _limits_of(config_key: str) -> Callable[[], str]:
     return lambda: str(current_app.config[config_key])
 
 
-class BudgetSpent(TooManyRequests):
+class BudgetSpent(ScorerError, TooManyRequests):
     """New tables refused: this address's budget has fewer than ``tables`` left (429, with a wait), or
-    ``tables`` is more than the budget ever holds (``most``: 422, waiting would not help)."""
+    ``tables`` is more than the budget ever holds (``most``: 422, waiting would not help). Its message is
+    its :attr:`sentence` in the language of the request that raised it."""
 
     def __init__(self, tables: int, left: int, wait: int, most: int) -> None:
-        super().__init__()
         self.tables, self.left, self.wait, self.most = tables, left, wait, most
+        super().__init__(self.sentence)
         self.code = 422 if tables > most else 429
 
     def headers(self) -> dict[str, str]:
@@ -172,9 +175,7 @@ def init_app(app: Flask) -> None:
         # Flask-Limiter checks every request in a before_request hook, for default and application limits; this
         # app has none (a limited view checks its own limits, in the wrapper limiter.limit puts around it), so on
         # every page the hook only cost time (about 0.05 ms of a record).
-        hooks = app.before_request_funcs.get(None, [])
-        if limiter._check_request_limit in hooks:  # a later Flask-Limiter may name or place it otherwise: then kept
-            hooks.remove(limiter._check_request_limit)
+        drop_request_check(app, limiter)
     app.extensions[EXTENSION] = limiter
     app.extensions[BUDGET_EXTENSION] = Budget(limiter, "LIMIT_NEW_TABLES")
     for endpoint, view in list(app.view_functions.items()):

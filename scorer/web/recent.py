@@ -106,8 +106,6 @@ class RecentTable:
     players: tuple[str, ...]
     created_at: str
     """When the table was started (ISO 8601, UTC)."""
-    visited: int
-    """The day of this phone's last visit (Unix time, midnight UTC)."""
     played: int
     deals_agreed: int
 
@@ -128,7 +126,7 @@ def recent_tables() -> tuple[list[RecentTable], list[tuple[str, int]]]:
             continue
         kept.append((token, when))
         played = len(ledger(db, table).replay.settlements)
-        shown.append(RecentTable(token, table.players, table.created_at, when, played, table.deals_agreed))
+        shown.append(RecentTable(token, table.players, table.created_at, played, table.deals_agreed))
     return shown, kept
 
 

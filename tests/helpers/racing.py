@@ -8,11 +8,16 @@ The evidence rule: at least ``least`` trials, and more, up to ``most``, until th
 :data:`OVERLAPS` of them. On a quiet machine 30 trials bring it (about 60% overlap); on a loaded one the
 threads overlap less often (8 to 14% with two test suites at once on 2 cores), and the race goes on until
 they have raced enough.
+
+And what the races through the web share: the forms two phones hold (:func:`record_form`, :func:`undo_form`,
+:func:`amend_form`, each ready to send), the table checked after a race (:func:`check_table`), and a wait
+for what another thread does (:func:`until`).
 """
 
 from __future__ import annotations
 
 import random
+import re
 import statistics
 import sys
 import threading
@@ -23,7 +28,13 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import TypeVar
 
-from scorer.core.log import Refused
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from scorer.core.log import Ledger, Line, Refused, fold
+from scorer.web.db import get_db
+from scorer.store import Table, ledger, read_lines, table_by_token, verify
 
 T = TypeVar("T")
 TRIALS = 30
@@ -122,3 +133,85 @@ def refused_or(call: Callable[[], T]) -> T | Refused:
 def both_orders_happened(outcomes: Counter[str], *names: str) -> None:
     """The trials really raced: each order named happened at least once."""
     assert all(outcomes[name] for name in names), outcomes
+
+
+# --- the forms a race fires, and the table after it ------------------------------------------------------
+
+
+HIDDEN = re.compile(r'name="(number|once|csrf_token|log_length|previewed)" type="hidden" value="([^"]*)"')
+
+
+def hidden(response: TestResponse) -> dict[str, str]:
+    assert response.status_code == 200, response.status_code
+    return dict(HIDDEN.findall(response.get_data(as_text=True)))
+
+
+def undo_form(phone: FlaskClient, token: str) -> Callable[[], TestResponse]:
+    url = f"/t/{token}/undo"
+    fields = hidden(phone.get(url))
+    assert fields["number"] and fields["once"]
+    return lambda: phone.post(url, data=fields)
+
+
+def amend_form(phone: FlaskClient, token: str, number: int, taps: dict[str, str], by: str,
+               reason: str) -> Callable[[], TestResponse]:
+    """A correction of deal ``number`` to a solo with ``taps``, previewed: the returned call saves it."""
+    url = f"/t/{token}/audit/{number}/amend/solo"
+    fields = hidden(phone.get(url))
+    fields.update({"contract": "solo", "matadors": "0", **taps, "by": by, "reason": reason, "action": "preview"})
+    preview = phone.post(url, data=fields)
+    assert preview.status_code == 200 and "What this changes" in preview.get_data(as_text=True)
+    fields.update(hidden(preview))
+    fields["action"] = "save"
+    return lambda: phone.post(url, data=fields)
+
+
+def record_form(phone: FlaskClient, token: str, taps: dict[str, str]) -> Callable[[], TestResponse]:
+    url = f"/t/{token}/deal/solo"
+    fields = hidden(phone.get(url))
+    fields.update({"contract": "solo", "matadors": "0", **taps, "action": "preview"})
+    fields.update(hidden(phone.post(url, data=fields)))
+    assert fields["previewed"]
+    fields["action"] = "record"
+    return lambda: phone.post(url, data=fields)
+
+
+def pages(table: Table, standing: int) -> list[str]:
+    """Every page a player or a spectator can read of a table with ``standing`` deals."""
+    t = f"/t/{table.token}"
+    return [t, f"{t}/ledger", f"{t}/verify", f"{t}/tally", f"{t}/export.json", f"{t}/export.csv", f"{t}/settings",
+            f"/s/{table.spectator_token}"] + [f"{t}/audit/{n}" for n in range(1, standing + 1)]
+
+
+def check_table(app: Flask, reader: FlaskClient, token: str) -> tuple[Table, list[Line], Ledger]:
+    """The table after a race: its log folds from scratch, without damage, into the cached ledger; its
+    chain verifies; every page answers 200. Returns the table as stored, its log and its ledger."""
+    with app.app_context():
+        db = get_db()
+        table = table_by_token(db, token)
+        assert table is not None
+        lines, unreadable = read_lines(db.conn, table.id)
+        assert unreadable is None
+        full = fold(table.evening(), lines)
+        assert full.damage is None, full.damage.message
+        assert ledger(db, table) == full  # the cache agrees with a replay from scratch
+        assert verify(db, table) is None
+        assert full.final.total == 0  # chips conserved
+    for url in pages(table, len(full.deals)):
+        assert reader.get(url).status_code == 200, url
+    return table, lines, full
+
+
+def settings_now(table: Table) -> tuple[object, ...]:
+    return (table.rules.profile_name, table.deals_agreed, table.chip_value_cents, table.currency)
+
+
+# --- another thread --------------------------------------------------------------------------------------
+
+
+def until(condition: Callable[[], object], seconds: float = 60.0) -> None:
+    """Waits until ``condition()`` holds (another thread gets there); fails after ``seconds`` (a hang, not a time limit)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the state waited for never came"
+        time.sleep(0.002)
