@@ -254,45 +254,16 @@ class _Log:
 def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
     """The circle's log as rows to write, each hash recomputed and compared with the file's, each line
     checked against the circle as the lines before it leave it."""
-    log = data.get("log")
-    if not isinstance(log, list):
-        raise ImportRefused(_("\"log\" must be a list of the circle's log lines"))
-    if len(log) > CIRCLE_LOG_LINES_MAX:
-        raise ImportRefused(_("the circle's log has {lines} lines; a circle file may hold at most {limit}").format(
-            lines=len(log), limit=CIRCLE_LOG_LINES_MAX))
-    # The circle as the lines read so far leave it: check_untaken reads its members and renames.
-    circle = Circle(id=0, token="", spectator_token="", name="", members=settings.founders, founders=settings.founders,
-                    rules=HouseRules.of(), deals_agreed=DEALS_AGREED_MIN, chip_value_cents=None, currency="", created_at="")
+    log = _log_list(data)
+    read = _LogRead(Circle(id=0, token="", spectator_token="", name="", members=settings.founders,
+                           founders=settings.founders, rules=HouseRules.of(), deals_agreed=DEALS_AGREED_MIN,
+                           chip_value_cents=None, currency="", created_at=""), [])
     previous = circle_genesis(settings.row)
     rows: list[dict[str, object]] = []
-    started: list[dict[str, Any]] = []
-    settled = 0
     for seq, item in enumerate(log, start=1):
         where = _("line {number} of the circle's log").format(number=seq)
-        if not isinstance(item, dict) or set(item) != LOG_FIELDS:
-            raise ImportRefused(_("{where} must have exactly {fields}").format(where=where, fields=", ".join(sorted(LOG_FIELDS))))
-        kind, line, at, stated = item["kind"], item["data"], item["at"], item["hash"]
-        if type(item["seq"]) is not int or item["seq"] != seq or not isinstance(kind, str) or kind not in DATA_FIELDS:
-            raise ImportRefused(_("{where} must have \"seq\": {seq} and a \"kind\" of {kinds} (a {kind!r} line cannot be "
-                                  "imported)").format(where=where, seq=seq, kinds=", ".join(DATA_FIELDS), kind=str(kind)[:20]))
-        if not isinstance(line, dict) or set(line) != DATA_FIELDS[kind]:
-            raise ImportRefused(_("{where}: \"data\" of a {kind} line has exactly {fields}").format(
-                where=where, kind=kind, fields=", ".join(sorted(DATA_FIELDS[kind]))))
-        if not is_time(at):
-            raise ImportRefused(_("{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00").format(where=where))
-        if stated is not None and not (isinstance(stated, str) and re.fullmatch(r"[0-9a-f]{64}", stated)):
-            raise ImportRefused(_("{where}: \"hash\" must be 64 hexadecimal digits, or null").format(where=where))
-        if kind == "member":
-            circle = replace(circle, members=(*circle.members, _member_line(line, circle, where)))
-        elif kind == "rename":
-            old, new = _rename_line(line, circle, where)
-            circle = replace(circle, members=tuple(new if m == old else m for m in circle.members),
-                             renames=(*circle.renames, (old, new)))
-        elif kind == "settled":
-            settled = _settled_line(line, circle.members, settled, len(started), where)
-        else:
-            _evening_line(line, circle.members, len(started) + 1, where)
-            started.append(line)
+        kind, line, at, stated = _log_item(item, seq, where)
+        read.take(kind, line, where)
         row: dict[str, object] = {"seq": seq, "kind": kind, "data": json.dumps(line, sort_keys=True, ensure_ascii=False),
                                   "created_at": at}
         row["hash"] = circle_link(previous, row)
@@ -300,10 +271,66 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
             raise ImportRefused(_("the circle's log does not check: {where} was changed after it was written").format(where=where))
         previous = str(row["hash"])
         rows.append(row)
-    if len(started) != evenings:
+    if len(read.started) != evenings:
         raise ImportRefused(_("the circle's log starts {started} evenings, but the file holds {evenings}").format(
-            started=len(started), evenings=evenings))
-    return _Log(rows, started, circle.members, circle.current_names())
+            started=len(read.started), evenings=evenings))
+    return _Log(rows, read.started, read.circle.members, read.circle.current_names())
+
+
+def _log_list(data: dict[str, Any]) -> list[Any]:
+    """The file's ``log``: a list of at most :data:`~scorer.core.limits.CIRCLE_LOG_LINES_MAX` lines."""
+    log = data.get("log")
+    if not isinstance(log, list):
+        raise ImportRefused(_("\"log\" must be a list of the circle's log lines"))
+    if len(log) > CIRCLE_LOG_LINES_MAX:
+        raise ImportRefused(_("the circle's log has {lines} lines; a circle file may hold at most {limit}").format(
+            lines=len(log), limit=CIRCLE_LOG_LINES_MAX))
+    return log
+
+
+def _log_item(item: object, seq: int, where: str) -> tuple[str, dict[str, Any], str, str | None]:
+    """One line of the file's log, its shape checked: its kind, its data (the fields of its kind), its time and
+    the hash it states (or None)."""
+    if not isinstance(item, dict) or set(item) != LOG_FIELDS:
+        raise ImportRefused(_("{where} must have exactly {fields}").format(where=where, fields=", ".join(sorted(LOG_FIELDS))))
+    kind, line, at, stated = item["kind"], item["data"], item["at"], item["hash"]
+    if type(item["seq"]) is not int or item["seq"] != seq or not isinstance(kind, str) or kind not in DATA_FIELDS:
+        raise ImportRefused(_("{where} must have \"seq\": {seq} and a \"kind\" of {kinds} (a {kind!r} line cannot be "
+                              "imported)").format(where=where, seq=seq, kinds=", ".join(DATA_FIELDS), kind=str(kind)[:20]))
+    if not isinstance(line, dict) or set(line) != DATA_FIELDS[kind]:
+        raise ImportRefused(_("{where}: \"data\" of a {kind} line has exactly {fields}").format(
+            where=where, kind=kind, fields=", ".join(sorted(DATA_FIELDS[kind]))))
+    if not is_time(at):
+        raise ImportRefused(_("{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00").format(where=where))
+    if stated is not None and not (isinstance(stated, str) and re.fullmatch(r"[0-9a-f]{64}", stated)):
+        raise ImportRefused(_("{where}: \"hash\" must be 64 hexadecimal digits, or null").format(where=where))
+    return kind, line, at, stated
+
+
+@dataclass
+class _LogRead:
+    """The circle as the lines of the file's log read so far leave it (:func:`.circles.check_untaken` reads
+    its members and renames), the evenings started and the last one settled."""
+
+    circle: Circle
+    started: list[dict[str, Any]]
+    """Each ``evening`` line's data, in order."""
+    settled: int = 0
+
+    def take(self, kind: str, line: dict[str, Any], where: str) -> None:
+        """A line of the log, checked as the store checks that kind of line when it writes it, then taken."""
+        circle = self.circle
+        if kind == "member":
+            self.circle = replace(circle, members=(*circle.members, _member_line(line, circle, where)))
+        elif kind == "rename":
+            old, new = _rename_line(line, circle, where)
+            self.circle = replace(circle, members=tuple(new if m == old else m for m in circle.members),
+                                  renames=(*circle.renames, (old, new)))
+        elif kind == "settled":
+            self.settled = _settled_line(line, circle.members, self.settled, len(self.started), where)
+        else:
+            _evening_line(line, circle.members, len(self.started) + 1, where)
+            self.started.append(line)
 
 
 def _untaken(name: object, circle: Circle, where: str) -> str:

@@ -16,6 +16,7 @@ import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..core import HouseRules, Payment, ScorerError
 from ..core.errors import Said, Words, said_of
@@ -194,39 +195,76 @@ def _sense(row: Mapping[str, object], events: Sequence[Mapping[str, object]], ta
     members = [str(m) for m in json.loads(str(row["members"]))]
     if not 4 <= len(members) <= CIRCLE_MEMBERS_MAX or len(set(members)) != len(members):
         return Words(N_("its founding members are not four to {most} different names"), most=CIRCLE_MEMBERS_MAX)
-    ever = set(members)
-    started = settled = 0
+    sensed = _Sensed(members, set(members), tables)
     for line in events:
         seq, kind, data = line["seq"], line["kind"], json.loads(str(line["data"]))
-        if kind == "member":
-            name = data["name"]
-            if not isinstance(name, str) or name in ever or len(members) >= CIRCLE_MEMBERS_MAX:
-                return Words(N_("line {seq} adds a member named as a member is or was, or one too many"), seq=seq)
-            members.append(name)
-            ever.add(name)
-        elif kind == "rename":
-            old, new = data["old"], data["new"]
-            if old not in members or not isinstance(new, str) or new in ever:
-                return Words(N_("line {seq} renames {old!r}, who is not a member then, or to a name already taken"), seq=seq, old=old)
-            members[members.index(old)] = new
-            ever.add(new)
-        elif kind == "evening":
-            started += 1
-            table = tables[started - 1] if started <= len(tables) else None
-            if data["evening"] != started or table is None or table.circle_evening != started \
-                    or list(table.players) != data["players"] or any(p not in members for p in table.players):
-                return Words(N_("line {seq} starts evening {evening}, which is not the circle's table of that evening "
-                                "or not four of its members"), seq=seq, evening=data.get("evening"))
-        elif kind == "settled":
-            last = data["last"]
-            if data["first"] != settled + 1 or not isinstance(last, int) or not settled <= last <= started:
-                return Words(N_("line {seq} settles evenings {first} to {last}, not the evenings after {settled} played by then"),
-                             seq=seq, first=data.get("first"), last=last, settled=settled)
-            for payment in data["payments"]:
-                if payment["payer"] not in members or payment["payee"] not in members or not isinstance(payment["cents"], int):
-                    return Words(N_("line {seq} records a payment by or to somebody who is not a member then"), seq=seq)
-            settled = max(settled, last)
-    if started != len(tables):
+        problem = sensed.line(seq, kind, data)
+        if problem is not None:
+            return problem
+    if sensed.started != len(tables):
         return Words(N_("the circle has {tables} evenings' tables but its log started {started}: a line is missing"),
-                     tables=len(tables), started=started)
+                     tables=len(tables), started=sensed.started)
     return None
+
+
+@dataclass
+class _Sensed:
+    """The circle as the lines of its log read so far leave it (:func:`_sense`): each kind of line checked
+    against it, then taken into it."""
+
+    members: list[str]
+    """Its members then, under their names of then."""
+    ever: set[str]
+    """Every name a member has had: never taken again."""
+    tables: Sequence[Table]
+    started: int = 0
+    settled: int = 0
+
+    def line(self, seq: object, kind: object, data: Any) -> Said | None:
+        """What is wrong with this line of the log, or None (a line of no known kind: its chain said so)."""
+        if kind == "member":
+            return self.member(seq, data)
+        if kind == "rename":
+            return self.rename(seq, data)
+        if kind == "evening":
+            return self.evening(seq, data)
+        if kind == "settled":
+            return self.settle(seq, data)
+        return None
+
+    def member(self, seq: object, data: Any) -> Said | None:
+        name = data["name"]
+        if not isinstance(name, str) or name in self.ever or len(self.members) >= CIRCLE_MEMBERS_MAX:
+            return Words(N_("line {seq} adds a member named as a member is or was, or one too many"), seq=seq)
+        self.members.append(name)
+        self.ever.add(name)
+        return None
+
+    def rename(self, seq: object, data: Any) -> Said | None:
+        old, new = data["old"], data["new"]
+        if old not in self.members or not isinstance(new, str) or new in self.ever:
+            return Words(N_("line {seq} renames {old!r}, who is not a member then, or to a name already taken"), seq=seq, old=old)
+        self.members[self.members.index(old)] = new
+        self.ever.add(new)
+        return None
+
+    def evening(self, seq: object, data: Any) -> Said | None:
+        self.started += 1
+        started, tables = self.started, self.tables
+        table = tables[started - 1] if started <= len(tables) else None
+        if data["evening"] != started or table is None or table.circle_evening != started \
+                or list(table.players) != data["players"] or any(p not in self.members for p in table.players):
+            return Words(N_("line {seq} starts evening {evening}, which is not the circle's table of that evening "
+                            "or not four of its members"), seq=seq, evening=data.get("evening"))
+        return None
+
+    def settle(self, seq: object, data: Any) -> Said | None:
+        last, settled = data["last"], self.settled
+        if data["first"] != settled + 1 or not isinstance(last, int) or not settled <= last <= self.started:
+            return Words(N_("line {seq} settles evenings {first} to {last}, not the evenings after {settled} played by then"),
+                         seq=seq, first=data.get("first"), last=last, settled=settled)
+        for payment in data["payments"]:
+            if payment["payer"] not in self.members or payment["payee"] not in self.members or not isinstance(payment["cents"], int):
+                return Words(N_("line {seq} records a payment by or to somebody who is not a member then"), seq=seq)
+        self.settled = max(settled, last)
+        return None

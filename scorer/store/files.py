@@ -195,7 +195,7 @@ def read_evening_file(raw: bytes) -> object:
 
 
 def int_field(data: dict[str, Any], key: str, low: int, high: int, where: str, default: int | None = None,
-               required: bool = False) -> int | None:
+               required: bool = False) -> int | None:  # more than 5: a field, its range, where it is and if it may be left out
     """A whole number within its range; ``None`` where it may be left out (or null) and is."""
     if key not in data and default is not None:
         return default
@@ -253,44 +253,74 @@ def history_lines(history: object, evening: Evening) -> list[tuple[Line, str | N
     if len(history) > LOG_LINES_MAX:
         raise ImportRefused(_("the history has {lines} lines; a table's log holds at most {limit}").format(
             lines=len(history), limit=LOG_LINES_MAX))
-    lines = []
-    for seq, item in enumerate(history, start=1):
-        where = _("line {number} of the history").format(number=seq)
-        if not isinstance(item, dict) or set(item) - {"seq", "kind", "number", "deal", "by", "reason", "restores", "at", "hash"}:
-            raise ImportRefused(_("{where} is not a log line of this format").format(where=where))
-        if item.get("seq") != seq:
-            raise ImportRefused(_("{where} must have \"seq\": {seq}").format(where=where, seq=seq))
+    return [_history_line(item, seq, evening) for seq, item in enumerate(history, start=1)]
+
+
+HISTORY_FIELDS = frozenset({"seq", "kind", "number", "deal", "by", "reason", "restores", "at", "hash"})
+"""The fields a line of a file's history may have."""
+
+
+def _history_line(item: object, seq: int, evening: Evening) -> tuple[Line, str | None]:
+    """Line ``seq`` of the history, with the hash it states, each field checked in turn."""
+    where = _("line {number} of the history").format(number=seq)
+    if not isinstance(item, dict) or set(item) - HISTORY_FIELDS:
+        raise ImportRefused(_("{where} is not a log line of this format").format(where=where))
+    if item.get("seq") != seq:
+        raise ImportRefused(_("{where} must have \"seq\": {seq}").format(where=where, seq=seq))
+    try:
+        kind = LineKind(item.get("kind"))
+    except ValueError:
+        raise ImportRefused(_("{where}: \"kind\" must be record, undo, amend or restore").format(where=where)) from None
+    number = int_field(item, "number", 1, evening.deals_agreed, where, required=True)
+    restores = int_field(item, "restores", 1, max(seq - 1, 1), where)
+    by, reason, at, stated = (item.get(k) for k in ("by", "reason", "at", "hash"))
+    by = _line_by(by, evening.players, where)
+    _check_line_reason(reason, where)
+    _check_line_time_and_hash(at, stated, where)
+    deal = _line_deal(item, evening.players, where)
+    assert number is not None
+    return Line(seq, kind, number, deal, by, reason, restores, at or now()), stated
+
+
+def _line_by(by: object, players: tuple[str, ...], where: str) -> str | None:
+    """Who a line says wrote it: one of the players (her name in normal form) or null."""
+    name = normalise(by) if isinstance(by, str) else by
+    if name is None:
+        return None
+    if name not in players:
+        raise ImportRefused(_("{where}: \"by\" must be one of the players or null").format(where=where))
+    return str(name)  # one of the players' names
+
+
+def _check_line_reason(reason: object, where: str) -> None:
+    """A line's reason: null, or a note of at most :data:`~scorer.core.limits.REASON_MAX` characters."""
+    if reason is not None and (not isinstance(reason, str) or len(reason) > REASON_MAX):
+        raise ImportRefused(_("{where}: \"reason\" must be a text of at most {limit} characters, or null").format(
+            where=where, limit=REASON_MAX))
+    if reason is not None:
         try:
-            kind = LineKind(item.get("kind"))
-        except ValueError:
-            raise ImportRefused(_("{where}: \"kind\" must be record, undo, amend or restore").format(where=where)) from None
-        number = int_field(item, "number", 1, evening.deals_agreed, where, required=True)
-        restores = int_field(item, "restores", 1, max(seq - 1, 1), where)
-        by, reason, at, stated = (item.get(k) for k in ("by", "reason", "at", "hash"))
-        by = normalise(by) if isinstance(by, str) else by
-        if by is not None and by not in evening.players:
-            raise ImportRefused(_("{where}: \"by\" must be one of the players or null").format(where=where))
-        if reason is not None and (not isinstance(reason, str) or len(reason) > REASON_MAX):
-            raise ImportRefused(_("{where}: \"reason\" must be a text of at most {limit} characters, or null").format(
-                where=where, limit=REASON_MAX))
-        if reason is not None:
-            try:
-                check_note(reason)
-            except ScorerError as error:
-                raise ImportRefused(_("{where}: {why}").format(where=where, why=error.message)) from None
-        if at is not None and not is_time(at):
-            raise ImportRefused(_("{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00, or null").format(where=where))
-        if stated is not None and not (isinstance(stated, str) and re.fullmatch(r"[0-9a-f]{64}", stated)):
-            raise ImportRefused(_("{where}: \"hash\" must be 64 hexadecimal digits, or null").format(where=where))
-        try:
-            deal: Deal | None = parse_deal(item["deal"]) if item.get("deal") is not None else None
-        except (ValueError, ScorerError) as error:
-            raise ImportRefused(_("{where}: {why}").format(where=where, why=error)) from None
-        if deal is not None:
-            _check_named(deal, evening.players, where)
-        assert number is not None
-        lines.append((Line(seq, kind, number, deal, by, reason, restores, at or now()), stated))
-    return lines
+            check_note(reason)
+        except ScorerError as error:
+            raise ImportRefused(_("{where}: {why}").format(where=where, why=error.message)) from None
+
+
+def _check_line_time_and_hash(at: object, stated: object, where: str) -> None:
+    """A line's time and stated hash: each null, or a time, 64 hexadecimal digits."""
+    if at is not None and not is_time(at):
+        raise ImportRefused(_("{where}: \"at\" must be a time such as 2026-11-21T21:04:00+00:00, or null").format(where=where))
+    if stated is not None and not (isinstance(stated, str) and re.fullmatch(r"[0-9a-f]{64}", stated)):
+        raise ImportRefused(_("{where}: \"hash\" must be 64 hexadecimal digits, or null").format(where=where))
+
+
+def _line_deal(item: dict[str, Any], players: tuple[str, ...], where: str) -> Deal | None:
+    """A line's deal (none for an undo or a restoration), every player it names one of the table's."""
+    try:
+        deal: Deal | None = parse_deal(item["deal"]) if item.get("deal") is not None else None
+    except (ValueError, ScorerError) as error:
+        raise ImportRefused(_("{where}: {why}").format(where=where, why=error)) from None
+    if deal is not None:
+        _check_named(deal, players, where)
+    return deal
 
 
 NAMED = ("dealer", "hombre", "ally", "giver", "spadille")

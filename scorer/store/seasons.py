@@ -241,64 +241,90 @@ def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache =
             kept = seasons.get(str(row["token"]))
             if kept is not None and kept.key == key:  # another request folded it meanwhile
                 return row, kept.fold
-            fold, renamed = _fold_read(conn, row, events, tables, sizes, unreadable, kept, ledgers)
+            fold, renamed = _fold_read(_Read(conn, row, events, tables, sizes), unreadable, kept, ledgers)
             seasons.put(str(row["token"]), _Kept(key, fold, renamed))
     return row, fold
 
 
-def _fold_read(conn: sqlite3.Connection, row: dict[str, object], events: list[dict[str, object]], tables: list[Table],
-               sizes: dict[int, int], unreadable: CircleDamage | None, kept: _Kept | None,
+@dataclass(frozen=True)
+class _Read:
+    """What a circle's fold is made from, read in one snapshot through ``conn`` (each evening's log is folded
+    through it too): the circle's row and log, its evenings' tables (those that could be read) and each one's
+    log length."""
+
+    conn: sqlite3.Connection
+    row: dict[str, object]
+    events: list[dict[str, object]]
+    tables: list[Table]
+    sizes: dict[int, int]
+
+
+def _fold_read(read: _Read, unreadable: CircleDamage | None, kept: _Kept | None,
                ledgers: LedgerCache) -> tuple[SeasonFold, dict[tuple[object, ...], Replay]]:
     try:
-        circle: Circle | None = circle_from(row, events)
+        circle: Circle | None = circle_from(read.row, read.events)
     except UnreadableCircle as error:
         circle = None
         unreadable = unreadable or CircleDamage(None, error.said)
-    return _fold(conn, row, events, circle, tables, sizes, unreadable, kept.renamed if kept else {}, ledgers)
+    return _fold(read, circle, unreadable, kept.renamed if kept else {}, ledgers)
 
 
-def _fold(conn: sqlite3.Connection, row: dict[str, object], events: list[dict[str, object]], circle: Circle | None,
-          tables: list[Table], sizes: dict[int, int], damage: CircleDamage | None,
-          renamed_before: dict[tuple[object, ...], Replay], cache: LedgerCache) -> tuple[SeasonFold, dict[tuple[object, ...], Replay]]:
+def _fold(read: _Read, circle: Circle | None, damage: CircleDamage | None, renamed_before: dict[tuple[object, ...], Replay],
+          cache: LedgerCache) -> tuple[SeasonFold, dict[tuple[object, ...], Replay]]:
     if damage is None:
-        problem = log_problem(row, events, tables)
+        problem = log_problem(read.row, read.events, read.tables)
         if problem is not None:
             damage = CircleDamage(None, problem)
-    ledgers: list[Ledger] = []
-    carried = 0
-    for table in tables:
-        number = len(ledgers) + 1
-        if damage is not None and damage.evening is not None and damage.evening < number:
-            ledgers.append(_damaged_start(table, Words(N_("evening {number} of the circle does not hold ({why})"),
-                                                       number=damage.evening, why=damage.said)))
-            continue
-        differ = evening_settings_differ(circle, table) if circle is not None else None  # unreadable: damaged already
-        if differ is not None:
-            damage = damage or CircleDamage(number, Words(differ))
-            ledgers.append(_damaged_start(table, Words(differ)))
-            continue
-        if carried and not table.rules.profile.system.has_pool:
-            why = Words(N_("the evening before left {chips} chips on the table, but its rules have no pool"), chips=carried)
-            damage = damage or CircleDamage(number, why)
-            ledgers.append(_damaged_start(table, why))
-            continue
-        ledger, _size = cache.at(conn, table, carried, sizes.get(table.id, 0))
-        ledgers.append(ledger)
-        if ledger.damage is not None:
-            damage = damage or CircleDamage(number, ledger.damage.words)
-            continue
-        carried = left_by(ledger)
+    ledgers, damage = _evenings(read, circle, damage, cache)
     season: Season | None = None
     renamed: dict[tuple[object, ...], Replay] = {}
     weight = sum(len(ledger.deals) + 1 for ledger in ledgers)
     if damage is None and circle is not None:
         try:
-            season = _season(circle, tables, ledgers, renamed_before, renamed)
+            season = _season(circle, read.tables, ledgers, renamed_before, renamed)
         except ScorerError as error:
             damage = CircleDamage(None, error.said)
         weight += sum(len(r.settlements) for r in renamed.values())
-    return SeasonFold(tuple(tables), tuple(ledgers), season, damage, weight, tuple(sizes.get(t.id, 0) for t in tables),
-                      circle), renamed
+    return SeasonFold(tuple(read.tables), tuple(ledgers), season, damage, weight,
+                      tuple(read.sizes.get(t.id, 0) for t in read.tables), circle), renamed
+
+
+def _evenings(read: _Read, circle: Circle | None, damage: CircleDamage | None,
+              cache: LedgerCache) -> tuple[list[Ledger], CircleDamage | None]:
+    """Each evening's ledger in order, its log folded through ``cache`` with what the evening before left on
+    the table; and the first damage. An evening after a damaged one, or one that cannot start as its
+    circle's (:func:`_cannot_start`), is a damaged start: nothing of it is settled."""
+    ledgers: list[Ledger] = []
+    carried = 0
+    for table in read.tables:
+        number = len(ledgers) + 1
+        if damage is not None and damage.evening is not None and damage.evening < number:
+            ledgers.append(_damaged_start(table, Words(N_("evening {number} of the circle does not hold ({why})"),
+                                                       number=damage.evening, why=damage.said)))
+            continue
+        why = _cannot_start(circle, table, carried)
+        if why is not None:
+            damage = damage or CircleDamage(number, why)
+            ledgers.append(_damaged_start(table, why))
+            continue
+        ledger, _size = cache.at(read.conn, table, carried, read.sizes.get(table.id, 0))
+        ledgers.append(ledger)
+        if ledger.damage is not None:
+            damage = damage or CircleDamage(number, ledger.damage.words)
+            continue
+        carried = left_by(ledger)
+    return ledgers, damage
+
+
+def _cannot_start(circle: Circle | None, table: Table, carried: int) -> Words | None:
+    """Why an evening cannot start as its circle's, or None: its settings are not the circle's, or the
+    evening before left chips on the table and its rules have no pool to carry them into."""
+    differ = evening_settings_differ(circle, table) if circle is not None else None  # unreadable: damaged already
+    if differ is not None:
+        return Words(differ)
+    if carried and not table.rules.profile.system.has_pool:
+        return Words(N_("the evening before left {chips} chips on the table, but its rules have no pool"), chips=carried)
+    return None
 
 
 def _season(circle: Circle, tables: Sequence[Table], ledgers: Sequence[Ledger],

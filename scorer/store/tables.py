@@ -119,7 +119,7 @@ def _build(row: dict[str, object]) -> Table:
         raise UnreadableTable(Words(N_("the table's settings cannot be read: {error}"), error=said_of(error))) from None
 
 
-def insert_table(
+def insert_table(  # more than 5: a new table's settings, one each, as its row has a column for each
     conn: sqlite3.Connection, players: tuple[str, ...], first_dealer: str, rules: HouseRules,
     deals_agreed: int, chip_value_cents: int | None, currency: str, provenance: str = "created",
 ) -> Table:
@@ -142,7 +142,7 @@ def insert_table(
     return table_from_row({**row, "id": cursor.lastrowid})
 
 
-def create_table(
+def create_table(  # more than 5: a new table's settings, one each, as its row has a column for each
     db: sqlite_utils.Database, players: tuple[str, ...], first_dealer: str, rules: HouseRules,
     deals_agreed: int, chip_value_cents: int | None, currency: str,
 ) -> Table:
@@ -191,7 +191,7 @@ class CircleEvening(TableChanged):
 
 
 def change_settings(db: sqlite_utils.Database, table: Table, rules: HouseRules, deals_agreed: int,
-                    chip_value_cents: int | None, currency: str) -> None:
+                    chip_value_cents: int | None, currency: str) -> None:  # more than 5: the settings it changes, one each
     """Change the house rules, length and chip value: only while the log is empty, checked in the
     same transaction that writes, so a deal recorded meanwhile freezes them for good."""
     Evening(table.players, rules, (), deals_agreed)

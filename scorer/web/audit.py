@@ -155,14 +155,10 @@ def amend(token: str, number: int, contract: str) -> Answer:
     if comparison.error:
         return render_template("audit/amend.html", **context), 422
     digest = deal_digest(table, corrected, (comparison.finals, view.ledger.evening.carried_in))
-    action = None if g.get("csrf_lost") else request.form.get("action")
-    if g.get("csrf_lost"):
-        flash(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing was saved. "
-                "Check the difference below, then save the correction."))
+    action = _action()
     if action == "save" and form.previewed.data == digest:
-        command = Amend(number, corrected, form.by.data, (form.reason.data or "").strip() or None,
-                        whole_number(form.log_length.data, -1))
-        refused = _write(table, command, form.once.data, form.hombre, "audit/amend.html", context)
+        command = Amend(number, corrected, form.by.data, _reason(form), whole_number(form.log_length.data, -1))
+        refused = _write(table, command, form.once.data, _FormPage("audit/amend.html", context, form.hombre))
         if refused is not None:
             return refused
         flash(_("Deal %(number)s corrected by %(name)s. The earlier version is kept in its history.", number=number,
@@ -172,6 +168,21 @@ def amend(token: str, number: int, contract: str) -> Answer:
         flash(_("The correction changed since its preview: check the difference below, then save it."))
     form.previewed.data = digest
     return render_template("audit/amend.html", **context)
+
+
+def _action() -> str | None:
+    """The button a correction's form was sent with; none when the phone's session ended (its CSRF token
+    lost: nothing is saved, the page says so and shows the difference again)."""
+    if g.get("csrf_lost"):
+        flash(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing was saved. "
+                "Check the difference below, then save the correction."))
+        return None
+    return request.form.get("action")
+
+
+def _reason(form: CorrectionForm | RestoreForm) -> str | None:
+    """The reason a correction or a restoration gives, if it gives one."""
+    return (form.reason.data or "").strip() or None
 
 
 def _with_play(deal: Deal, table: Table, codes: str | None) -> Deal:
@@ -219,8 +230,8 @@ def restore(token: str, number: int, seq: int) -> Answer:
         return redirect(url_for("audit.deal", token=token, number=number))
     if not form.validate() or comparison.error:
         return render_template("audit/restore.html", **context), 422
-    command = Restore(number, seq, form.by.data, (form.reason.data or "").strip() or None, whole_number(form.log_length.data, -1))
-    refused = _write(table, command, form.once.data, form.by, "audit/restore.html", context)
+    command = Restore(number, seq, form.by.data, _reason(form), whole_number(form.log_length.data, -1))
+    refused = _write(table, command, form.once.data, _FormPage("audit/restore.html", context, form.by))
     if refused is not None:
         return refused
     flash(_("Deal %(number)s restored to version %(seq)s by %(name)s, as a new version.", number=number, seq=seq,
@@ -228,18 +239,28 @@ def restore(token: str, number: int, seq: int) -> Answer:
     return redirect(url_for("audit.deal", token=token, number=number))
 
 
-def _write(table: Table, command: Amend | Restore, once: str | None, field: Field, template: str,
-           context: dict[str, object]) -> Response | None:
+@dataclass(frozen=True)
+class _FormPage:
+    """The page of a correction's or a restoration's form: its template, what it is drawn with, and the
+    field under which a refusal of the write path is shown."""
+
+    template: str
+    context: dict[str, object]
+    field: Field
+
+
+def _write(table: Table, command: Amend | Restore, once: str | None, page: _FormPage) -> Response | None:
     """Write a correction or a restoration through the one write path, where the deal must still
-    stand, the version exist and the log be as long as the form saw; or the answer to give instead."""
+    stand, the version exist and the log be as long as the form saw; or the answer to give instead
+    (``page`` again, the refusal shown)."""
     try:
         run(get_db(), table, command, once=once or None)
     except TableChanged as changed:
         flash(changed.message)
         return redirect(url_for("audit.deal", token=table.token, number=command.number))
     except (Refused, DealError, ImpossibleDeal) as refused:
-        field.errors.append(refused.message)
-        return Response(render_template(template, **context), 422, mimetype="text/html")
+        page.field.errors.append(refused.message)
+        return Response(render_template(page.template, **page.context), 422, mimetype="text/html")
     _remember(command.by or "")
     return None
 

@@ -535,7 +535,7 @@ class DealForm(Form):
                                      "codille, the highest trump of the other three?"), validators=[UNTAPPED])
 
     def __init__(self, *args: Any, players: tuple[str, ...], contract: Contract, dealer: str, state: TableState,
-                 rules: HouseRules, **kwargs: Any) -> None:
+                 rules: HouseRules, **kwargs: Any) -> None:  # more than 5: WTForms' own arguments, and the deal's table
         super().__init__(*args, **kwargs)
         names = name_choices(tuple(players))
         self.hombre.choices = names
@@ -607,25 +607,33 @@ class DealForm(Form):
 
     def to_deal(self) -> Deal:
         """The deal entered, with what its tricks imply (:func:`scorer.core.implied`)."""
-        allied = self.allied
-        ally = self.ally.data if allied else None
+        ally = self.ally.data if self.allied else None
         entered = Deal(
             dealer=self.dealer,
             hombre=self.hombre.data,
             contract=self.the_contract,
-            trumps=Suit(self.trumps.data) if self.asks_trumps and self.trumps.data else None,
+            trumps=self._suit(self.trumps, self.asks_trumps),
             called=Card.parse(self.called.data) if self.asks_called and self.called.data else None,
             ally=ally,
             hombre_tricks=self.hombre_tricks.data,
-            ally_tricks=(self.ally_tricks.data or 0) if allied and ally is not None and ally != self.hombre.data else None,
+            ally_tricks=self._ally_tricks(ally),
             matadors=(self.matadors.data or 0) if self.asks_matadors else 0,
             premiers=bool(self.premiers.data) and self.asks_premiers,
             vole=Vole(self.vole.data) if self.asks_vole and self.vole.data else Vole.NONE,
             spadille=self.spadille.data if self.asks_spadille else None,
             giver=self.giver.data if self.asks_giver else None,
-            favourite=Suit(self.favourite.data) if self.asks_favourite and self.favourite.data else None,
+            favourite=self._suit(self.favourite, self.asks_favourite),
         )
         return replace(self._inferred(entered), play=self.play_record())
+
+    @staticmethod
+    def _suit(field: Field, asked: bool) -> Suit | None:
+        """The suit tapped in ``field``, if the contract asks for it and one was tapped."""
+        return Suit(field.data) if asked and field.data else None
+
+    def _ally_tricks(self, ally: str | None) -> int | None:
+        """The tricks the ally took, when the contract is allied and a player other than Hombre is named her ally."""
+        return (self.ally_tricks.data or 0) if self.allied and ally is not None and ally != self.hombre.data else None
 
     def _inferred(self, entered: Deal) -> Deal:
         """``entered`` with what its tricks imply (:func:`scorer.core.implied`), only in the inputs this form asks for."""

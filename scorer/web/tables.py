@@ -43,7 +43,7 @@ from ..store import (
 )
 from ..store.commands import ONE_TIME_TOKEN
 from .common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, table_or_abort, whole_number
-from .views import phone_holder, table_view
+from .views import TableView, phone_holder, table_view
 
 bp = Blueprint("table", __name__)
 
@@ -213,26 +213,15 @@ def deal(token: str, contract: str) -> Answer:
         if recorded is not None:
             return recorded
     view = table_view(table)
-    if view.damage:
-        flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
-        return redirect(url_for("audit.chain", token=token))
-    if view.over or view.closed:
-        if view.closed:
-            flash(_("Evening %(number)s ended when evening %(next)s of the circle began: correct a deal instead.",
-                    number=table.circle_evening, next=view.closed))
-        else:
-            flash(_("The evening is over: all %(agreed)s deals are played.", agreed=table.deals_agreed))
-        return redirect(url_for("table.play", token=token))
+    if (closed := _no_deal_to_record(table, view)) is not None:
+        return closed
     state = view.ledger.final
     form = DealForm(players=table.players, contract=chosen, dealer=view.dealer, state=state, rules=table.rules)
     if request.method == "GET":
         form.number.data = str(view.number)
         form.once.data = one_time_token()
         return render_template("table/deal.html", form=form, preview=None, **view.context())
-    action = None if g.get("csrf_lost") else request.form.get("action")
-    if g.get("csrf_lost"):
-        flash(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing was recorded. "
-                "Your taps are kept below: check the payments, then tap Record."))
+    action = _action()
     sent = sent_before(get_db(), table, form.once.data or "")
     if sent is not None:
         # The same form again (a double tap, a resent page, a retry): answer as the first time.
@@ -255,6 +244,32 @@ def deal(token: str, contract: str) -> Answer:
     _keep_preview(_preview_key(table, chosen, digest), _Previewed(the_deal, settlement, table.settings, state, view.dealer))
     return render_template("table/deal.html", form=form, preview=settlement, summary=summarise(settlement, table.rules),
                            **view.context())
+
+
+def _no_deal_to_record(table: Table, view: TableView) -> Response | None:
+    """Where to go instead of a deal's form when no deal can be recorded: the table's log is damaged, the
+    evening is over, or its circle's next evening has begun. None: a deal can be recorded."""
+    if view.damage:
+        flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
+        return redirect(url_for("audit.chain", token=table.token))
+    if view.over or view.closed:
+        if view.closed:
+            flash(_("Evening %(number)s ended when evening %(next)s of the circle began: correct a deal instead.",
+                    number=table.circle_evening, next=view.closed))
+        else:
+            flash(_("The evening is over: all %(agreed)s deals are played.", agreed=table.deals_agreed))
+        return redirect(url_for("table.play", token=table.token))
+    return None
+
+
+def _action() -> str | None:
+    """The button a deal's form was sent with; none when the phone's session ended (its CSRF token lost:
+    nothing is recorded, the page says so and keeps the taps)."""
+    if g.get("csrf_lost"):
+        flash(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing was recorded. "
+                "Your taps are kept below: check the payments, then tap Record."))
+        return None
+    return request.form.get("action")
 
 
 bp.register_error_handler(CSRFError, csrf_lost)
