@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scorer.core import Card, Contract, Deal, HouseRules, Pot, Reason, Suit, TableState, Vole, check_deal, settle
 from scorer.core import PlayReport
 from scorer.core.play import parse_tricks
-from scorer.core.play import referee as referee_under
+from scorer.core.table_checks import referee as referee_under
 from test_play_engine import random_play
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")

@@ -7,9 +7,11 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorer.core import rules as R
 from scorer.core.model import CONTRACT_KINDS
 from scorer.core.names import check_players, normalise
 from scorer.core.errors import ImpossibleDeal
+from scorer.core.systems.chips import HARD_SCORE
 from scorer.core import (
     HOUSE_RULES,
     PROFILES,
@@ -64,7 +66,7 @@ def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
     kind = CONTRACT_KINDS[contract]
     hombre = draw(st.sampled_from(table))
     trumps = draw(st.sampled_from(list(Suit))) if kind.trumps else None
-    favourite = draw(st.sampled_from(list(Suit))) if kind.trumps and rules.value_of("favourite_suit") == "each_deal" else None
+    favourite = draw(st.sampled_from(list(Suit))) if kind.trumps and rules[R.FAVOURITE_SUIT] is R.FavouriteSuit.EACH_DEAL else None
     hombre_tricks = draw(st.integers(0, 10))
     called = ally = ally_tricks = giver = None
     if kind.calls_king:
@@ -73,7 +75,7 @@ def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
     if kind.takes_king:
         giver = draw(st.sampled_from([p for p in table if p != hombre]))
     elif kind.allied:
-        own_king_allowed = rules.value_of("own_king") != "forbidden" and contract is not Contract.CASCO
+        own_king_allowed = rules[R.OWN_KING] is not R.OwnKing.FORBIDDEN and contract is not Contract.CASCO
         ally = draw(st.sampled_from([p for p in table if p != hombre or own_king_allowed]))
         if ally != hombre:
             ally_tricks = draw(st.integers(0, 10 - hombre_tricks))
@@ -81,10 +83,10 @@ def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
 
     matadors = 0
     if trumps is not None:
-        longest = 4 if (trumps.is_red or rules.value_of("double_matadors_suits") == "any_suit") else 3
+        longest = 4 if (trumps.is_red or rules[R.DOUBLE_MATADORS_SUITS] is R.DoubleMatadorsSuits.ANY_SUIT) else 3
         matadors = draw(st.sampled_from([0, 3] + list(range(4, trumps.trump_count + 1)) if longest == 4 else [0, 3]))
 
-    no_bonuses = kind.nemo or (kind.forced and rules.value_of("forced_spadille_bonuses") == "no_premiers_no_vole")
+    no_bonuses = kind.nemo or (kind.forced and rules[R.FORCED_SPADILLE_BONUSES] is R.ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE)
     premiers, vole = False, Vole.NONE
     if contract in rules.profile.vole_bids and draw(st.booleans()):
         vole = draw(st.sampled_from([Vole.ANNOUNCED, Vole.REVEALED]))
@@ -183,7 +185,7 @@ def point_evenings(draw: st.DrawFn) -> Evening:
 @given(point_evenings())
 def test_a_point_score_replay_reproduces_the_multiplier_sequence(evening: Evening) -> None:
     """PG: after a lost game the next counts double, after two treble, ... until a game is won."""
-    per_player = evening.rules.value_of("multiplier_scope") == "per_player"
+    per_player = evening.rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER
     streak = {p: 0 for p in evening.players}
     expected = []
     for s in replay(evening).settlements:
@@ -217,10 +219,11 @@ def pool_tables(draw: st.DrawFn) -> tuple[TableState, HouseRules, int]:
     return state, rules, 12
 
 
-def _quarter(stake: int, rounding: str) -> int:
+def _quarter(stake: int, rounding: R.UnitRounding) -> int:
     """House rule unit_rounding, worked out here apart from the code: never below one chip."""
     exact = stake / 4
-    return max(1, {"down": math.floor(exact), "up": math.ceil(exact), "nearest": math.floor(exact + 0.5)}[rounding])
+    return max(1, {R.UnitRounding.DOWN: math.floor(exact), R.UnitRounding.UP: math.ceil(exact),
+                   R.UnitRounding.NEAREST: math.floor(exact + 0.5)}[rounding])
 
 
 @settings(max_examples=300, deadline=None)
@@ -233,19 +236,20 @@ def test_the_unit_is_a_quarter_of_every_chip_in_play(data: st.DataObject) -> Non
     state, rules, agreed = data.draw(pool_tables())
     settlement = settle(data.draw(valid_deal(state, rules)), state, rules, agreed)
     assert settlement.after.total == state.total == 0
-    number, paulans = state.deals_played + 1, rules.value_of("paulans")
-    doubled = 2 if (paulans == "last_deal" and number == agreed) or (paulans == "last_round" and number > agreed - 4) else 1
+    number, paulans = state.deals_played + 1, rules[R.PAULANS]
+    doubled = 2 if ((paulans is R.Paulans.LAST_DEAL and number == agreed)
+                    or (paulans is R.Paulans.LAST_ROUND and number > agreed - 4)) else 1
     antes = sum(t.chips for t in settlement.transfers if t.reason is Reason.ANTE)
     joined = state.pool + state.circle_pool + (state.beasts_waiting[0] if state.beasts_waiting else 0)
     assert settlement.stake == joined + antes
-    if rules.profile.settled_by != "chips":
+    if rules.profile.system is not HARD_SCORE:
         return  # the counters pay in counters, whatever the board holds
     single_antes = antes // doubled
     assert single_antes in (0, 4)
-    if rules.value_of("unit") == "one_chip":
+    if rules[R.UNIT] is R.Unit.ONE_CHIP:
         assert settlement.unit == doubled
     else:
-        assert settlement.unit == _quarter(joined + single_antes, rules.value_of("unit_rounding")) * doubled
+        assert settlement.unit == _quarter(joined + single_antes, rules[R.UNIT_ROUNDING]) * doubled
     for t in settlement.transfers:
         if "unit" in t.rules:
             assert t.chips % settlement.unit == 0, t

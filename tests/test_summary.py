@@ -25,11 +25,18 @@ from scenario import parse_deal, parse_scenario
 from test_table import post_deal, record, start_table
 
 from scorer.core import (
-    PROFILES, Contract, Evening, HouseRules, Pot, Settlement, TableState, replay, settle, summarise,
+    PROFILES, Contract, DealSummary, Evening, HouseRules, Pot, Settlement, TableState, replay, settle, summarise,
 )
 from scorer.core.summary import signed
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
+
+
+def net_line(summary: DealSummary) -> str:
+    """The nets and what the table carries as one line: "Ann −21 · Bea +63 · Cat −21 · Dan −21 · pool 0, vole pool 0"."""
+    nets = " · ".join(f"{net.player} {net.signed}" for net in summary.nets)
+    carried = ", ".join(f"{label} {value}" for label, value in summary.carried)
+    return f"{nets} · {carried}" if carried else nets
 
 
 def _examples() -> list[tuple[str, str, dict[str, str], int, str]]:
@@ -67,8 +74,8 @@ def assert_summary_tells_the_transfers(settlement: Settlement, rules: HouseRules
     summary = summarise(settlement, rules)
     players = settlement.before.players
     assert [(n.player, n.change) for n in summary.nets] == [(p, settlement.change(p)) for p in players]
-    assert summary.net_line.startswith(" · ".join(f"{p} {signed(settlement.change(p))}" for p in players))
-    assert "-" not in summary.net_line  # the real minus sign only
+    assert net_line(summary).startswith(" · ".join(f"{p} {signed(settlement.change(p))}" for p in players))
+    assert "-" not in net_line(summary)  # the real minus sign only
     before, after = settlement.before, settlement.after
     pots = {Pot.POOL: after.pool - before.pool, Pot.VOLE_POOL: after.vole_pool - before.vole_pool,
             Pot.SPADILLE_RESERVE: after.spadille_reserve - before.spadille_reserve}
@@ -121,7 +128,7 @@ def summary_of(line: str, profile: str = "quadrille", changes: dict[str, str] | 
     rules = HouseRules.of(profile, changes or {})
     settlement = settle(parse_deal(line), TableState(players=PLAYERS, balances=(0,) * 4, pool=pool), rules)
     summary = summarise(settlement, rules)
-    return [summary.headline, summary.net_line, *([summary.unit_sentence] if summary.unit_sentence else []),
+    return [summary.headline, net_line(summary), *([summary.unit_sentence] if summary.unit_sentence else []),
             *(g.sentence for g in summary.groups), *summary.notes]
 
 

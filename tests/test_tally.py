@@ -15,7 +15,8 @@ from pypdf import PdfReader
 from test_audit import TEN_DEALS, ten_deal_table
 from test_table import csrf_token, record, start_table
 
-from scorer.core import PROFILES, loads, replay, system_named
+from scorer.core import PROFILES, loads, replay
+from scorer.core.systems.chips import HARD_SCORE
 from scorer.tally import Sheet
 
 
@@ -185,7 +186,7 @@ def _sheet_of(players: tuple[str, ...], deals: int) -> Sheet:
     played = []
     for n in range(deals):
         played.append(Deal(players[n % 4], players[(n + 1) % 4], Contract.SOLO, Suit.HEARTS, hombre_tricks=6 + n % 2))
-    return deals_sheet(players, replay(Evening(players, deals=tuple(played), deals_agreed=40)), system_named("chips"))
+    return deals_sheet(players, replay(Evening(players, deals=tuple(played), deals_agreed=40)), HARD_SCORE)
 
 
 @pytest.mark.parametrize("players, size", [

@@ -1,5 +1,6 @@
 """A new settlement system is one module and one profile: a toy system, defined here and nowhere in
-scorer/, plugs in, and the app settles, shows, exports and imports its evenings."""
+scorer/, declares the house rules it reads and plugs in through a profile that holds it, and the app
+settles, shows, exports and imports its evenings, and shows only the rules it reads."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ from flask.testing import FlaskClient
 from test_table import csrf_token, record
 
 from scorer.core import (
+    BASIC_CONTRACTS,
     PROFILES,
     Contract,
     Deal,
+    HOUSE_RULES,
     Evening,
     HouseRules,
     Profile,
@@ -31,13 +34,11 @@ from scorer.core import (
     TableState,
     Transfer,
     register_profile,
-    register_system,
     replay,
     settle,
     settle_up,
 )
-from scorer.core.rules import BASIC_CONTRACTS
-from scorer.core.systems import _SYSTEMS
+from scorer.core import rules as R
 
 
 class Beans(System):
@@ -45,6 +46,8 @@ class Beans(System):
 
     name: ClassVar[str] = "beans"
     units: ClassVar[str] = "beans"
+    reads: ClassVar[frozenset[str]] = frozenset({R.FORCED_SPADILLE_BONUSES, R.FAVOURITE_SUIT})
+    """What the deal form asks (System.asks): premiers in a forced spadille, the suit drawn for each deal."""
     has_pool: ClassVar[bool] = False
     column_title: ClassVar[str] = "Beans moved"
     column_help: ClassVar[str] = "the last column is how many beans changed hands"
@@ -81,12 +84,23 @@ class Beans(System):
 
 @pytest.fixture
 def beans() -> Iterator[Profile]:
-    register_system(Beans())
     profile = register_profile(Profile("beans", "Beans (a toy system)", "A bean a trick's worth.", BASIC_CONTRACTS,
-                                       settled_by="beans"))
+                                       Beans()))
     yield profile
     PROFILES.pop("beans")
-    _SYSTEMS.pop("beans")
+
+
+def test_a_table_of_the_toy_system_is_shown_the_rules_it_reads(beans: Profile, app: Flask,
+                                                                client: FlaskClient) -> None:
+    assert [rule.name for rule in beans.applicable_rules()] == ["forced_spadille_bonuses", "favourite_suit"]
+    changed = HouseRules.of("beans", {"favourite_suit": "each_deal", "unit": "one_chip"})
+    assert changed.profile.system is beans.system and changed[R.FAVOURITE_SUIT] is R.FavouriteSuit.EACH_DEAL
+    data = {"player_1": "Ann", "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "first_dealer": "1",
+            "profile": "beans", "deals_agreed": "8", "csrf_token": csrf_token(client, "/new")}
+    token = client.post("/new", data=data).headers["Location"].split("/t/")[1].split("/")[0]
+    tally = client.get(f"/t/{token}/tally").get_data(as_text=True)
+    shown = {rule.title for rule in HOUSE_RULES if rule.title in tally}
+    assert shown == {"Premiers and vole in forced spadille", "The favourite suit"}
 
 
 def test_the_core_settles_with_a_system_it_has_never_heard_of(beans: Profile) -> None:
