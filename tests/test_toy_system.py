@@ -28,6 +28,7 @@ from scorer.core import (
     Profile,
     Reason,
     Result,
+    RuleValues,
     Settlement,
     Suit,
     System,
@@ -52,7 +53,7 @@ class Beans(System):
     column_title: ClassVar[str] = "Beans moved"
     column_help: ClassVar[str] = "the last column is how many beans changed hands"
 
-    def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+    def settle(self, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
         won = deal.side_tricks >= 5
         opponents = tuple(p for p in state.players if p not in deal.side)
         balances = dict(zip(state.players, state.balances))
@@ -74,10 +75,10 @@ class Beans(System):
     def final_column(self, state: TableState) -> str:
         return ""
 
-    def standing(self, state: TableState, rules: HouseRules, eldest: str) -> tuple[tuple[str, str], ...]:
+    def standing(self, state: TableState, rules: RuleValues, eldest: str) -> tuple[tuple[str, str], ...]:
         return (("Beans in play", str(sum(abs(b) for b in state.balances) // 2)),)
 
-    def asks(self, contract: Contract, rules: HouseRules, state: TableState) -> frozenset[str]:
+    def asks(self, contract: Contract, rules: RuleValues, state: TableState) -> frozenset[str]:
         """Beans care for tricks alone: the form asks the trumps and, in an alliance, the King and its holder."""
         return super().asks(contract, rules, state) & {"trumps", "called"}
 
@@ -101,6 +102,26 @@ def test_a_table_of_the_toy_system_is_shown_the_rules_it_reads(beans: Profile, a
     tally = client.get(f"/t/{token}/tally").get_data(as_text=True)
     shown = {rule.title for rule in HOUSE_RULES if rule.title in tally}
     assert shown == {"Premiers and vole in forced spadille", "The favourite suit"}
+
+
+class Silent(System):
+    """A system that does not say which house rules it reads."""
+
+    name: ClassVar[str] = "silent"
+    units: ClassVar[str] = "beans"
+
+    def settle(self, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
+        return Beans().settle(deal, state, rules, deals_agreed)
+
+
+class Misread(Beans):
+    reads: ClassVar[frozenset[str]] = frozenset({"favourite_suits"})
+
+
+@pytest.mark.parametrize("system", [Silent(), Misread()], ids=["no reads", "a rule that is none"])
+def test_a_profile_refuses_a_system_that_does_not_declare_the_rules_it_reads(system: System) -> None:
+    with pytest.raises(TypeError, match="must declare the house rules it reads"):
+        Profile("beans", "Beans (a toy system)", "A bean a trick's worth.", BASIC_CONTRACTS, system)
 
 
 def test_the_core_settles_with_a_system_it_has_never_heard_of(beans: Profile) -> None:

@@ -16,7 +16,7 @@ from . import rules as R
 from .errors import UnknownHouseRule
 from .i18n import N_, _
 from .model import Contract
-from .rules import DEFAULT_PROFILE, HOUSE_RULES, HouseRule, RuleValue, RuleValues, house_rule, rule_of
+from .rules import DEFAULT_PROFILE, HOUSE_RULES, RULES_BY_NAME, HouseRule, RuleValue, RuleValues, house_rule, rule_of
 from .systems.base import System
 from .systems.chips import HARD_SCORE
 from .systems.counters import COUNTERS
@@ -43,6 +43,10 @@ class Profile:
     _defaults: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        reads = getattr(self.system, "reads", None)
+        if not isinstance(reads, frozenset) or not reads <= RULES_BY_NAME.keys():
+            raise TypeError(f"the settlement system of the profile {self.name} must declare the house rules it reads "
+                            "(System.reads: a frozenset of rule keys)")
         defaults = {rule.name: rule.default for rule in HOUSE_RULES}
         changed = [rule_of(value).name for value in self.overrides]
         if len(set(changed)) != len(changed):

@@ -69,7 +69,7 @@ class RuleValues:
 
 
 HouseRules = RuleValues
-"""What systems/chips.py and outcome.py, being changed on another branch as this one split the rules, call
-the values they read: :class:`RuleValues`. The rest of the core and the web mean a table's rules by
-``HouseRules``, :class:`scorer.core.profiles.HouseRules`; rename the two and drop this name once both
-branches are in."""
+"""The name systems/chips.py and outcome.py (changed on another branch while the rules were split) still
+give the values they read. Everywhere else ``HouseRules`` is a table's rules,
+:class:`scorer.core.profiles.HouseRules`: once both branches are merged, write :class:`RuleValues` there
+too and remove this name."""
