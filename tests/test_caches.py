@@ -28,10 +28,7 @@ PACKAGE = Path(scorer.__file__).parent
 
 NOT_CACHES = {
     "scorer.core.caches._CLEARS": "the registry itself",
-    "scorer.core.systems._SYSTEMS": "the settlement systems offered (a registry: emptied, nothing fills it again)",
-    "scorer.core.systems._LOADED": "whether the built-in systems were imported (they register themselves once)",
-    "scorer.core.rules.PROFILES": "the profiles offered (a registry: register_profile adds one)",
-    "scorer.core.rules._ENUMS": "each rule's value type, filled once as the rules are defined",
+    "scorer.core.profiles.PROFILES": "the profiles offered (a registry: register_profile adds one)",
     "scorer.web.common.CSRF_RESHOWN": "the views that show a form again after a lost CSRF token, filled at import",
 }
 """Process-wide state that is no cache: emptied, nothing would fill it again."""
@@ -143,7 +140,7 @@ def test_the_scan_finds_the_known_caches_of_each_layer() -> None:
             "scorer.store.ledgers.LEDGERS", "scorer.store.seasons.SEASONS", "scorer.store.tables._table_of",
             "scorer.web.tables._previews",
             "scorer.web.forms._first_bound", "scorer.web.printing._fonts", "scorer.web.print_columns._metrics"} <= found
-    assert "scorer.core.rules.RULES_BY_NAME" not in found  # a mapping nothing changes is a constant
+    assert "scorer.core.house_rules.RULES_BY_NAME" not in found  # a mapping nothing changes is a constant
     assert "scorer.core.settleup.best" not in found  # a cache inside a function lives for one call
 
 

@@ -22,7 +22,8 @@ from scorer.core.evening_json import loads
 from scorer.core.i18n import translating
 from scorer.core.log import Line, LineKind, Record, Refused, decide_and_advance, fold
 from scorer.core.names import check_players, listed
-from scorer.core.play import PlayError, parse_tricks, referee, renounce_words, why_not
+from scorer.core.play import PlayError, parse_tricks, renounce_words, why_not
+from scorer.core.table_checks import referee
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "scorer" / "translations"
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")

@@ -20,9 +20,11 @@ from helpers.scenario import parse_deal
 from scorer.core import HouseRules, Pot, Reason, TableState, counters_text, settle
 from scorer.core.i18n import translating
 from scorer.core.model import Contract, Result, Transfer, translate_kept
-from scorer.core.rules import HOUSE_RULES, PROFILES, house_rule
+from scorer.core.profiles import PROFILES
+from scorer.core.rules import HOUSE_RULES, house_rule
 from scorer.core.rules_doc import rules_text
-from scorer.core.systems import system_named
+from scorer.core.systems.counters import COUNTERS
+from scorer.core.systems.points import POINT_SCORE
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "scorer" / "translations"
 FR = gettext.translation("messages", localedir=str(TRANSLATIONS), languages=["fr"]).gettext
@@ -168,11 +170,11 @@ def test_points_and_counters_words() -> None:
             "sans-prendre, gagné avec les premières (×2 après 1 jeu perdu)")
         assert french(translate_kept("the next game counts ×3 for Ann")) == "le prochain jeu compte ×3 pour Ann"
         assert counters_text(1234) == "12 mils 3 fiches 4 jetons"
-        assert system_named("points").settle_up_note.startswith("Un compte en points se règle par différences")
-        assert system_named("counters").units_text == "jetons" and system_named("counters").units == "counters"
+        assert POINT_SCORE.settle_up_note.startswith("Un compte en points se règle par différences")
+        assert COUNTERS.units_text == "jetons" and COUNTERS.units == "counters"
     assert translate_kept("solo won with premiers (×2 after 1 lost game)") == "solo won with premiers (×2 after 1 lost game)"
     assert counters_text(1234) == "12 mils 3 fish 4 counters"
-    assert system_named("points").column_help == "the last column is what that game counted"
+    assert POINT_SCORE.column_help == "the last column is what that game counted"
 
 
 def test_the_rules_document_stays_english_outside_a_request() -> None:

@@ -201,7 +201,7 @@ def test_a_deal_is_checked_once_when_written_and_a_stored_log_is_not_checked_aga
     import sys
 
     calls: list[Deal] = []
-    real = sys.modules["scorer.core.checks"].check_deal
+    real = sys.modules["scorer.core.table_checks"].check_deal
     for module in ("scorer.core.settle", "scorer.core.log"):  # each binds the name (scorer.core.settle is also a function)
         monkeypatch.setattr(sys.modules[module], "check_deal", lambda deal, *a: (calls.append(deal), real(deal, *a))[1])
     book = ledger_of("r", "r")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scorer.core import Card, Contract, Deal, Suit, Vole
 from scorer.core import HouseRules, PlayReport
 from scorer.core.play import PACK, PlayError, legal_plays, parse_tricks, ranking, trick_winner, why_not
-from scorer.core.play import referee as referee_under
+from scorer.core.table_checks import referee as referee_under
 
 
 def referee(deal: Deal, players: tuple[str, ...], tricks: tuple[tuple[Card, ...], ...]) -> PlayReport:

@@ -8,6 +8,8 @@ from helpers.deals import players, valid_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorer.core import rules as R
+from scorer.core.systems.chips import HARD_SCORE
 from scorer.core import (
     HOUSE_RULES,
     PROFILES,
@@ -107,7 +109,7 @@ def point_evenings(draw: st.DrawFn) -> Evening:
 @given(point_evenings())
 def test_a_point_score_replay_reproduces_the_multiplier_sequence(evening: Evening) -> None:
     """PG: after a lost game the next counts double, after two treble, ... until a game is won."""
-    per_player = evening.rules.value_of("multiplier_scope") == "per_player"
+    per_player = evening.rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER
     streak = {p: 0 for p in evening.players}
     expected = []
     for s in replay(evening).settlements:
@@ -141,10 +143,11 @@ def pool_tables(draw: st.DrawFn) -> tuple[TableState, HouseRules, int]:
     return state, rules, 12
 
 
-def _quarter(stake: int, rounding: str) -> int:
+def _quarter(stake: int, rounding: R.UnitRounding) -> int:
     """House rule unit_rounding, worked out here apart from the code: never below one chip."""
     exact = stake / 4
-    return max(1, {"down": math.floor(exact), "up": math.ceil(exact), "nearest": math.floor(exact + 0.5)}[rounding])
+    return max(1, {R.UnitRounding.DOWN: math.floor(exact), R.UnitRounding.UP: math.ceil(exact),
+                   R.UnitRounding.NEAREST: math.floor(exact + 0.5)}[rounding])
 
 
 @settings(max_examples=300, deadline=None)
@@ -157,19 +160,20 @@ def test_the_unit_is_a_quarter_of_every_chip_in_play(data: st.DataObject) -> Non
     state, rules, agreed = data.draw(pool_tables())
     settlement = settle(data.draw(valid_deal(state, rules)), state, rules, agreed)
     assert settlement.after.total == state.total == 0
-    number, paulans = state.deals_played + 1, rules.value_of("paulans")
-    doubled = 2 if (paulans == "last_deal" and number == agreed) or (paulans == "last_round" and number > agreed - 4) else 1
+    number, paulans = state.deals_played + 1, rules[R.PAULANS]
+    doubled = 2 if ((paulans is R.Paulans.LAST_DEAL and number == agreed)
+                    or (paulans is R.Paulans.LAST_ROUND and number > agreed - 4)) else 1
     antes = sum(t.chips for t in settlement.transfers if t.reason is Reason.ANTE)
     joined = state.pool + state.circle_pool + (state.beasts_waiting[0] if state.beasts_waiting else 0)
     assert settlement.stake == joined + antes
-    if rules.profile.settled_by != "chips":
+    if rules.profile.system is not HARD_SCORE:
         return  # the counters pay in counters, whatever the board holds
     single_antes = antes // doubled
     assert single_antes in (0, 4)
-    if rules.value_of("unit") == "one_chip":
+    if rules[R.UNIT] is R.Unit.ONE_CHIP:
         assert settlement.unit == doubled
     else:
-        assert settlement.unit == _quarter(joined + single_antes, rules.value_of("unit_rounding")) * doubled
+        assert settlement.unit == _quarter(joined + single_antes, rules[R.UNIT_ROUNDING]) * doubled
     for t in settlement.transfers:
         if "unit" in t.rules:
             assert t.chips % settlement.unit == 0, t

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.core import HOUSE_RULES, PROFILES, Contract, Deal, HouseRules, Suit, TableState
+from scorer.core import rules as R
 from scorer.core.book import _KEPT_TRANSFERS, KEPT_TRANSFERS_MAX
 from scorer.core.i18n import translating
 from scorer.core.play import parse_tricks
@@ -34,7 +35,7 @@ from scorer.core.systems.chips import settle_chips, settle_chips_general
 
 EXAMPLES = int(os.environ.get("FAST_EXAMPLES", "200"))
 """Random evenings compared (``FAST_EXAMPLES=5000`` for a longer soak)."""
-CHIPS_PROFILES = sorted(name for name, profile in PROFILES.items() if profile.settled_by == "chips")
+CHIPS_PROFILES = sorted(name for name, profile in PROFILES.items() if profile.system is chips.HARD_SCORE)
 PLAY = parse_tricks([[c.code for c in t] for t in random_play(7, Suit.HEARTS)[0]])
 """A play record kept with a deal: read by nobody where house rule renounce_beast is none (the one pass)."""
 
@@ -51,7 +52,7 @@ def assert_same(fast: Settlement, general: Settlement) -> None:
 def chips_rules(draw: st.DrawFn) -> HouseRules:
     """Any profile settled in chips (those registered since the import too), each house rule left at the
     profile's value or set to any of its values: every value of every rule reaches the one pass."""
-    profiles = sorted(name for name, profile in PROFILES.items() if profile.settled_by == "chips")
+    profiles = sorted(name for name, profile in PROFILES.items() if profile.system is chips.HARD_SCORE)
     changes = {rule.name: draw(st.sampled_from(rule.values)) for rule in HOUSE_RULES if draw(st.booleans())}
     return HouseRules.of(draw(st.sampled_from(profiles)), changes)
 
@@ -98,7 +99,7 @@ def test_every_deal_settles_alike_both_ways(data: st.DataObject) -> None:
         at = data.draw(st.integers(0, 1))
         state = states[at]
         deal = data.draw(valid_deal(state, rules))
-        if rules.value_of("renounce_beast") == "none" and data.draw(st.booleans()):
+        if rules[R.RENOUNCE_BEAST] is R.RenounceBeast.NONE and data.draw(st.booleans()):
             deal = replace(deal, play=PLAY)
         general = settle_chips_general(deal, state, rules, agreed)
         assert_same(settle_chips(deal, state, _equal_rules(rules, data.draw(st.integers(0, 2))), agreed), general)
@@ -236,7 +237,7 @@ def test_the_caches_stay_bounded_and_right_when_emptied(monkeypatch: pytest.Monk
         for _ in range(4):
             contract = rng.choice(rules.profile.contracts)
             trumps = None if contract in (Contract.GRANDISSIMO, Contract.NEMO) else rng.choice(list(Suit))
-            favourite = rng.choice(list(Suit)) if rules.value_of("favourite_suit") == "each_deal" else None
+            favourite = rng.choice(list(Suit)) if rules[R.FAVOURITE_SUIT] is R.FavouriteSuit.EACH_DEAL else None
             hombre = rng.choice(table)
             others = [p for p in table if p != hombre]
             deal = Deal(state.next_dealer or table[0], hombre, contract, trumps,

@@ -1,5 +1,5 @@
 """No code outside the rule definitions compares a house rule's value with a string: each rule's values
-are an Enum (scorer/core/rules.py), and ``mypy --strict`` (run by the test command) refuses a comparison of
+are an Enum (scorer/core/rule_values.py), and ``mypy --strict`` (run by the test command) refuses a comparison of
 one with a string or with another rule's value. This AST walk is the second guard, for code mypy does not
 see as a rule lookup (a template helper, a test-only path)."""
 
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from scorer.core import HouseRules, RuleKey
+from scorer.core import PROFILES, HouseRules, RuleKey
 from scorer.core import rules as R
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorer"
-DEFINITIONS = {PACKAGE / "core" / "rules.py"}
+DEFINITIONS = {PACKAGE / "core" / "rule_values.py", PACKAGE / "core" / "house_rules.py"}
 
 
 def _is_rule_lookup(node: ast.AST) -> bool:
@@ -61,7 +61,7 @@ def test_the_walk_finds_a_planted_comparison() -> None:
 
 @pytest.mark.parametrize("key", [k for k in vars(R).values() if isinstance(k, RuleKey)], ids=str)
 def test_every_rule_looks_up_as_a_member_of_its_own_enum(key: RuleKey[R.RuleValue]) -> None:
-    for profile in R.PROFILES:
+    for profile in PROFILES:
         value = HouseRules.of(profile)[key]
         assert isinstance(value, key.values)
         assert HouseRules.of(profile).value_of(key) == value.value

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from scorer.core.rules import HOUSE_RULES, PROFILES, HouseRules
+from scorer.core import PROFILES, HouseRules
+from scorer.core.rules import HOUSE_RULES
 from scorer.core.rules_doc import rules_markdown
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -24,7 +24,10 @@ from helpers.scenario import assert_settles_as, parse_deal, parse_expected
 from scorer.core import Evening, HouseRules, Pot, Reason, Result, Settlement, TableState, replay, settle, summarise
 from scorer.core import rules as R
 from scorer.core.errors import ImpossibleDeal
-from scorer.core.rules import HOUSE_RULES, PROFILES
+from scorer.core.profiles import PROFILES
+from scorer.core.rules import HOUSE_RULES
+from scorer.core.systems.counters import COUNTERS
+from scorer.core.systems.points import POINT_SCORE
 from scorer.core.season import replay_season
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
@@ -278,9 +281,9 @@ def test_each_profile_follows_the_source_it_is_named_after(profile_name: str) ->
     profile = PROFILES[profile_name]
     source = PROFILE_SOURCE[profile_name]
     for rule in HOUSE_RULES:
-        if profile.settled_by == "points" and rule.name not in POINTS_READS:
+        if profile.system is POINT_SCORE and rule.name not in POINTS_READS:
             continue
-        if profile.settled_by == "counters" and rule.name in COUNTERS_IGNORE or (profile_name, rule.name) in NOT_STATED:
+        if profile.system is COUNTERS and rule.name in COUNTERS_IGNORE or (profile_name, rule.name) in NOT_STATED:
             continue
         from_source = [c.value for c in rule.choices if source in TAG.findall(c.sources)]
         if from_source:

@@ -14,7 +14,8 @@ from flask.testing import FlaskClient
 from helpers.web import TEN_DEALS, csrf_token, record, start_table, ten_deal_table
 from pypdf import PdfReader
 
-from scorer.core import PROFILES, loads, replay, system_named
+from scorer.core import PROFILES, loads, replay
+from scorer.core.systems.chips import HARD_SCORE
 from scorer.web.tally import Sheet
 
 
@@ -184,7 +185,7 @@ def _sheet_of(players: tuple[str, ...], deals: int) -> Sheet:
     played = []
     for n in range(deals):
         played.append(Deal(players[n % 4], players[(n + 1) % 4], Contract.SOLO, Suit.HEARTS, hombre_tricks=6 + n % 2))
-    return deals_sheet(players, replay(Evening(players, deals=tuple(played), deals_agreed=40)), system_named("chips"))
+    return deals_sheet(players, replay(Evening(players, deals=tuple(played), deals_agreed=40)), HARD_SCORE)
 
 
 @pytest.mark.parametrize("players, size", [

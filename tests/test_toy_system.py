@@ -1,5 +1,6 @@
 """A new settlement system is one module and one profile: a toy system, defined here and nowhere in
-scorer/, plugs in, and the app settles, shows, exports and imports its evenings."""
+scorer/, declares the house rules it reads and plugs in through a profile that holds it, and the app
+settles, shows, exports and imports its evenings, and shows only the rules it reads."""
 
 from __future__ import annotations
 
@@ -17,27 +18,28 @@ from flask.testing import FlaskClient
 from helpers.web import csrf_token, record
 
 from scorer.core import (
+    BASIC_CONTRACTS,
     PROFILES,
     Contract,
     Deal,
+    HOUSE_RULES,
     Evening,
     HouseRules,
     Profile,
     Reason,
     Result,
+    RuleValues,
     Settlement,
     Suit,
     System,
     TableState,
     Transfer,
     register_profile,
-    register_system,
     replay,
     settle,
     settle_up,
 )
-from scorer.core.rules import BASIC_CONTRACTS
-from scorer.core.systems import _SYSTEMS
+from scorer.core import rules as R
 
 
 class Beans(System):
@@ -45,11 +47,13 @@ class Beans(System):
 
     name: ClassVar[str] = "beans"
     units: ClassVar[str] = "beans"
+    reads: ClassVar[frozenset[str]] = frozenset({R.FORCED_SPADILLE_BONUSES, R.FAVOURITE_SUIT})
+    """What the deal form asks (System.asks): premiers in a forced spadille, the suit drawn for each deal."""
     has_pool: ClassVar[bool] = False
     column_title: ClassVar[str] = "Beans moved"
     column_help: ClassVar[str] = "the last column is how many beans changed hands"
 
-    def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+    def settle(self, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
         won = deal.side_tricks >= 5
         opponents = tuple(p for p in state.players if p not in deal.side)
         balances = dict(zip(state.players, state.balances))
@@ -71,22 +75,53 @@ class Beans(System):
     def final_column(self, state: TableState) -> str:
         return ""
 
-    def standing(self, state: TableState, rules: HouseRules, eldest: str) -> tuple[tuple[str, str], ...]:
+    def standing(self, state: TableState, rules: RuleValues, eldest: str) -> tuple[tuple[str, str], ...]:
         return (("Beans in play", str(sum(abs(b) for b in state.balances) // 2)),)
 
-    def asks(self, contract: Contract, rules: HouseRules, state: TableState) -> frozenset[str]:
+    def asks(self, contract: Contract, rules: RuleValues, state: TableState) -> frozenset[str]:
         """Beans care for tricks alone: the form asks the trumps and, in an alliance, the King and its holder."""
         return super().asks(contract, rules, state) & {"trumps", "called"}
 
 
 @pytest.fixture
 def beans() -> Iterator[Profile]:
-    register_system(Beans())
     profile = register_profile(Profile("beans", "Beans (a toy system)", "A bean a trick's worth.", BASIC_CONTRACTS,
-                                       settled_by="beans"))
+                                       Beans()))
     yield profile
     PROFILES.pop("beans")
-    _SYSTEMS.pop("beans")
+
+
+def test_a_table_of_the_toy_system_is_shown_the_rules_it_reads(beans: Profile, app: Flask,
+                                                                client: FlaskClient) -> None:
+    assert [rule.name for rule in beans.applicable_rules()] == ["forced_spadille_bonuses", "favourite_suit"]
+    changed = HouseRules.of("beans", {"favourite_suit": "each_deal", "unit": "one_chip"})
+    assert changed.profile.system is beans.system and changed[R.FAVOURITE_SUIT] is R.FavouriteSuit.EACH_DEAL
+    data = {"player_1": "Ann", "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "first_dealer": "1",
+            "profile": "beans", "deals_agreed": "8", "csrf_token": csrf_token(client, "/new")}
+    token = client.post("/new", data=data).headers["Location"].split("/t/")[1].split("/")[0]
+    tally = client.get(f"/t/{token}/tally").get_data(as_text=True)
+    shown = {rule.title for rule in HOUSE_RULES if rule.title in tally}
+    assert shown == {"Premiers and vole in forced spadille", "The favourite suit"}
+
+
+class Silent(System):
+    """A system that does not say which house rules it reads."""
+
+    name: ClassVar[str] = "silent"
+    units: ClassVar[str] = "beans"
+
+    def settle(self, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
+        return Beans().settle(deal, state, rules, deals_agreed)
+
+
+class Misread(Beans):
+    reads: ClassVar[frozenset[str]] = frozenset({"favourite_suits"})
+
+
+@pytest.mark.parametrize("system", [Silent(), Misread()], ids=["no reads", "a rule that is none"])
+def test_a_profile_refuses_a_system_that_does_not_declare_the_rules_it_reads(system: System) -> None:
+    with pytest.raises(TypeError, match="must declare the house rules it reads"):
+        Profile("beans", "Beans (a toy system)", "A bean a trick's worth.", BASIC_CONTRACTS, system)
 
 
 def test_the_core_settles_with_a_system_it_has_never_heard_of(beans: Profile) -> None:

@@ -1,7 +1,8 @@
 """The settlement core of scorer: pure Python, no Flask, no database, no forms.
 
 Settle one deal with :func:`settle`; replay a whole evening with
-:func:`replay`. House rules are data (:mod:`scorer.core.rules`).
+:func:`replay`. House rules are data (:mod:`scorer.core.rules`); a table's
+profile names its settlement system (:mod:`scorer.core.profiles`).
 """
 
 from .errors import DealError, EveningFormatError, ImpossibleDeal, ScorerError, UnknownHouseRule
@@ -21,16 +22,18 @@ from .rules import (
     RuleKey,
     RuleValue,
 )
-from .rules import HOUSE_RULES, PROFILES, RULES_BY_NAME, HouseRule, HouseRules, Profile, register_profile
+from .rules import DEFAULT_PROFILE, HOUSE_RULES, RULES_BY_NAME, HouseRule, RuleValues
+from .profiles import BASIC_CONTRACTS, PROFILES, HouseRules, Profile, register_profile
 from .describe import describe
-from .checks import check_deal, implied
+from .checks import implied
+from .table_checks import check_deal, referee
 from .play import (
     PACK, PLAY_TRICKS, PREMIERS_TRICKS, PlayError, PlayReport, Progress, Renounce, follow, parse_tricks, play_from_codes, proven_deal,
-    referee, report_json, report_text, why_not,
+    report_json, report_text, why_not,
 )
 from .outcome import in_favourite, result_of
 from .settle import settle
-from .systems import System, register_system, system_named
+from .systems import System
 from .systems.counters import counters_text
 from .limits import (
     CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, NAME_MAX, REASON_MAX,
@@ -46,7 +49,7 @@ from .stats import ContractStats, PlayerStats, Statistics, statistics
 from .season import Season, SeasonError, SeasonEvening, replay_season
 
 __all__ = [
-    "System", "register_system", "system_named", "register_profile",
+    "System", "register_profile", "BASIC_CONTRACTS", "DEFAULT_PROFILE", "RuleValues",
     "FAVOURITE_SUIT", "FORCED_SPADILLE_BONUSES", "MULTIPLIER_SCOPE", "FavouriteSuit", "ForcedSpadilleBonuses",
     "MultiplierScope", "RuleKey", "RuleValue",
     "Account", "Card", "Contract", "Deal", "DealError", "Evening", "EveningFormatError", "HOUSE_RULES",

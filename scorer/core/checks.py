@@ -1,4 +1,7 @@
-"""What makes a deal impossible: one place, used by every settlement system and the web forms."""
+"""What makes a deal impossible under a table's house rule values: one place, used by every settlement
+system and the web forms. What the table's profile and system add (the contracts it plays, the inputs its
+system asks, a kept play refereed) is in :mod:`scorer.core.table_checks`, whose :func:`check_deal` runs
+these checks in turn."""
 
 from __future__ import annotations
 
@@ -9,9 +12,9 @@ from .describe import the_card
 from .errors import ImpossibleDeal, Joined, Later, Lazy, Words
 from .i18n import N_
 from .names import listed_words
-from .play import PREMIERS_TRICKS, SUIT_PLURALS, disagreement_words, no_bonuses, referee
+from .play import SUIT_PLURALS, no_bonuses
 from .model import TRICKS, Card, Contract, Deal, Suit, TableState, Vole
-from .rules import HouseRules
+from .rules import RuleValues
 
 
 def _a(label: str) -> str:
@@ -68,12 +71,13 @@ def _contract(contract: Contract) -> dict[str, object]:
     return {"a_contract": _A(contract), "contract": Later(contract, "label")}
 
 
-def _labels(contracts: tuple[Contract, ...] | list[Contract]) -> Joined:
+def labels(contracts: tuple[Contract, ...] | list[Contract]) -> Joined:
+    """Contracts as a sentence lists them, each by its label, worded when read."""
     return Joined(tuple(Later(c, "label") for c in contracts))
 
 
-def check_deal(deal: Deal, state: TableState, rules: HouseRules) -> None:
-    """Raise :class:`ImpossibleDeal` if the deal could not have happened under these rules."""
+def check_seats(deal: Deal, state: TableState) -> None:
+    """The dealer and Hombre sit at the table, and the deal is the dealer's (it passes to the right)."""
     for who, name in (("dealer", deal.dealer), ("hombre", deal.hombre)):
         if name not in state.players:
             raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table ({players})"),
@@ -85,35 +89,18 @@ def check_deal(deal: Deal, state: TableState, rules: HouseRules) -> None:
                   expected=expected, dealer=deal.dealer, last=state.last_dealer),
             "dealer",
         )
-    if deal.contract not in rules.profile.contracts:
-        raise ImpossibleDeal(Words(N_("the {profile} profile has no {contract} (it plays: {allowed})"),
-                                   profile=Later(rules.profile, "title"), contract=Later(deal.contract, "label"),
-                                   allowed=_labels(rules.profile.contracts)), "contract")
 
+
+def check_entries(deal: Deal, state: TableState, rules: RuleValues, vole_bids: tuple[Contract, ...]) -> None:
+    """What the deal says could have happened under these house rule values: the trumps, the partnership,
+    the tricks, the matadors, premiers and the vole (announced only with one of ``vole_bids``, the contracts
+    the table's profile lets a bid announce it with) and who takes the odd chips kept for Spadille."""
     _check_trumps(deal, rules)
     _check_partnership(deal, state, rules)
     _check_tricks(deal)
     _check_matadors(deal, rules)
-    _check_premiers_and_vole(deal, rules)
-
+    _check_premiers_and_vole(deal, rules, vole_bids)
     _check_spadille_taker(deal, state)
-    if deal.play is not None:
-        _check_play(deal, state, rules)
-
-
-def _check_play(deal: Deal, state: TableState, rules: HouseRules) -> None:
-    """A deal kept with its play record says what the play proves (issue 13: the record is the proof),
-    in the inputs its settlement system asks for (the point score ignores matadors, PG)."""
-    asked = rules.profile.system.asks(deal.contract, rules, state) | {"tricks", "ally"}
-    report = referee(deal, state.players, deal.play or (), rules)
-    if len(report.tricks) == PREMIERS_TRICKS and not report.derived.premiers:
-        why = (Words(N_("this deal has no premiers to claim")) if report.derived.first_six
-               else Words(N_("the contracting side did not take all six")))
-        raise ImpossibleDeal(Words(N_("a play of six tricks is premiers claimed, but {why}: enter all ten tricks"), why=why),
-                             "premiers")
-    for disagreement in report.disagreements:
-        if disagreement.field in asked:
-            raise ImpossibleDeal(disagreement_words(disagreement), disagreement.field)
 
 
 def _check_spadille_taker(deal: Deal, state: TableState) -> None:
@@ -156,7 +143,7 @@ def spadille_holder(deal: Deal) -> str | None:
     return None
 
 
-def _check_trumps(deal: Deal, rules: HouseRules) -> None:
+def _check_trumps(deal: Deal, rules: RuleValues) -> None:
     if deal.kind.trumps and deal.trumps is None:
         raise ImpossibleDeal(Words(N_("which suit was trumps?")), "trumps")
     if not deal.kind.trumps and deal.trumps is not None:
@@ -173,7 +160,7 @@ def _check_trumps(deal: Deal, rules: HouseRules) -> None:
         )
 
 
-def _check_partnership(deal: Deal, state: TableState, rules: HouseRules) -> None:
+def _check_partnership(deal: Deal, state: TableState, rules: RuleValues) -> None:
     _check_alone(deal)
     if not deal.kind.calls_king:
         if deal.called is not None:
@@ -224,7 +211,7 @@ def _check_giver(deal: Deal, state: TableState, called: Card) -> None:
         raise ImpossibleDeal(Words(N_("the médiateur King comes from another player's hand, not Hombre's own")), "giver")
 
 
-def _check_ally(deal: Deal, state: TableState, rules: HouseRules, called: Card) -> None:
+def _check_ally(deal: Deal, state: TableState, rules: RuleValues, called: Card) -> None:
     """The holder of the King called: a player at the table, or Hombre herself (a secret solo) where allowed."""
     if deal.ally is None:
         raise ImpossibleDeal(Words(N_("who held the {card}? {A_contract} needs the ally"), **_card(called),
@@ -260,7 +247,7 @@ def _check_tricks(deal: Deal) -> None:
         )
 
 
-def _check_matadors(deal: Deal, rules: HouseRules) -> None:
+def _check_matadors(deal: Deal, rules: RuleValues) -> None:
     m = deal.matadors
     if m < 0 or m in (1, 2):
         raise ImpossibleDeal(
@@ -280,7 +267,7 @@ def _check_matadors(deal: Deal, rules: HouseRules) -> None:
     # Punto (P, PG) it pays as three (house rule double_matadors_suits, see the hard score).
 
 
-def implied(deal: Deal, rules: HouseRules) -> Deal:
+def implied(deal: Deal, rules: RuleValues) -> Deal:
     """The deal with what its tricks say without being told: all ten tricks to the contracting side
     include premiers, the first six, and mean the side played on past them, so undertook the vole
     (P: the vole is undertaken by leading to the seventh trick after premiers), where the contract
@@ -296,10 +283,10 @@ def implied(deal: Deal, rules: HouseRules) -> Deal:
     return replace(deal, premiers=True, vole=vole)
 
 
-def _check_premiers_and_vole(deal: Deal, rules: HouseRules) -> None:
+def _check_premiers_and_vole(deal: Deal, rules: RuleValues, vole_bids: tuple[Contract, ...]) -> None:
     bonusless = no_bonuses(deal, rules)
     _check_premiers(deal, bonusless)
-    _check_vole(deal, rules, bonusless)
+    _check_vole(deal, vole_bids, bonusless)
     _check_all_tricks(deal, bonusless)
 
 
@@ -319,10 +306,10 @@ def _check_premiers(deal: Deal, no_bonuses: bool) -> None:
                                    tricks=deal.side_tricks), "premiers")
 
 
-def _check_vole(deal: Deal, rules: HouseRules, no_bonuses: bool) -> None:
+def _check_vole(deal: Deal, vole_bids: tuple[Contract, ...], no_bonuses: bool) -> None:
     """A vole announced only with a contract the profile allows; a vole undertaken only after premiers."""
-    if deal.vole.in_the_bid and deal.contract not in rules.profile.vole_bids:
-        bids = (_labels(rules.profile.vole_bids) if rules.profile.vole_bids
+    if deal.vole.in_the_bid and deal.contract not in vole_bids:
+        bids = (labels(vole_bids) if vole_bids
                 else Words(N_("no contract (bid the vole itself)")))
         raise ImpossibleDeal(Words(N_("{a_contract} cannot be bid with the vole announced at this table (it can: {bids})"),
                                    bids=bids, **_contract(deal.contract)), "vole")

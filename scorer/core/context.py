@@ -14,10 +14,10 @@ from typing import NamedTuple
 from . import rules as R
 from .model import Deal, Result, TableState
 from .outcome import in_favourite, result_of
-from .rules import HouseRules
+from .rules import RuleValues
 
 
-def doubled(number: int, deals_agreed: int, rules: HouseRules) -> bool:
+def doubled(number: int, deals_agreed: int, rules: RuleValues) -> bool:
     """Paulans: the last deal (EB) or the last round (FR) is played double."""
     return doubled_by(number, deals_agreed, rules[R.PAULANS])
 
@@ -31,7 +31,7 @@ def doubled_by(number: int, deals_agreed: int, paulans: R.Paulans) -> bool:
     return False
 
 
-def pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: HouseRules) -> tuple[tuple[str, str], ...]:
+def pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: RuleValues) -> tuple[tuple[str, str], ...]:
     """Who settles with whom: (side member, opponent) pairs.
 
     Alone, Hombre settles with each opponent. An alliance settles one to
@@ -45,7 +45,7 @@ def pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: HouseRule
     return tuple(zip(members, opponents))
 
 
-def _giver(deal: Deal, rules: HouseRules) -> tuple[str | None, str | None]:
+def _giver(deal: Deal, rules: RuleValues) -> tuple[str | None, str | None]:
     """Who gave the médiateur King: (paid a fish for it, exempt from its premium), per house rule mediateur_king."""
     if not deal.kind.takes_king or deal.giver is None:
         return None, None
@@ -64,7 +64,7 @@ class DealContext(NamedTuple):
     deal: Deal
     state: TableState
     """The table before the deal."""
-    rules: HouseRules
+    rules: RuleValues
     number: int
     """The deal's number in the evening, from 1."""
     paulans: int
@@ -92,7 +92,7 @@ class DealContext(NamedTuple):
     """The rules that double a lost game's beast (a favourite suit that doubles everything, H47)."""
 
     @classmethod
-    def of(cls, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> DealContext:
+    def of(cls, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> DealContext:
         number = state.deals_played + 1
         paulans = 2 if doubled(number, deals_agreed, rules) else 1
         favourite = in_favourite(deal, rules)

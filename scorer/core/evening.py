@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from .errors import DealError, ImpossibleDeal, Later, Words
 from .i18n import N_
 from .model import Deal, Settlement, TableState, Transfer, check_players
-from .rules import HouseRules
+from .profiles import HouseRules
 from .settle import settle
 
 DEFAULT_DEALS_AGREED = 40

@@ -19,7 +19,8 @@ from .evening import DEFAULT_DEALS_AGREED, Evening
 from .model import Card, Contract, Deal, Suit, Vole
 from .names import normalise
 from .play import PlayError, format_tricks, parse_tricks
-from .rules import DEFAULT_PROFILE, HouseRules
+from .profiles import HouseRules
+from .rules import DEFAULT_PROFILE
 
 FORMAT = "quadrille-evening/1"
 

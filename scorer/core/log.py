@@ -30,10 +30,10 @@ from .errors import ImpossibleDeal, Said, ScorerError, Words
 from .evening import Evening, Replay, collector_paused, replay_from
 from .limits import LOG_LINES_MAX, LOG_LINES_PER_DEAL, REASON_MAX
 from .model import Deal, Settlement, TableState
-from .rules import HouseRules
+from .profiles import HouseRules
 from .i18n import N_, translating
 from .names import check_note
-from .checks import check_deal
+from .table_checks import check_deal
 from .settle import settle
 
 

@@ -13,10 +13,14 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 from enum import Enum
 
+from .accounts import RESERVED_NAMES as RESERVED_NAMES
+from .accounts import SEATS as SEATS
+from .accounts import Account as Account
+from .accounts import Pot as Pot
 from .errors import ImpossibleDeal
 from .i18n import N_, _
+from .names import check_players as check_players
 
-SEATS = 4
 TRICKS = 10
 
 
@@ -192,42 +196,6 @@ _RESULT_LABELS = {
     Result.CODILLE: N_("codille"),
     Result.LOST: N_("lost"),
 }
-
-
-class Pot(str, Enum):
-    """The places chips can lie between deals besides players' hands."""
-
-    POOL = "pool"
-    VOLE_POOL = "vole_pool"
-    SPADILLE_RESERVE = "spadille_reserve"
-    """Odd codille chips kept for whoever holds Spadille next deal (EB rule only)."""
-    BEASTS_WAITING = "beasts_waiting"
-    """Beasts made in an earlier deal that wait to join a later pool, the greatest first (EB, house rule beasts_together)."""
-    CIRCLE_POOL = "circle_pool"
-    """What a circle's last evening left on the table, waiting to join this evening's first pool (house rule pool_at_end)."""
-    SCORE_SHEET = "score_sheet"
-    """The point score (PG): points are written to a player's name from the sheet, or struck off to it."""
-
-    @property
-    def label(self) -> str:
-        """Its name in the reader's language (English outside a translated request)."""
-        return _(_POT_LABELS[self])
-
-
-_POT_LABELS = {
-    Pot.POOL: N_("the pool"),
-    Pot.VOLE_POOL: N_("the vole pool"),
-    Pot.SPADILLE_RESERVE: N_("the odd chips kept for Spadille"),
-    Pot.BEASTS_WAITING: N_("the beasts waiting"),
-    Pot.CIRCLE_POOL: N_("the pool carried from the last evening"),
-    Pot.SCORE_SHEET: N_("the score sheet"),
-}
-
-
-Account = str | Pot
-"""Who pays or is paid: a player (by name), the pool or the vole pool."""
-
-RESERVED_NAMES = frozenset(p.value for p in Pot)
 
 
 class Reason(str, Enum):
@@ -531,13 +499,6 @@ class TableState:
         """Balances plus every pot: zero whenever chips are conserved."""
         return (sum(self.balances) + self.pool + self.vole_pool + self.spadille_reserve + sum(self.beasts_waiting)
                 + self.circle_pool + self.carried.held)
-
-
-def check_players(players: tuple[str, ...]) -> None:
-    """Four names a table can tell apart: see :func:`scorer.core.names.check_players`."""
-    from .names import check_players as check  # names reads this module's pots and seats
-
-    check(players)
 
 
 @dataclass(frozen=True, slots=True)

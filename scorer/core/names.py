@@ -27,10 +27,10 @@ from functools import lru_cache
 from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
 
 from . import caches
+from .accounts import RESERVED_NAMES, SEATS
 from .errors import ImpossibleDeal, Said, Words
 from .i18n import N_
 from .limits import NAME_MAX
-from .model import RESERVED_NAMES, SEATS
 
 BLANKS = frozenset(
     "\u2800"  # BRAILLE PATTERN BLANK

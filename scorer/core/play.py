@@ -22,10 +22,11 @@ The sources describe the play completely (P, PG; the renounce and the matadors' 
   with no Manille, there are no matadors (as a deal records them) and so no privilege: the app's
   reading, no source speaks of it.
 
-:func:`legal_plays` answers what may be played; :func:`referee` checks a whole record of the
+:func:`legal_plays` answers what may be played; :func:`judge_play` checks a whole record of the
 tricks against a deal and says what it proves: each player's hand, the tricks each took, the
 renounces (a card of the suit led, or a trump, held and played later: the proof), the lawful
-reneges with a matador, and the deal's inputs as the play proves them.
+reneges with a matador, and the deal's inputs as the play proves them. At a table,
+:func:`scorer.core.table_checks.referee` calls it with what the table's settlement system pays.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from . import rules as R
 from .errors import Said, ScorerError, Words
 from .i18n import N_, _
 from .model import SEATS, TRICKS, Card, Deal, Suit, Vole
-from .rules import HouseRules
+from .rules import RuleValues
 
 RANKS = "AKQJ765432"
 """The ranks of the pack, as letters (the 8, 9 and 10 are taken out)."""
@@ -309,7 +310,7 @@ def format_tricks(tricks: Sequence[Sequence[Card]]) -> list[list[str]]:
     return [[card.code for card in trick] for trick in tricks]
 
 
-def no_bonuses(deal: Deal, rules: HouseRules) -> bool:
+def no_bonuses(deal: Deal, rules: RuleValues) -> bool:
     """Nemo, or a forced spadille where the house rule pays neither premiers nor vole: no premiers
     to claim and no vole to undertake."""
     return deal.kind.nemo or (
@@ -317,12 +318,24 @@ def no_bonuses(deal: Deal, rules: HouseRules) -> bool:
     )
 
 
-def referee(deal: Deal, players: Sequence[str], tricks: Sequence[Sequence[Card]], rules: HouseRules) -> PlayReport:
+def judge_play(deal: Deal, players: Sequence[str], tricks: Sequence[Sequence[Card]], rules: RuleValues,
+               pays_matadors: bool) -> PlayReport:
     """Check a play record (as :func:`parse_tricks` returns it) against ``deal`` at a table of
     ``players`` (in the order of play) under ``rules``: who led and took each trick, each hand, the
     renounces and privileges, and the deal's inputs as the play proves them (premiers and the vole
-    only where the contract has them, the matadors only where the table's system pays them),
-    compared with the deal recorded."""
+    only where the contract has them, the matadors only where ``pays_matadors``: the table's system
+    pays them), compared with the deal recorded."""
+    played, hands = _played(deal, players, tricks)
+    renounces, privileges = _renounces(played, hands, deal.trumps)
+    derived = _derived(deal, played, hands, no_bonuses(deal, rules), pays_matadors)
+    return PlayReport(tuple(played), hands, _won(played, hands), renounces, privileges, derived,
+                      _disagreements(deal, derived))
+
+
+def _played(deal: Deal, players: Sequence[str],
+            tricks: Sequence[Sequence[Card]]) -> tuple[list[Trick], dict[str, tuple[Card, ...]]]:
+    """The tricks as played (who led, who played what, who took each) and each player's hand, in the
+    order of play."""
     order = tuple(players)
     leader = order[(order.index(deal.dealer) + 1) % SEATS]  # the eldest hand leads first (P)
     played: list[Trick] = []
@@ -332,11 +345,7 @@ def referee(deal: Deal, players: Sequence[str], tricks: Sequence[Sequence[Card]]
         winner = seats[trick_winner(cards, deal.trumps)]
         played.append(Trick(number, leader, tuple(PlayedCard(p, c) for p, c in zip(seats, cards)), winner))
         leader = winner
-    hands = {p: tuple(pc.card for t in played for pc in t.cards if pc.player == p) for p in order}
-    renounces, privileges = _renounces(played, hands, deal.trumps)
-    won = {p: sum(1 for t in played if t.winner == p) for p in order}
-    derived = _derived(deal, played, hands, won, rules)
-    return PlayReport(tuple(played), hands, won, renounces, privileges, derived, _disagreements(deal, derived))
+    return played, {p: tuple(pc.card for t in played for pc in t.cards if pc.player == p) for p in order}
 
 
 def _renounces(tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]],
@@ -361,17 +370,22 @@ def _renounces(tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]],
     return tuple(renounces), tuple(privileges)
 
 
-def _derived(deal: Deal, tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]],
-             won: Mapping[str, int], rules: HouseRules) -> Derived:
+def _won(tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]]) -> dict[str, int]:
+    """The tricks each player took."""
+    return {p: sum(1 for t in tricks if t.winner == p) for p in hands}
+
+
+def _derived(deal: Deal, tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]], bonusless: bool,
+             pays_matadors: bool) -> Derived:
+    won = _won(tricks, hands)
     ally = None
     if deal.kind.allied and deal.called is not None:
         ally = next((p for p, cards in hands.items() if deal.called in cards), None)
     side = {deal.hombre} | ({ally} if ally is not None else set())
     first_six = len(tricks) >= PREMIERS_TRICKS and all(t.winner in side for t in tricks[:PREMIERS_TRICKS])
-    premiers = first_six and not no_bonuses(deal, rules)
+    premiers = first_six and not bonusless
     # P: the vole is undertaken by leading to the seventh trick after premiers (not after a vole bid).
     vole = Vole.UNDERTAKEN if premiers and len(tricks) > PREMIERS_TRICKS and not deal.kind.vole_announced else Vole.NONE
-    pays_matadors = rules.profile.system.asks_matadors  # PG's point score ignores them
     return Derived(
         ally=ally,
         hombre_tricks=won[deal.hombre],
@@ -599,8 +613,9 @@ def renounce_words(renounce: Renounce) -> str:
     return str(renounce_said(renounce))
 
 
-def beasted_renounces(deal: Deal, players: Sequence[str], rules: HouseRules) -> tuple[Renounce, ...]:
+def beasted_renounces(deal: Deal, players: Sequence[str], rules: RuleValues) -> tuple[Renounce, ...]:
     """The renounces a deal's kept play proves that the house rule renounce_beast beasts (EB)."""
     if deal.play is None or rules[R.RENOUNCE_BEAST] is R.RenounceBeast.NONE:
         return ()
-    return referee(deal, players, deal.play, rules).renounces
+    played, hands = _played(deal, players, deal.play)
+    return _renounces(played, hands, deal.trumps)[0]

@@ -3,7 +3,8 @@ Markdown of ``docs/RULES.md``, both made from the rule definitions in code."""
 
 from __future__ import annotations
 
-from .rules import HOUSE_RULES, PROFILES, HouseRule
+from .profiles import PROFILES
+from .rules import HOUSE_RULES, HouseRule, rule_of
 
 
 def _default_in(rule: HouseRule) -> str:
@@ -49,7 +50,8 @@ def rules_markdown() -> str:
         contracts = ", ".join(c.label for c in p.contracts)
         out.append(f"- **`{p.name}`** — {p.title}. {p.description} Contracts: {contracts}.")
         if p.overrides:
-            out.append("  Differs from `quadrille` in: " + ", ".join(f"`{k}` = `{v}`" for k, v in p.overrides) + ".")
+            out.append("  Differs from `quadrille` in: "
+                       + ", ".join(f"`{rule_of(v).name}` = `{v.value}`" for v in p.overrides) + ".")
     out += ["", "## Rules", ""]
     for rule in HOUSE_RULES:
         point = f" (RULES-NOTES point {rule.point})" if rule.point else ""

@@ -7,9 +7,9 @@ or counters. Nothing is settled from a deal that fails its checks.
 
 from __future__ import annotations
 
-from .checks import check_deal
 from .model import Deal, Settlement, TableState
-from .rules import HouseRules
+from .profiles import HouseRules
+from .table_checks import check_deal
 
 
 def settle(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int = 40, *, checked: bool = False) -> Settlement:

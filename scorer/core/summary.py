@@ -28,7 +28,9 @@ from .i18n import N_, _
 from .model import Account, Contract, Deal, Pot, Reason, Result, Settlement, Transfer, Vole, translate_kept
 from .names import listed
 from .outcome import in_favourite
-from .rules import RULES_BY_NAME, HouseRules
+from .profiles import HouseRules
+from .rules import RULES_BY_NAME
+from .systems import System
 
 MINUS = "−"
 """The minus sign every page writes (U+2212), never the hyphen."""
@@ -129,13 +131,6 @@ class DealSummary:
     notes: tuple[str, ...]
     """The settlement's own remarks (a pool left in place, odd chips), as it wrote them."""
 
-    @property
-    def net_line(self) -> str:
-        """The nets as one line: "Ann −21 · Bea +63 · Cat −21 · Dan −21 · pool 0, vole pool 0"."""
-        nets = " · ".join(f"{net.player} {net.signed}" for net in self.nets)
-        carried = ", ".join(f"{label} {value}" for label, value in self.carried)
-        return f"{nets} · {carried}" if carried else nets
-
 
 def summarise(settlement: Settlement, rules: HouseRules) -> DealSummary:
     """The settlement of one deal, told for a glance; ``rules`` are the house rules it was settled under."""
@@ -156,7 +151,7 @@ def summarise(settlement: Settlement, rules: HouseRules) -> DealSummary:
         nets=tuple(Net(p, settlement.change(p)) for p in players),
         carried=tuple(carried),
         units=system.units,
-        unit_sentence=_unit_sentence(settlement, system.units, used_for_unit) if system.has_pool else None,
+        unit_sentence=_unit_sentence(settlement, system, used_for_unit) if system.has_pool else None,
         unit_rules=tuple(rule_ref(name) for name in used_for_unit),
         groups=group_transfers(settlement.transfers, players),
         notes=settlement.notes,
@@ -212,15 +207,15 @@ def _outcome(deal: Deal, result: Result) -> str:
 # --- the unit ----------------------------------------------------------------------------------------
 
 
-def _unit_sentence(settlement: Settlement, units: str, used: tuple[str, ...]) -> str | None:
+def _unit_sentence(settlement: Settlement, system: System, used: tuple[str, ...]) -> str | None:
     """The stake and the unit, said once: the unit only where it decided a payment (the house rule ``unit`` named)."""
     stake, unit = settlement.stake, settlement.unit
-    shown = _(units)
+    shown = system.units_text
     if R.UNIT not in used:  # paid in the system's own figures (the counters): the stake alone
         return _("The pool held {stake} {units}.").format(stake=stake, units=shown) if stake else None
     doubled = any(R.PAULANS in t.rules and R.UNIT in t.rules for t in settlement.transfers)
     if R.UNIT_ROUNDING not in used:  # a fixed unit, whatever the pool holds
-        word = _(_ONE_UNIT.get(units, units.removesuffix("s"))) if unit == 1 else shown
+        word = _(system.singular or system.units.removesuffix("s")) if unit == 1 else shown
         said = _("A unit is {unit} {units}, doubled for this deal (paulans).") if doubled else _("A unit is {unit} {units}.")
         return said.format(unit=unit, units=word)
     if doubled:
@@ -230,12 +225,6 @@ def _unit_sentence(settlement: Settlement, units: str, used: tuple[str, ...]) ->
     else:
         said = _("The pool held {stake} {units}, so a unit is {unit} (a quarter, rounded).")
     return said.format(stake=stake, units=shown, unit=unit)
-
-
-_ONE_UNIT = {"chips": N_("chip"), "points": N_("point"), "counters": N_("counter")}
-"""One of the figures a settlement system counts in (its ``units``), for "A unit is 1 chip"."""
-_UNITS = (N_("chips"), N_("points"), N_("counters"))
-"""What a settlement system counts in (its ``units``, a machine word kept in English), marked for the catalogue."""
 
 
 # --- the groups ---------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from scorer.core import Card, Contract, Deal, HouseRules, Suit, TableState, Vole, settle, summarise
+from scorer.core import Card, Contract, Deal, DealSummary, HouseRules, Suit, TableState, Vole, settle, summarise
+from scorer.core import rules as R
 from scorer.core.errors import ImpossibleDeal
 from scorer.core.model import CONTRACT_KINDS
 from scorer.core.names import check_players, normalise
@@ -44,7 +45,7 @@ def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
     kind = CONTRACT_KINDS[contract]
     hombre = draw(st.sampled_from(table))
     trumps = draw(st.sampled_from(list(Suit))) if kind.trumps else None
-    favourite = draw(st.sampled_from(list(Suit))) if kind.trumps and rules.value_of("favourite_suit") == "each_deal" else None
+    favourite = draw(st.sampled_from(list(Suit))) if kind.trumps and rules[R.FAVOURITE_SUIT] is R.FavouriteSuit.EACH_DEAL else None
     hombre_tricks = draw(st.integers(0, 10))
     called = ally = ally_tricks = giver = None
     if kind.calls_king:
@@ -53,7 +54,7 @@ def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
     if kind.takes_king:
         giver = draw(st.sampled_from([p for p in table if p != hombre]))
     elif kind.allied:
-        own_king_allowed = rules.value_of("own_king") != "forbidden" and contract is not Contract.CASCO
+        own_king_allowed = rules[R.OWN_KING] is not R.OwnKing.FORBIDDEN and contract is not Contract.CASCO
         ally = draw(st.sampled_from([p for p in table if p != hombre or own_king_allowed]))
         if ally != hombre:
             ally_tricks = draw(st.integers(0, 10 - hombre_tricks))
@@ -61,10 +62,10 @@ def valid_deal(draw: st.DrawFn, state: TableState, rules: HouseRules) -> Deal:
 
     matadors = 0
     if trumps is not None:
-        longest = 4 if (trumps.is_red or rules.value_of("double_matadors_suits") == "any_suit") else 3
+        longest = 4 if (trumps.is_red or rules[R.DOUBLE_MATADORS_SUITS] is R.DoubleMatadorsSuits.ANY_SUIT) else 3
         matadors = draw(st.sampled_from([0, 3] + list(range(4, trumps.trump_count + 1)) if longest == 4 else [0, 3]))
 
-    no_bonuses = kind.nemo or (kind.forced and rules.value_of("forced_spadille_bonuses") == "no_premiers_no_vole")
+    no_bonuses = kind.nemo or (kind.forced and rules[R.FORCED_SPADILLE_BONUSES] is R.ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE)
     premiers, vole = False, Vole.NONE
     if contract in rules.profile.vole_bids and draw(st.booleans()):
         vole = draw(st.sampled_from([Vole.ANNOUNCED, Vole.REVEALED]))
@@ -142,10 +143,17 @@ def evening_deals(profile: str) -> list[dict[str, object]]:
 # --- a deal summarised -----------------------------------------------------------------------------------
 
 
+def net_line(summary: DealSummary) -> str:
+    """The nets and what the table carries as one line: "Ann −21 · Bea +63 · Cat −21 · Dan −21 · pool 0, vole pool 0"."""
+    nets = " · ".join(f"{net.player} {net.signed}" for net in summary.nets)
+    carried = ", ".join(f"{label} {value}" for label, value in summary.carried)
+    return f"{nets} · {carried}" if carried else nets
+
+
 def summary_of(line: str, profile: str = "quadrille", changes: dict[str, str] | None = None, pool: int = 0) -> list[str]:
     """The summary as a player reads it: headline, net line, unit sentence, the group lines, the notes."""
     rules = HouseRules.of(profile, changes or {})
     settlement = settle(parse_deal(line), TableState(players=PLAYERS, balances=(0,) * 4, pool=pool), rules)
     summary = summarise(settlement, rules)
-    return [summary.headline, summary.net_line, *([summary.unit_sentence] if summary.unit_sentence else []),
+    return [summary.headline, net_line(summary), *([summary.unit_sentence] if summary.unit_sentence else []),
             *(g.sentence for g in summary.groups), *summary.notes]

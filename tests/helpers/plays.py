@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from scorer.core import Card, Contract, Deal, HouseRules, PlayReport, Suit, Vole
 from scorer.core.play import PACK, legal_plays, parse_tricks, trick_winner
-from scorer.core.play import referee as referee_under
+from scorer.core.table_checks import referee as referee_under
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 

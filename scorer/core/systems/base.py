@@ -4,6 +4,9 @@ A system turns a checked deal into transfers (:meth:`System.settle`) and answers
 what the pages and reports must show in its units. The hooks a pool-based
 system needs are the defaults here; a system of another kind (the point score)
 overrides them, as python-chess's variants override a few hooks of the board.
+It declares the house rules it reads (:attr:`System.reads`). A system is given
+the table's rule values (:class:`~scorer.core.rules.RuleValues`), never its
+profile: profiles sit above the systems and name theirs (:mod:`scorer.core.profiles`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,19 @@ from typing import ClassVar
 from .. import rules as R
 from ..i18n import N_, _
 from ..model import CONTRACT_KINDS, Contract, Deal, Pot, Reason, Settlement, TableState, Transfer
-from ..rules import HouseRules
+from ..rules import RuleValues
+
+ENTRY_RULES: frozenset[str] = frozenset({R.OWN_KING, R.FORCED_SPADILLE_BONUSES, R.RENOUNCE_BEAST})
+"""The house rules every system of the sources reads: what a deal may say (a King called by its holder,
+premiers and the vole in a forced spadille) and what a renounce proven by the play costs."""
+
+POOL_RULES: frozenset[str] = frozenset({
+    R.ANTES, R.ANTE_BY, R.MATADORS_PAID, R.BONUS_FLOW, R.ALLIANCE_LOSS, R.ALLIANCE_ODD_CHIP, R.REMISE_BEAST,
+    R.CODILLE_BEAST, R.CODILLE_INDIVISIBLE, R.POOL_AT_END, R.PAULANS, R.FAVOURITE_SUIT, R.FAVOURITE_DOUBLES,
+    R.MEDIATEUR_KING, R.GRANDISSIMO_NEMO, R.BEASTS_TOGETHER,
+})
+"""The house rules a system played for a pool reads (the hard score and the counters): the antes, the pool
+and its beasts, the alliance's flow, the favourite suit and paulans."""
 
 
 class System(ABC):
@@ -26,6 +41,12 @@ class System(ABC):
     units: ClassVar[str]
     """What balances count, in the plural: "chips", "points", "counters" (in files and reports; marked for the
     catalogue, :attr:`units_text` is in the reader's language)."""
+    singular: ClassVar[str] = ""
+    """One of :attr:`units`, for "A unit is 1 chip" (marked for the catalogue); "" for :attr:`units` without
+    its plural's s."""
+    reads: ClassVar[frozenset[str]]
+    """The house rules it reads (their typed keys, :mod:`scorer.core.rule_values`): a table of a profile it
+    settles shows these alone, less those that concern no contract the profile plays."""
     settle_up_message: ClassVar[str] = ""
     """How the settle-up reads this system's figures, when it is not plain balances (the point score), in
     English (marked for the catalogue); :attr:`settle_up_note` is in the reader's language."""
@@ -58,10 +79,10 @@ class System(ABC):
         return _(self.column_help_message)
 
     @abstractmethod
-    def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+    def settle(self, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
         """The transfers of a deal already checked (:func:`scorer.core.check_deal`), and the state after."""
 
-    def close(self, state: TableState, rules: HouseRules) -> tuple[tuple[Transfer, ...], TableState]:
+    def close(self, state: TableState, rules: RuleValues) -> tuple[tuple[Transfer, ...], TableState]:
         """What happens to the pool when the evening ends (house rule ``pool_at_end``).
 
         Shared equally, the odd chips (and any vole pool or chips reserved for
@@ -78,7 +99,7 @@ class System(ABC):
                          pool=state.pool - share * len(state.players))
         return transfers, closed
 
-    def final_figures(self, state: TableState, rules: HouseRules) -> tuple[tuple[Transfer, ...], dict[str, int], int]:
+    def final_figures(self, state: TableState, rules: RuleValues) -> tuple[tuple[Transfer, ...], dict[str, int], int]:
         """What the settle-up turns into money: the transfers that close the evening (:meth:`close`),
         each player's figure after them (they sum to minus what stays in the pots), and what stays in
         the pots for the next evening."""
@@ -86,7 +107,7 @@ class System(ABC):
         units = dict(zip(closed.players, closed.balances))
         return closing, units, closed.pool + closed.vole_pool + closed.spadille_reserve + sum(closed.beasts_waiting)
 
-    def asks(self, contract: Contract, rules: HouseRules, state: TableState) -> frozenset[str]:
+    def asks(self, contract: Contract, rules: RuleValues, state: TableState) -> frozenset[str]:
         """The inputs the deal form asks for this contract (deal fields: ``trumps``, ``called``, ``giver``,
         ``matadors``, ``favourite``, ``spadille``, ``vole``, ``premiers``; Hombre and her tricks always)."""
         kind = CONTRACT_KINDS[contract]
@@ -117,7 +138,7 @@ class System(ABC):
         """A balance told another way, if the system has one (counters: mils, fish and counters)."""
         return ""
 
-    def standing(self, state: TableState, rules: HouseRules, eldest: str) -> tuple[tuple[str, str], ...]:
+    def standing(self, state: TableState, rules: RuleValues, eldest: str) -> tuple[tuple[str, str], ...]:
         """What the table carries into the next deal, as (label, value) pairs."""
         shown = [(_("Pool"), str(state.pool))]
         if state.vole_pool:
@@ -128,7 +149,7 @@ class System(ABC):
             shown.append((_("Beasts waiting"), ", ".join(str(b) for b in state.beasts_waiting)))
         return tuple(shown)
 
-    def multipliers(self, state: TableState, rules: HouseRules) -> dict[str, int]:
+    def multipliers(self, state: TableState, rules: RuleValues) -> dict[str, int]:
         """What each player's next game counts, where the system multiplies games (else nothing)."""
         return {}
 

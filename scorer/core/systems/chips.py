@@ -54,8 +54,7 @@ from ..model import (
 )
 from ..outcome import premium_only
 from ..rules import HouseRules
-from . import register_system
-from .base import System
+from .base import ENTRY_RULES, POOL_RULES, System
 
 @dataclass(frozen=True)
 class Rate:
@@ -859,9 +858,13 @@ class HardScore(System):
 
     name: ClassVar[str] = "chips"
     units: ClassVar[str] = N_("chips")
+    singular: ClassVar[str] = N_("chip")
+    reads: ClassVar[frozenset[str]] = ENTRY_RULES | POOL_RULES | {
+        R.SOLO_PREMIUM, R.UNIT, R.UNIT_ROUNDING, R.DOUBLE_MATADORS_SUITS, R.DOUBLE_MATADORS_PAY, R.LONG_MATADORS,
+        R.CODILLE_PAYMENTS, R.VOLE_PAYMENT, R.VOLE_LOST_PAYS, R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT}
 
     def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
         return settle_chips(deal, state, rules, deals_agreed)
 
 
-HARD_SCORE = register_system(HardScore())
+HARD_SCORE = HardScore()

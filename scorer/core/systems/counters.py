@@ -25,9 +25,8 @@ from ..book import Book, antes, beast, fish_for_the_king, hold_back_beasts, loss
 from ..context import DealContext
 from ..i18n import N_, _
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState
-from ..rules import HouseRules
-from . import register_system
-from .base import System
+from ..rules import RuleValues
+from .base import ENTRY_RULES, POOL_RULES, System
 
 # The Britannica's counters. EB states only the totals a player pays each
 # opponent: médiateur won 13, lost by remise 12, by codille 13; sans prendre
@@ -51,7 +50,7 @@ class _Item:
     rules: tuple[str, ...] = ()
 
 
-def _items(deal: Deal, rules: HouseRules, factor: int) -> list[_Item]:
+def _items(deal: Deal, rules: RuleValues, factor: int) -> list[_Item]:
     """What each opponent pays Hombre's side for the game, item by item, in counters."""
     alone = not deal.has_real_ally
     sans_prendre = deal.contract is Contract.SOLO or (deal.is_secret_solo and rules[R.OWN_KING] is R.OwnKing.SECRET_SOLO)
@@ -69,12 +68,12 @@ def _items(deal: Deal, rules: HouseRules, factor: int) -> list[_Item]:
     return items
 
 
-def _vole_fish(deal: Deal, rules: HouseRules, factor: int) -> int:
+def _vole_fish(deal: Deal, rules: RuleValues, factor: int) -> int:
     doubled_alone = rules[R.COUNTER_VOLE] is R.CounterVole.DOUBLED_ALONE and not deal.has_real_ally
     return COUNTERS_PER_FISH * factor * (2 if doubled_alone else 1)
 
 
-def settle_counters(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+def settle_counters(deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
     ctx = DealContext.of(deal, state, rules, deals_agreed)
     factor = ctx.paulans * ctx.favourite_factor  # EB: the favourite suit pays double
     book = open_book(ctx)
@@ -143,12 +142,15 @@ class Counters(System):
 
     name: ClassVar[str] = "counters"
     units: ClassVar[str] = N_("counters")
+    singular: ClassVar[str] = N_("counter")
+    reads: ClassVar[frozenset[str]] = ENTRY_RULES | POOL_RULES | {
+        R.COUNTER_STAKE, R.COUNTER_MATADORS, R.COUNTER_VOLE, R.FISH_EXTRAORDINARY}
 
-    def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+    def settle(self, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
         return settle_counters(deal, state, rules, deals_agreed)
 
     def balance_note(self, balance: int) -> str:
         return counters_text(balance)
 
 
-COUNTERS = register_system(Counters())
+COUNTERS = Counters()

@@ -17,9 +17,8 @@ from ..context import DealContext
 from ..i18n import N_, _
 from ..play import beasted_renounces, renounce_words
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, SystemState, TableState, Transfer
-from ..rules import HouseRules
-from . import register_system
-from .base import System
+from ..rules import RuleValues
+from .base import ENTRY_RULES, System
 
 
 @dataclass(frozen=True)
@@ -42,7 +41,7 @@ PG_POINTS: Mapping[str, PointRow] = {
 }
 
 
-def _column(deal: Deal, rules: HouseRules) -> str:
+def _column(deal: Deal, rules: RuleValues) -> str:
     if deal.contract is Contract.FORCED_SPADILLE and not deal.is_secret_solo:
         return "forced"
     if deal.has_real_ally:
@@ -64,7 +63,7 @@ def _points(row: PointRow, deal: Deal, result: Result) -> int:
     return row.won_with_premiers if deal.premiers else row.won
 
 
-def settle_points(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+def settle_points(deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
     ctx = DealContext.of(deal, state, rules, deals_agreed)
     per_player = rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER
     times = multiplier(state, deal.hombre, per_player)
@@ -176,6 +175,8 @@ class PointScore(System):
 
     name: ClassVar[str] = "points"
     units: ClassVar[str] = N_("points")
+    singular: ClassVar[str] = N_("point")
+    reads: ClassVar[frozenset[str]] = ENTRY_RULES | {R.ANNOUNCED_VOLE_SHORT, R.MULTIPLIER_SCOPE, R.POINTS_ALLY}
     settle_up_message: ClassVar[str] = N_("A point score is settled by differences: each player receives from each "
                                           "other player the difference of their scores.")
     has_pool: ClassVar[bool] = False
@@ -183,10 +184,10 @@ class PointScore(System):
     column_title_message: ClassVar[str] = "×"
     column_help_message: ClassVar[str] = N_("the last column is what that game counted")
 
-    def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+    def settle(self, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
         return settle_points(deal, state, rules, deals_agreed)
 
-    def final_figures(self, state: TableState, rules: HouseRules) -> tuple[tuple[Transfer, ...], dict[str, int], int]:
+    def final_figures(self, state: TableState, rules: RuleValues) -> tuple[tuple[Transfer, ...], dict[str, int], int]:
         """PG: not zero-sum; each player settles the difference of scores with each other player,
         so a player's figure is the sum of her differences with the other three."""
         scores = dict(zip(state.players, state.balances))
@@ -198,12 +199,12 @@ class PointScore(System):
     def final_column(self, state: TableState) -> str:
         return ""
 
-    def standing(self, state: TableState, rules: HouseRules, eldest: str) -> tuple[tuple[str, str], ...]:
+    def standing(self, state: TableState, rules: RuleValues, eldest: str) -> tuple[tuple[str, str], ...]:
         if rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER:
             return ((_("Next game counts"), _("per player")),)
         return ((_("Next game counts"), f"×{multiplier(state, eldest, False)}"),)
 
-    def multipliers(self, state: TableState, rules: HouseRules) -> dict[str, int]:
+    def multipliers(self, state: TableState, rules: RuleValues) -> dict[str, int]:
         """Each player's own multiplier, where each keeps one (house rule multiplier_scope)."""
         if rules[R.MULTIPLIER_SCOPE] is not R.MultiplierScope.PER_PLAYER:
             return {}
@@ -213,4 +214,4 @@ class PointScore(System):
         return _("Counts ×{multiplier}.").format(multiplier=settlement.multiplier)
 
 
-POINT_SCORE = register_system(PointScore())
+POINT_SCORE = PointScore()
