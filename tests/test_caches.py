@@ -139,7 +139,7 @@ def test_the_scan_finds_the_known_caches_of_each_layer() -> None:
     assert {"scorer.core.book._KEPT_TRANSFERS", "scorer.core.systems.chips._PLANS", "scorer.core.names.skeleton",
             "scorer.store.ledgers.LEDGERS", "scorer.store.seasons.SEASONS", "scorer.store.tables._table_of",
             "scorer.web.tables._previews",
-            "scorer.web.forms._first_bound", "scorer.web.printing._fonts", "scorer.web.print_columns._metrics"} <= found
+            "scorer.web.wtforms_adapter._first_bound", "scorer.web.printing._fonts", "scorer.web.print_columns._metrics"} <= found
     assert "scorer.core.house_rules.RULES_BY_NAME" not in found  # a mapping nothing changes is a constant
     assert "scorer.core.settleup.best" not in found  # a cache inside a function lives for one call
 
@@ -176,7 +176,7 @@ def _size(name: str) -> int:
 FILLED_BY_A_TABLE = ("scorer.core.book._KEPT_TRANSFERS", "scorer.core.systems.chips._PLANS",
                      "scorer.core.systems.chips._PLANS_BY_RULES", "scorer.core.names.skeleton",
                      "scorer.core.names._check_players_passed", "scorer.store.ledgers.LEDGERS",
-                     "scorer.store.seasons.SEASONS", "scorer.store.tables._table_of", "scorer.web.forms._first_bound",
+                     "scorer.store.seasons.SEASONS", "scorer.store.tables._table_of", "scorer.web.wtforms_adapter._first_bound",
                      "scorer.web.forms.name_choices", "scorer.web.i18n._LOCALES", "scorer.web.tables._previews", "scorer.web.printing._fonts",
                      "scorer.web.print_columns._metrics")
 """The caches a table started, previewed, recorded and printed and a circle's page fill (the others, other paths)."""

@@ -163,7 +163,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from . import audit, circles, db, exchange, forms, health, home, i18n, play, ratelimits, recent, tables, tally, views
+    from . import audit, circles, db, drawn, exchange, health, home, i18n, play, ratelimits, recent, tables, tally, views
 
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
@@ -172,8 +172,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_url_rule("/favicon.ico", "favicon", _favicon)
     db.init_app(app)
     i18n.init_app(app)  # the reader's language: Flask-Babel, the core's translation, the filters
-    forms.init_app(app)  # the fields the deal form draws in Python (segmented radio groups, hidden inputs)
-    views.init_app(app)  # the templates' url_for (each link built once) and the settlement's drawers
+    drawn.init_app(app)  # the deal form's radio groups, drawn in Python
+    views.init_app(app)  # the templates' url_for (each link built once)
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)  # tables and deals
     app.register_blueprint(audit.bp)  # corrections and audit

@@ -15,19 +15,13 @@ import secrets
 from decimal import Decimal
 from typing import Any
 
-from babel import support
 from flask import current_app
-from flask_babel import get_locale
 from flask_babel.speaklater import LazyString  # type: ignore[import-untyped]
 from flask_wtf import FlaskForm
-from jinja2 import Undefined
 from markupsafe import Markup, escape
 from wtforms import BooleanField, DecimalField, Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.fields.core import Flags, Label  # type: ignore[import-not-found]
-from wtforms.i18n import messages_path  # type: ignore[import-not-found]
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
-from wtforms.widgets import CheckboxInput, HiddenInput  # type: ignore[import-not-found]
 
 from ..core import caches
 
@@ -37,7 +31,8 @@ from ..core import (
     CIRCLE_NAME_MAX, check_deal, check_names, check_note, check_players, implied, normalise, PlayError, play_from_codes,
 )
 from ..core.i18n import N_
-from .i18n import gettext, request_language
+from . import wtforms_adapter
+from .i18n import gettext
 from ..core.rules import Choice, HouseRule
 
 
@@ -60,207 +55,18 @@ def _later(make: Callable[..., str], *args: Any) -> Any:
     return _Lazy(make, *args)
 
 
-WTFORMS_LOCALES_KEPT = 8
-_wtforms_catalogues: dict[str, Any] = {}
-caches.register(f"{__name__}._wtforms_catalogues", _wtforms_catalogues.clear)
-
-
-def _wtforms_catalogue() -> Any:
-    """WTForms' own messages in the reader's language, read from disk once per language (Flask-WTF
-    finds and parses the catalogue again on every request that builds a form)."""
-    locale = request_language() or str(get_locale())  # the request's, looked up once before its view
-    found = _wtforms_catalogues.get(locale)
-    if found is None:
-        found = support.Translations.load(messages_path(), [locale], domain="wtforms")
-        if len(_wtforms_catalogues) < WTFORMS_LOCALES_KEPT:
-            _wtforms_catalogues[locale] = found
-    return found
-
-
-class _WTFormsMessages:
-    """WTForms' translations object (``gettext``, ``ngettext``) on the catalogue kept per language."""
-
-    def gettext(self, string: str) -> str:
-        return str(_wtforms_catalogue().ugettext(string))
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return str(_wtforms_catalogue().ungettext(singular, plural, n))
-
-
 class Form(FlaskForm):
     """Flask-WTF's form, with WTForms' messages translated from a catalogue kept per language, and its fields
-    bound by copying the field bound the first time (see :func:`_bound`)."""
+    bound by copying the field bound the first time (both in :mod:`scorer.web.wtforms_adapter`)."""
 
     class Meta(FlaskForm.Meta):  # type: ignore[misc,name-defined]
         def get_translations(self, form: Any) -> Any:
             if not current_app.config.get("WTF_I18N_ENABLED", True):
                 return super().get_translations(form)
-            return _MESSAGES
+            return wtforms_adapter.MESSAGES
 
         def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
-            return _bound(form, unbound_field, options)
-
-
-FIELDS_KEPT = 1024
-"""Fields bound once and copied for each form (a few per field of each form class, per language)."""
-_first_bound: dict[tuple[object, ...], Any] = {}
-caches.register(f"{__name__}._first_bound", lambda: _first_bound.clear())  # the dict of the moment (a test swaps it)
-
-
-def _bound(form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
-    """``unbound_field`` bound to ``form``: a copy of the field it made the first time in this language, with the
-    state WTForms gives each field its own made anew (its form and meta, label, flags, attributes, its choices'
-    list). Binding a field runs its whole constructor (its validators checked, its flags read, its label made):
-    seventeen of them were a tenth of a deal page. What a form does with a field afterwards (``process``: its data,
-    its errors) is done on the copy as on a field made afresh; a test compares the two for every form. The CSRF
-    field, made anew for each form, and a field bound outside a request are bound by WTForms."""
-    language = request_language()
-    if language is None or "csrf_impl" in unbound_field.kwargs:
-        return unbound_field.bind(form=form, **options)
-    key = (unbound_field, options.get("name"), options.get("prefix"), options.get("translations"), language)
-    first = _first_bound.get(key)
-    if first is None:
-        if len(_first_bound) >= FIELDS_KEPT:
-            _first_bound.clear()
-        # The first stays untouched (copied, never used), and bound to no form: kept for the life of the process,
-        # it would keep the form of the request that bound it, and all that request sent.
-        first = _first_bound[key] = unbound_field.bind(form=None, _meta=form.meta, **options)
-        return unbound_field.bind(form=form, **options)
-    field = object.__new__(type(first))
-    own = field.__dict__
-    own.update(first.__dict__)
-    own["meta"] = form.meta
-    own["_form"] = form
-    own["label"] = Label(first.label.field_id, first.label.text)
-    flags = own["flags"] = Flags()
-    flags.__dict__.update(first.flags.__dict__)
-    if first.render_kw is not None:
-        own["render_kw"] = dict(first.render_kw)
-    choices = own.get("_choices")
-    if isinstance(choices, (list, dict)):
-        own["_choices"] = type(choices)(choices)  # WTForms copies a field's declared choices into each field
-    return field
-
-
-_MESSAGES = _WTFormsMessages()
-
-
-# --- fields drawn in Python: the same HTML as the macros and widgets, without their per-call cost ----------------
-
-
-def segmented_field(field: Any, cls: str = "", only: Any = None) -> Markup:
-    """A radio group as big segmented buttons (``segmented`` in templates/_macros.html, which calls this): a
-    fieldset of plain radio inputs, no JavaScript. A group in error marks each of its inputs aria-invalid and
-    describes it by the group's messages (ids ``field.id ~ "-error1"``...). ``only``: the values offered, if not
-    all the field's choices. Built here rather than in the macro: the deal form draws a dozen of these on every
-    deal page, and a Jinja macro's loop over choices cost several times this."""
-    field_id = escape(field.id)
-    errors = field.errors
-    invalid = ""
-    if errors:
-        invalid = f' aria-invalid="true" aria-describedby="{_error_ids(field_id, errors)}"'
-    data = field.data
-    options = "".join(f'{head}{" checked" if value == data else ""}{invalid}{tail}'
-                      for value, head, tail in _options(field, field_id, only))
-    return Markup(f'\n<fieldset class="seg {escape(cls)}{" invalid" if errors else ""}" id="{field_id}">\n'
-                  f'  <legend>{escape(field.label.text)}</legend>\n  <div class="opts">\n  {options}\n'
-                  f'  </div>\n  {field_errors(field)}\n</fieldset>\n')
-
-
-Option = tuple[Any, str, str]
-"""A radio input drawn: its value as the field compares it with its data, the HTML before ``checked`` and after."""
-OPTIONS_KEPT = 4096
-OPTIONS = "scorer.options"
-"""Where an app keeps the radio inputs it drew (``app.extensions``): per app, as their labels are in its own
-translations (kept for the whole process, an app with other translations showed the first app's words)."""
-
-
-def _options(field: Any, field_id: str, only: Any) -> list[Option]:
-    """The radio inputs of ``field``'s choices (those in ``only``, if given), but for ``checked`` and its errors'
-    attributes. Drawn once per list of choices, field, language and app, and kept (a list of choices is the same
-    object from one form to the next: the module's suits and tricks, a table's names)."""
-    choices = field.choices
-    language = request_language()
-    kept_here: dict[tuple[object, ...], tuple[object, list[Option]]] | None = \
-        current_app.extensions.get(OPTIONS) if language is not None and only is None and type(choices) is list else None
-    key: tuple[object, ...] = ()
-    if kept_here is not None:
-        key = (id(choices), len(choices), field.name, field.id, field.coerce, language)
-        kept = kept_here.get(key)
-        if kept is not None and kept[0] is choices:  # the very list (an id is reused once its list is gone)
-            return kept[1]
-    name = escape(field.name)
-    drawn: list[Option] = []
-    for value, label, _checked, _kw in field.iter_choices():
-        if only is None or value in only:
-            drawn.append((field.coerce(value),
-                          f'<label class="opt"><input type="radio" name="{name}" id="{field_id}-{len(drawn)}" '
-                          f'value="{escape(value)}"', f'><span>{escape(label)}</span></label>'))
-    if kept_here is not None:
-        if len(kept_here) >= OPTIONS_KEPT:
-            kept_here.clear()
-        kept_here[key] = (choices, drawn)
-    return drawn
-
-
-def field_errors(field: Any) -> Markup:
-    """A field's error messages, each with its own id for the field's aria-describedby (``errors`` in
-    templates/_macros.html, which calls this)."""
-    field_id = escape(field.id)
-    return Markup("".join(f'<p class="error" id="{field_id}-error{n}">{escape(e)}</p>'
-                          for n, e in enumerate(field.errors, 1)))
-
-
-def _error_ids(field_id: str, errors: Any) -> str:
-    return " ".join(f"{field_id}-error{n}" for n in range(1, len(errors) + 1))
-
-
-def error_ids(field: Any) -> Markup:
-    """The ids of a field's error messages, for its aria-describedby (``error_ids`` in templates/_macros.html,
-    which calls this; :func:`field_errors` gives the messages those ids)."""
-    return Markup(_error_ids(escape(field.id), field.errors))
-
-
-def toggle_field(field: Any) -> Markup:
-    """A check box as a big toggle (``toggle`` in templates/_macros.html, which calls this), its input as WTForms'
-    ``CheckboxInput`` draws it (attributes in name order); one drawn otherwise is left to WTForms."""
-    field_id = escape(field.id)
-    errors = field.errors
-    aria = {"aria-invalid": "true", "aria-describedby": Markup(_error_ids(field_id, errors))} if errors else {}
-    if type(field.widget) is not CheckboxInput or field.render_kw or field.flags.required or field.flags.disabled \
-            or getattr(field, "_datalist", None) is not None:
-        drawn = Markup(field(**aria))
-    else:
-        described = f' aria-describedby="{aria["aria-describedby"]}" aria-invalid="true"' if errors else ""
-        checked = " checked" if getattr(field, "checked", field.data) else ""
-        drawn = Markup(f'<input{described}{checked} id="{field_id}" name="{escape(field.name)}" type="checkbox" '
-                       f'value="{escape(field._value())}">')
-    return Markup(f'\n<div class="toggle{" invalid" if errors else ""}" id="{field_id}-box">\n'
-                  f'  <label class="opt wide">{drawn}<span>{escape(field.label.text)}</span></label>\n'
-                  f'  {field_errors(field)}\n</div>\n')
-
-
-def hidden_field(field: Any) -> Markup:
-    """A hidden input as WTForms' ``HiddenInput`` draws it (``field()``): its id, name, type and value, in that
-    order. A field drawn otherwise (another widget, attributes of its own) is left to WTForms; a field the form
-    lacks (its CSRF token, with CSRF off) is drawn as Jinja draws an undefined value."""
-    if isinstance(field, Undefined):
-        return Markup(escape(str(field)))
-    if type(field.widget) is not HiddenInput or field.render_kw or field.flags.disabled \
-            or getattr(field, "_datalist", None) is not None:
-        return Markup(field())
-    return Markup(f'<input id="{escape(field.id)}" name="{escape(field.name)}" type="hidden" '
-                  f'value="{escape(field._value())}">')
-
-
-def init_app(app: Any) -> None:
-    """The field drawers, as template globals (templates/_macros.html and the deal form call them)."""
-    app.extensions[OPTIONS] = {}
-    app.add_template_global(segmented_field, "segmented_field")
-    app.add_template_global(field_errors, "field_errors")
-    app.add_template_global(error_ids, "field_error_ids")
-    app.add_template_global(hidden_field, "hidden_field")
-    app.add_template_global(toggle_field, "toggle_field")
+            return wtforms_adapter.bound(form, unbound_field, options)
 
 
 SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
@@ -292,7 +98,7 @@ VOLE_BID_CHOICES = VOLE_CHOICES + [SelectChoice("announced", lazy_gettext("annou
 @lru_cache(maxsize=1024)
 def name_choices(players: tuple[str, ...]) -> list[SelectChoice]:
     """The players as choices (who was Hombre, her ally...): one list per table's names, shared by its forms
-    (never changed: the radio inputs drawn from it are kept, see :func:`_options`)."""
+    (never changed: the radio inputs drawn from it are kept, see :mod:`scorer.web.drawn`)."""
     return [SelectChoice(p, p) for p in players]
 
 
@@ -544,7 +350,7 @@ class DealForm(Form):
         self.spadille.choices = names
         self.vole.choices = VOLE_BID_CHOICES if contract in rules.profile.vole_bids else VOLE_CHOICES
         # The module's lists themselves (WTForms copies a field's declared choices into each form): their radio
-        # inputs are drawn once (see _options).
+        # inputs are drawn once (see scorer.web.drawn).
         self.trumps.choices = self.favourite.choices = TRUMP_CHOICES
         self.called.choices = CALLED_CHOICES
         self.hombre_tricks.choices = self.ally_tricks.choices = TRICK_CHOICES

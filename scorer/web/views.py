@@ -11,13 +11,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from flask import Flask, current_app, has_request_context, request, session, url_for
-from markupsafe import Markup, escape
+from flask import Flask, has_request_context, request, session
 
 from ..core import Contract, Damage, Ledger, Replay, Settlement, System
-from ..core.i18n import N_
-from ..core.summary import DealSummary, RuleRef
-from .i18n import request_language, shown_text
 from .db import get_db
 from ..store import Table, evening_closed, ledger_and_log_size
 
@@ -101,83 +97,11 @@ def phone_holder(table: Table) -> str | None:
 
 
 def init_app(app: Flask) -> None:
-    """The templates' ``url_for`` keeping its links, and the drawers of a table's pages as template globals."""
+    """The templates' ``url_for``, keeping its links."""
     app.jinja_env.globals["url_for"] = remembered_url_for(app)
-    app.extensions[PIECES] = {}
-    app.add_template_global(summary_nets, "summary_nets")
-    app.add_template_global(summary_payments, "summary_payments")
-    app.add_template_global(rule_links, "rule_links")
-    app.add_template_global(table_nav, "table_nav")
-    app.add_template_global(table_state, "table_state")
-    app.add_template_global(contracts_nav, "contracts_nav")
 
 
-# --- a table's links, drawn once per table, language and script root --------------------------------------------
-
-PIECES_KEPT = 4096
-"""Pieces of a table's pages kept per app (its links, a few per table and language); all forgotten when full."""
-PIECES = "scorer.pieces"
-"""Where an app keeps them (``app.extensions``): per app, as its words (its catalogue) and its links are its own
-(kept for the whole process, an app with other translations showed the words of the first app to draw them)."""
-
-
-def _kept(key: tuple[object, ...], draw: Callable[[], Markup]) -> Markup:
-    """``draw()``, kept under ``key`` with the request's language and script root, by the app (drawn afresh
-    outside a request whose language was looked up)."""
-    language = request_language()
-    if language is None:
-        return draw()
-    pieces: dict[tuple[object, ...], Markup] | None = current_app.extensions.get(PIECES)
-    if pieces is None:
-        return draw()
-    key = (*key, language, request.script_root)
-    found = pieces.get(key)
-    if found is None:
-        found = draw()
-        if len(pieces) >= PIECES_KEPT:
-            pieces.clear()
-        pieces[key] = found
-    return found
-
-
-TABLE_NAV = (("table.play", N_("Deal")), ("table.ledger_page", N_("Ledger")), ("table.join", N_("Share")),
-             ("tally.page", N_("Tally")))
-"""A table's pages, as its pages' bar links them (templates/table/_nav.html)."""
-
-
-def table_nav(table: Table) -> Markup:
-    """The links of a table's bar: its deal, ledger, share and tally pages (templates/table/_nav.html)."""
-    token = table.token
-    return _kept(("nav", token), lambda: Markup("\n".join(
-        f'<a href="{escape(url_for(endpoint, token=token))}">{shown_text(label)}</a>' for endpoint, label in TABLE_NAV)))
-
-
-_CURRENT = ' aria-current="page"'
-
-
-def table_state(number: int, over: bool, played: int, agreed: int, dealer: str, eldest: str,
-                standing: tuple[tuple[str, str], ...]) -> Markup:  # more than 5: a view's fields, as _state.html read them
-    """Where the evening stands: the deal (of the deals agreed), the dealer, eldest hand and what the table carries
-    (templates/table/_state.html)."""
-    carried = "".join(f"<div><dt>{escape(label)}</dt><dd>{escape(value)}</dd></div>" for label, value in standing)
-    # the messages outside the f-string, where the catalogue's extraction finds them
-    deal, of, by, eldest_hand = (shown_text(N_("Deal")), shown_text(N_("of %(agreed)s"), agreed=agreed),
-                                 shown_text(N_("Dealer")), shown_text(N_("Eldest")))
-    return Markup(f'<dl class="state">\n  <div><dt>{deal}</dt><dd>{escape(played if over else number)} <small>{of}</small>'
-                  f'</dd></div>\n  <div><dt>{by}</dt><dd>{escape(dealer)}</dd></div>\n'
-                  f'  <div><dt>{eldest_hand}</dt><dd>{escape(eldest)}</dd></div>\n  {carried}\n</dl>')
-
-
-def contracts_nav(table: Table, contracts: tuple[Contract, ...], current: Contract | None) -> Markup:
-    """A button for each contract the table plays, ``current`` marked (the deal page's row of contracts)."""
-    token = table.token
-
-    def draw() -> Markup:
-        return Markup("".join(
-            f'<a class="button{" current" if c == current else ""}" '
-            f'href="{escape(url_for("table.deal", token=token, contract=c.value))}"'
-            f'{_CURRENT if c == current else ""}>{escape(str(c.label).capitalize())}</a>' for c in contracts))
-    return _kept(("contracts", token, contracts, current), draw)
+# --- the templates' links, each built once -------------------------------------------------------------------------
 
 
 URLS_KEPT = 8192
@@ -215,53 +139,3 @@ def remembered_url_for(app: Flask) -> Callable[..., str]:
         return found
 
     return template_url_for
-
-
-# --- a deal's settlement at a glance (templates/table/_summary.html's macros call these) --------------------------
-
-
-def summary_nets(summary: DealSummary) -> Markup:
-    """Each player's change for the deal in one line, then what the table carries after it (``nets``). Each
-    separator ends the line it is on, never starts the next."""
-    last = len(summary.nets) - 1
-    carried = summary.carried
-    nets = "".join(f'<span class="net">{escape(n.player)} <strong class="{_trend(n.change)}">{escape(n.signed)}</strong>'
-                   f'{" ·" if i < last or carried else ""}</span> ' for i, n in enumerate(summary.nets))
-    after = ""
-    if carried:
-        after = '<span class="after">' + ", ".join(f"{escape(label)} <strong>{escape(value)}</strong>"
-                                                   for label, value in carried) + "</span>"
-    hidden = shown_text(N_("Each player's change for this deal: "))
-    return Markup(f'<p class="nets" id="nets"><span class="visually-hidden">{hidden}</span>{nets}{after}</p>\n')
-
-
-def _trend(change: int) -> str:
-    return "up" if change > 0 else "down" if change < 0 else "even"
-
-
-def rule_links(refs: tuple[RuleRef, ...], page: str | None = None) -> Markup:
-    """House rules by their titles, each a link to its entry on the rules page (``page``, its link once escaped)."""
-    if not refs:
-        return Markup("")
-    page = page or escape(url_for("home.rules"))
-    return Markup(" · ".join(f'<a href="{page}#{escape(r.name)}">{escape(r.title)}</a>' for r in refs))
-
-
-def _by(refs: tuple[RuleRef, ...], page: str) -> str:
-    """The rules behind a line, after it (none: nothing)."""
-    return f' <small class="by">{rule_links(refs, page)}</small>' if refs else ""
-
-
-def summary_payments(summary: DealSummary, heading: object = None, level: object = 2) -> Markup:
-    """The stake and the unit once, the transfers grouped (who pays whom, in all), the notes, under a heading of
-    that level (``payments``)."""
-    page = escape(url_for("home.rules"))
-    unit = f'<p class="unit">{escape(summary.unit_sentence)}{_by(summary.unit_rules, page)}</p>' if summary.unit_sentence else ""
-    groups = "".join(f"<li>{escape(g.sentence)}{_by(g.rules, page)}</li>\n" for g in summary.groups)
-    notes = ""
-    if summary.notes:
-        notes = '<ul class="notes">' + "".join(f"<li>{escape(n)}</li>" for n in summary.notes) + "</ul>"
-    title = escape(heading or shown_text(N_("Who pays whom")))
-    h = escape(level)
-    return Markup(f'\n<div class="payments">\n<h{h} class="groups-title">{title}</h{h}>\n{unit}\n<ul class="groups">\n'
-                  f'{groups}</ul>\n{notes}\n</div>\n')
