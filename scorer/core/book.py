@@ -7,6 +7,7 @@ differ in what the players pay each other. Those shared movements live here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import caches
@@ -14,7 +15,7 @@ from . import rules as R
 from .checks import spadille_holder
 from .context import DealContext
 from .i18n import N_
-from .model import TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
+from .model import NOTHING_CARRIED, TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
 from .names import listed
 from .play import beasted_renounces, renounce_words
 
@@ -52,6 +53,14 @@ and why), so the ledger cache keeps one of each rather than ten new tuples a dea
 transfers are interchangeable (immutable values); emptied when it grows past :data:`KEPT_TRANSFERS_MAX`."""
 KEPT_TRANSFERS_MAX = 16_384
 caches.register(f"{__name__}._KEPT_TRANSFERS", _KEPT_TRANSFERS.clear)
+
+
+def _kept(  # more than 5: the fields of the Transfer it makes, in the Transfer's order
+    payer: Account, payee: Account, chips: int, reason: Reason, what: str, rules: tuple[str, ...], source: str
+) -> Transfer:
+    """The transfer, made once (:data:`_KEPT_TRANSFERS`)."""
+    transfer = _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
+    return _KEPT_TRANSFERS.setdefault(transfer, transfer)
 
 
 class Book:
@@ -92,22 +101,30 @@ class Book:
         transfer = _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
         self.transfers.append(_KEPT_TRANSFERS.setdefault(transfer, transfer))
 
+    def add(self, transfers: tuple[Transfer, ...]) -> None:
+        """Transfers already made (:func:`_kept`, each of chips > 0), moved and kept as :meth:`pay` would."""
+        pots, balances = self.pots, self.balances
+        for transfer in transfers:
+            payer, payee, chips = transfer[0], transfer[1], transfer[2]
+            if payer in pots:
+                pots[payer] -= chips  # type: ignore[index]
+            else:
+                balances[payer] -= chips
+            if payee in pots:
+                pots[payee] += chips  # type: ignore[index]
+            else:
+                balances[payee] += chips
+        self.transfers.extend(transfers)
+
     def settlement(self, unit: int, stake: int) -> Settlement:
         """The deal's settlement and the state after it; chips must be conserved."""
         ctx = self.ctx
-        state, number = ctx.state, ctx.number
-        after = TableState(
-            players=state.players,
-            balances=tuple(self.balances[p] for p in state.players),
-            pool=self.pots[Pot.POOL],
-            vole_pool=self.pots[Pot.VOLE_POOL],
-            spadille_reserve=self.pots[Pot.SPADILLE_RESERVE],
-            spadille_takers=self.spadille_takers if self.pots[Pot.SPADILLE_RESERVE] else (),
-            beasts_waiting=tuple(self.waiting),
-            circle_pool=self.pots[Pot.CIRCLE_POOL],
-            deals_played=number,
-            last_dealer=ctx.deal.dealer,
-        )
+        state, number, pots = ctx.state, ctx.number, self.pots
+        spadille_reserve = pots[Pot.SPADILLE_RESERVE]
+        after = TableState(state.players, tuple(self.balances.values()),  # in the players' order (no other name is added)
+                           pots[Pot.POOL], pots[Pot.VOLE_POOL], spadille_reserve,
+                           self.spadille_takers if spadille_reserve else (), tuple(self.waiting), pots[Pot.CIRCLE_POOL],
+                           NOTHING_CARRIED, number, ctx.deal.dealer)
         if after.total != state.total:  # pragma: no cover - a broken invariant is a bug, not bad input
             raise AssertionError(f"chips not conserved in deal {number}: {state.total} before, {after.total} after")
         return Settlement(number, ctx.deal, ctx.result, tuple(self.transfers), state, after, unit, stake, tuple(self.notes))
@@ -116,9 +133,13 @@ class Book:
 def open_book(ctx: DealContext) -> Book:
     """A pool-based deal's book, the odd chips reserved for Spadille already released (they move first)."""
     book = Book(ctx)
-    release_reserve(book)
-    release_waiting_beast(book)
-    carry_in(book)
+    state = ctx.state
+    if state.spadille_reserve:
+        release_reserve(book)
+    if state.beasts_waiting:
+        release_waiting_beast(book)
+    if state.circle_pool:
+        carry_in(book)
     return book
 
 
@@ -172,22 +193,29 @@ def release_reserve(book: Book) -> None:
                  (R.CODILLE_INDIVISIBLE,), "EB")
 
 
-def antes(book: Book, each: int, extra_rules: tuple[str, ...] = ()) -> int:
+def antes(book: Book, each: int, extra_rules: tuple[str, ...] = (),
+          made: Callable[[DealContext], tuple[Transfer, ...]] | None = None) -> int:
     """Each player stakes ``each`` before the deal (twice it on a deal paulans doubles), or the dealer
-    four times it (P, PG); return the single stake put in (0 when the house rules skip antes into a carried pool)."""
+    four times it (P, PG); return the single stake put in (0 when the house rules skip antes into a carried pool).
+    ``made``: where the caller keeps the antes' transfers, what gives them (:func:`ante_transfers`'s, of the
+    same ``each`` and ``extra_rules``)."""
     ctx = book.ctx
-    rules, state, factor = ctx.rules, ctx.state, ctx.paulans
-    if not (rules[R.ANTES] is R.Antes.EVERY_DEAL or state.pool == 0):
+    if not (ctx.rules[R.ANTES] is R.Antes.EVERY_DEAL or ctx.state.pool == 0):
         return 0
+    book.add(ante_transfers(ctx, each, extra_rules) if made is None else made(ctx))
+    return 4 * each
+
+
+def ante_transfers(ctx: DealContext, each: int, extra_rules: tuple[str, ...] = ()) -> tuple[Transfer, ...]:
+    """The antes of :func:`antes`, made: they depend on the players, the dealer, paulans and the house rules alone."""
+    rules, state, factor = ctx.rules, ctx.state, ctx.paulans
     used = (R.ANTE_BY, R.ANTES) + extra_rules + ctx.doubling
     if rules[R.ANTE_BY] is R.AnteBy.DEALER:
-        book.pay(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, N_("the dealer's ante"), used)
-    else:
-        players = state.players
-        eldest = state.seat(ctx.deal.dealer) + 1  # from the dealer's right (seat raises for a stranger)
-        for player in players[eldest:] + players[:eldest]:
-            book.pay(player, Pot.POOL, each * factor, Reason.ANTE, N_("ante"), used)
-    return 4 * each
+        return (_kept(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, N_("the dealer's ante"), used, "P"),)
+    players = state.players
+    eldest = state.seat(ctx.deal.dealer) + 1  # from the dealer's right (seat raises for a stranger)
+    return tuple(_kept(player, Pot.POOL, each * factor, Reason.ANTE, N_("ante"), used, "P")
+                 for player in players[eldest:] + players[:eldest])
 
 
 def fish_for_the_king(book: Book, chips: int, extra_rules: tuple[str, ...] = ()) -> None:
@@ -215,6 +243,11 @@ def take_pool(book: Book) -> None:
     book.pay(Pot.POOL, side[1], half, Reason.POOL_SHARED, N_("the ally's half of the pool, the game won"), odd_rules)
 
 
+_TRICKS_TO_SHARE_A_LOSS = {R.AllianceLoss.SHARED_UNLESS_UNDER_3: 3, R.AllianceLoss.SHARED_UNLESS_UNDER_4: 4,
+                           R.AllianceLoss.HOMBRE_ALONE: TRICKS + 1}
+"""The tricks Hombre must take herself for her ally to share a lost alliance (house rule alliance_loss)."""
+
+
 def loss_payers(book: Book) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Who pays a lost game, and the house rules that said so: the whole side, or
     Hombre alone (P's three-trick rule, house rule alliance_loss)."""
@@ -222,9 +255,7 @@ def loss_payers(book: Book) -> tuple[tuple[str, ...], tuple[str, ...]]:
     deal, side, rules = ctx.deal, ctx.side, ctx.rules
     if len(side) < 2 or deal.kind.loss != "three_trick_rule":
         return side, ()
-    needed = {R.AllianceLoss.SHARED_UNLESS_UNDER_3: 3, R.AllianceLoss.SHARED_UNLESS_UNDER_4: 4,
-              R.AllianceLoss.HOMBRE_ALONE: TRICKS + 1}[rules[R.ALLIANCE_LOSS]]
-    if deal.hombre_tricks >= needed:
+    if deal.hombre_tricks >= _TRICKS_TO_SHARE_A_LOSS[rules[R.ALLIANCE_LOSS]]:
         return side, (R.ALLIANCE_LOSS,)
     if rules[R.ALLIANCE_LOSS] is not R.AllianceLoss.HOMBRE_ALONE:
         book.notes.append(_ALONE_FOR_HER_ALLY.format(n=deal.hombre_tricks))

@@ -13,15 +13,16 @@ def premium_only(deal: Deal, rules: HouseRules) -> bool:
 
 def result_of(deal: Deal, rules: HouseRules) -> Result:
     """Won, remise or codille, and the vole, from the tricks taken (P)."""
+    kind = deal.kind
     tricks = deal.side_tricks
-    if deal.kind.nemo:
+    if kind.nemo:
         # Nemo is won by taking no trick; any trick loses it (a remise, or the premium alone).
         if tricks == 0:
             return Result.WON
         return Result.LOST if premium_only(deal, rules) else Result.REMISE
-    if tricks >= 6 and (deal.vole_in_the_bid or deal.vole is Vole.UNDERTAKEN):
-        return Result.VOLE_WON if tricks == TRICKS else Result.VOLE_LOST
     if tricks >= 6:
+        if deal.vole is not Vole.NONE or kind.vole_announced:  # a vole announced, revealed or undertaken
+            return Result.VOLE_WON if tricks == TRICKS else Result.VOLE_LOST
         return Result.WON
     if premium_only(deal, rules):
         return Result.LOST
