@@ -44,6 +44,14 @@ _ODD_CHIPS_WAIT = N_("{odd} odd chips wait for whichever of {winners} holds Spad
                      "if none of them does: enter that player as Spadille's holder (EB)")
 _HALF_EACH = N_("{what} (half each)")
 
+# Enum members read for every deal settled, read once here: Python 3.11 reads an attribute of an Enum class
+# (``Pot.POOL``) through the hook of EnumType.__getattr__, several times slower than a module's global.
+_POTS = (Pot.POOL, Pot.VOLE_POOL, Pot.SPADILLE_RESERVE, Pot.BEASTS_WAITING, Pot.CIRCLE_POOL)
+"""The pots, in the order a book keeps them."""
+_POOL, _REMISE = Pot.POOL, Result.REMISE
+_POOL_SWEPT, _POOL_SHARED, _CODILLE_SHARE = Reason.POOL_SWEPT, Reason.POOL_SHARED, Reason.CODILLE_SHARE
+_REMISE_BEAST, _CODILLE_BEAST = Reason.REMISE_BEAST, Reason.CODILLE_BEAST
+
 
 _new_transfer = tuple.__new__
 """Builds a :class:`Transfer` without the named tuple's own ``__new__`` (a Python function; ten a deal)."""
@@ -72,9 +80,10 @@ class Book:
         if len(_KEPT_TRANSFERS) >= KEPT_TRANSFERS_MAX:
             _KEPT_TRANSFERS.clear()
         self.balances = dict(zip(state.players, state.balances))
-        self.pots = {Pot.POOL: state.pool, Pot.VOLE_POOL: state.vole_pool, Pot.SPADILLE_RESERVE: state.spadille_reserve,
-                     Pot.BEASTS_WAITING: sum(state.beasts_waiting), Pot.CIRCLE_POOL: state.circle_pool}
-        self.waiting = list(state.beasts_waiting)
+        waiting = state.beasts_waiting
+        self.pots = dict(zip(_POTS, (state.pool, state.vole_pool, state.spadille_reserve, sum(waiting) if waiting else 0,
+                                     state.circle_pool)))
+        self.waiting = list(waiting)
         """The beasts waiting for a later pool, greatest first (house rule beasts_together)."""
         self.beasts: list[int] = []
         """The beasts made in this deal (a remise or codille beast, renounce beasts), as they are made."""
@@ -119,12 +128,11 @@ class Book:
     def settlement(self, unit: int, stake: int) -> Settlement:
         """The deal's settlement and the state after it; chips must be conserved."""
         ctx = self.ctx
-        state, number, pots = ctx.state, ctx.number, self.pots
-        spadille_reserve = pots[Pot.SPADILLE_RESERVE]
+        state, number = ctx.state, ctx.number
+        pool, vole_pool, spadille_reserve, _waiting, circle_pool = self.pots.values()  # in the order of _POTS
         after = TableState(state.players, tuple(self.balances.values()),  # in the players' order (no other name is added)
-                           pots[Pot.POOL], pots[Pot.VOLE_POOL], spadille_reserve,
-                           self.spadille_takers if spadille_reserve else (), tuple(self.waiting), pots[Pot.CIRCLE_POOL],
-                           NOTHING_CARRIED, number, ctx.deal.dealer)
+                           pool, vole_pool, spadille_reserve, self.spadille_takers if spadille_reserve else (),
+                           tuple(self.waiting), circle_pool, NOTHING_CARRIED, number, ctx.deal.dealer)
         if after.total != state.total:  # pragma: no cover - a broken invariant is a bug, not bad input
             raise AssertionError(f"chips not conserved in deal {number}: {state.total} before, {after.total} after")
         return Settlement(number, ctx.deal, ctx.result, tuple(self.transfers), state, after, unit, stake, tuple(self.notes))
@@ -163,6 +171,8 @@ def renounce_beasts(book: Book, stake: int) -> None:
     """EB: a renouncer "is beasted as often as he has renounced and it is detected": each renounce the
     deal's play record proves costs its player what is upon the game, into the pool (house rule renounce_beast)."""
     ctx = book.ctx
+    if ctx.deal.play is None:
+        return  # nothing to prove a renounce
     for renounce in beasted_renounces(ctx.deal, ctx.state.players, ctx.rules):
         book.pay(renounce.player, Pot.POOL, stake, Reason.RENOUNCE_BEAST, _BEASTED_FOR.format(renounce=renounce_words(renounce)),
                  (R.RENOUNCE_BEAST,), "EB")
@@ -200,7 +210,7 @@ def antes(book: Book, each: int, extra_rules: tuple[str, ...] = (),
     ``made``: where the caller keeps the antes' transfers, what gives them (:func:`ante_transfers`'s, of the
     same ``each`` and ``extra_rules``)."""
     ctx = book.ctx
-    if not (ctx.rules[R.ANTES] is R.Antes.EVERY_DEAL or ctx.state.pool == 0):
+    if not (ctx.state.pool == 0 or ctx.rules[R.ANTES] is R.Antes.EVERY_DEAL):
         return 0
     book.add(ante_transfers(ctx, each, extra_rules) if made is None else made(ctx))
     return 4 * each
@@ -231,16 +241,16 @@ def take_pool(book: Book) -> None:
     """The game won: Hombre sweeps the pool, or the allies divide it equally (P)."""
     ctx = book.ctx
     hombre, side = ctx.deal.hombre, ctx.side
-    pool = book.pots[Pot.POOL]
+    pool = book.pots[_POOL]
     if len(side) == 1:
-        book.pay(Pot.POOL, hombre, pool, Reason.POOL_SWEPT, N_("the game won, Hombre sweeps the pool"))
+        book.pay(_POOL, hombre, pool, _POOL_SWEPT, N_("the game won, Hombre sweeps the pool"))
         return
     half = pool // 2
     odd = pool - 2 * half
     odd_rules = (R.ALLIANCE_ODD_CHIP,) if odd else ()
-    to_hombre = half + (odd if ctx.rules[R.ALLIANCE_ODD_CHIP] is R.AllianceOddChip.TO_HOMBRE else 0)
-    book.pay(Pot.POOL, hombre, to_hombre, Reason.POOL_SHARED, N_("her half of the pool, the game won"), odd_rules)
-    book.pay(Pot.POOL, side[1], half, Reason.POOL_SHARED, N_("the ally's half of the pool, the game won"), odd_rules)
+    to_hombre = half + (odd if odd and ctx.rules[R.ALLIANCE_ODD_CHIP] is R.AllianceOddChip.TO_HOMBRE else 0)
+    book.pay(_POOL, hombre, to_hombre, _POOL_SHARED, N_("her half of the pool, the game won"), odd_rules)
+    book.pay(_POOL, side[1], half, _POOL_SHARED, N_("the ally's half of the pool, the game won"), odd_rules)
 
 
 _TRICKS_TO_SHARE_A_LOSS = {R.AllianceLoss.SHARED_UNLESS_UNDER_3: 3, R.AllianceLoss.SHARED_UNLESS_UNDER_4: 4,
@@ -267,15 +277,15 @@ def beast(book: Book, stake: int, payers: tuple[str, ...], extra_rules: tuple[st
     opponents divide it and the side puts up the codille beast. A favourite suit that
     doubles everything doubles the beast (the context's ``beast_doubled_by``)."""
     ctx = book.ctx
-    if ctx.result is Result.REMISE:
+    if ctx.result is _REMISE:
         chips = stake
-        reason, what, source = Reason.REMISE_BEAST, N_("remise: the pool doubled"), "P"
+        reason, what, source = _REMISE_BEAST, N_("remise: the pool doubled"), "P"
         used: tuple[str, ...] = (R.REMISE_BEAST,)
         book.notes.append(N_("remise: the pool is doubled and carried forward"))
     else:
         taken = codille_sweep(book, stake)
         chips, source = _codille_beast(ctx.rules[R.CODILLE_BEAST], stake, taken, book.notes)
-        reason, what = Reason.CODILLE_BEAST, N_("codille beast")
+        reason, what = _CODILLE_BEAST, N_("codille beast")
         used = (R.CODILLE_BEAST,)
     if ctx.beast_doubled_by:
         chips *= 2  # H47: a game in favourite wins or loses double
@@ -313,9 +323,9 @@ def codille_sweep(book: Book, stake: int) -> int:
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.CARRY_WHOLE:
         notes.append(_DOES_NOT_DIVIDE.format(stake=stake, n=n))
         return 0
+    used = (R.CODILLE_INDIVISIBLE,) if odd else ()
     for opponent in opponents:
-        book.pay(Pot.POOL, opponent, each, Reason.CODILLE_SHARE, N_("codille: the opponents divide the pool"),
-                 (R.CODILLE_INDIVISIBLE,) if odd else ())
+        book.pay(_POOL, opponent, each, _CODILLE_SHARE, N_("codille: the opponents divide the pool"), used)
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.SPLIT_CARRY_ODD:
         notes.append(_ODD_CHIPS_STAY.format(odd=odd))
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.ODD_TO_SPADILLE:
@@ -331,10 +341,10 @@ def codille_sweep(book: Book, stake: int) -> int:
 def share(book: Book, payers: tuple[str, ...], chips: int, entry: Entry) -> None:
     """A payment into the pool shared equally by the payers; Hombre pays any odd chip."""
     if len(payers) == 1:
-        book.pay(payers[0], Pot.POOL, chips, entry.reason, entry.what, entry.rules, entry.source)
+        book.pay(payers[0], _POOL, chips, entry.reason, entry.what, entry.rules, entry.source)
         return
     half = chips // 2
     hombre = book.ctx.deal.hombre
     for payer in payers:
-        book.pay(payer, Pot.POOL, chips - half if payer == hombre else half, entry.reason, _HALF_EACH.format(what=entry.what),
+        book.pay(payer, _POOL, chips - half if payer == hombre else half, entry.reason, _HALF_EACH.format(what=entry.what),
                  entry.rules, entry.source)

@@ -23,12 +23,19 @@ def doubled(number: int, deals_agreed: int, rules: HouseRules) -> bool:
 
 
 def doubled_by(number: int, deals_agreed: int, paulans: R.Paulans) -> bool:
-    """:func:`doubled`, from the house rule's value (read once by a replay's plan)."""
+    """:func:`doubled`, from the house rule's value."""
+    if paulans is _NO_PAULANS:
+        return False
     if paulans is R.Paulans.LAST_DEAL:
         return number == deals_agreed
     if paulans is R.Paulans.LAST_ROUND:
         return deals_agreed - 4 < number <= deals_agreed
     return False
+
+
+_NO_PAULANS = R.Paulans.NONE
+"""Read once: Python 3.11 reads an attribute of an Enum class (``R.Paulans.NONE``) through the hook of
+EnumType.__getattr__, several times slower than a module's global, and this is read for every deal settled."""
 
 
 def pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: HouseRules) -> tuple[tuple[str, str], ...]:

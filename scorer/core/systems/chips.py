@@ -87,6 +87,14 @@ ANTE_CHIPS = 1
 
 # --- settlement -------------------------------------------------------------
 
+# Enum members read for every deal settled, read once here: Python 3.11 reads an attribute of an Enum class
+# (``Pot.POOL``) through the hook of EnumType.__getattr__, several times slower than a module's global.
+_POOL, _NO_VOLE = Pot.POOL, Vole.NONE
+_VOLE_WON, _VOLE_LOST, _REMISE, _CODILLE = Result.VOLE_WON, Result.VOLE_LOST, Result.REMISE, Result.CODILLE
+_GAME_WON = (Result.WON, Result.VOLE_WON)
+"""The results where Hombre's side takes the pool (and, with the vole lost after premiers, :func:`_game_won` too)."""
+_GAME_PREMIUM, _MATADORS = Reason.GAME_PREMIUM, Reason.MATADORS
+
 
 @dataclass(frozen=True, slots=True)
 class _Worth:
@@ -183,9 +191,9 @@ def _matador_units(deal: Deal, rules: HouseRules) -> tuple[int, tuple[str, ...]]
 def _vole_stake(ctx: DealContext, unit: int) -> int:
     """Chips each player pays into the vole pool when a vole is announced or undertaken."""
     deal, favourite = ctx.deal, ctx.favourite
-    payment = ctx.rules[R.VOLE_PAYMENT]
-    if deal.vole is Vole.NONE and not deal.kind.vole_announced:
+    if deal.vole is _NO_VOLE and not deal.kind.vole_announced:
         return 0
+    payment = ctx.rules[R.VOLE_PAYMENT]
     if payment in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.POOL_ONLY):
         return VOLE_STAKE_CHIPS * ctx.paulans * ctx.favourite_factor
     if payment is R.VolePayment.QUANTI_TABLE:
@@ -328,9 +336,9 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
     plan = _plan_of(rules)
     ctx = plan.context(deal, state, deals_agreed)
     book = open_book(ctx)
-    joined = book.pots[Pot.POOL]  # a pool carried in and a waiting beast have joined it (open_book)
+    joined = book.pots[_POOL]  # a pool carried in and a waiting beast have joined it (open_book)
     single_antes = antes(book, ANTE_CHIPS, made=plan.antes)
-    stake = book.pots[Pot.POOL]
+    stake = book.pots[_POOL]
     worth = plan.worth(ctx)
     unit = plan.unit(_stake_for_the_unit(joined, single_antes)) * ctx.paulans
 
@@ -345,9 +353,9 @@ def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed:
     result = ctx.result
     if premium_only(deal, rules):
         _premium_alone(book, worth, unit, stake)
-    elif result in (Result.WON, Result.VOLE_WON) or (result is Result.VOLE_LOST and not deal.vole_in_the_bid):
+    elif result in _GAME_WON or (result is _VOLE_LOST and not deal.vole_in_the_bid):
         _game_won(book, worth, unit)
-    elif result is Result.VOLE_LOST:
+    elif result is _VOLE_LOST:
         _announced_vole_lost(book, worth, unit, stake)
     else:
         _game_lost(book, worth, unit, stake)
@@ -402,13 +410,13 @@ def _game_won(book: Book, worth: _Worth, unit: int) -> None:
     # What each opponent pays each member, worked out once for the deal (not once a pair); nothing where it is 0.
     premium, premium_rules = worth.premium * unit, worth.premium_rules + flow
     owed = [(units * unit, reason, what, used) for units, reason, what, used in worth.owed]
-    if result is Result.VOLE_WON and worth.vole_bonus:
+    if result is _VOLE_WON and worth.vole_bonus:
         owed.append((worth.vole_bonus * unit, Reason.VOLE_BONUS, N_("the vole"), (R.VOLE_PAYMENT,) + worth.bonus_rules + flow))
-    vole_lost = result is Result.VOLE_LOST and ctx.rules[R.VOLE_LOST_PAYS] is R.VoleLostPays.VOLE_BONUS
+    vole_lost = result is _VOLE_LOST and ctx.rules[R.VOLE_LOST_PAYS] is R.VoleLostPays.VOLE_BONUS
     pay, exempt = book.pay, ctx.exempt
     for member, opponent in ctx.pairs:
         if premium > 0 and opponent != exempt:
-            pay(opponent, member, premium, Reason.GAME_PREMIUM, worth.premium_label, premium_rules)
+            pay(opponent, member, premium, _GAME_PREMIUM, worth.premium_label, premium_rules)
         for chips, reason, what, used in owed:
             pay(opponent, member, chips, reason, what, used)
         if vole_lost:
@@ -440,15 +448,15 @@ def _game_lost(book: Book, worth: _Worth, unit: int, stake: int) -> None:
     payers, loss_rules = loss_payers(book)
     beast(book, stake, payers, loss_rules)
 
-    pays_game = result is Result.REMISE or rules[R.CODILLE_PAYMENTS] is R.CodillePayments.WHAT_SHE_WOULD_HAVE_RECEIVED
+    pays_game = result is _REMISE or rules[R.CODILLE_PAYMENTS] is R.CodillePayments.WHAT_SHE_WOULD_HAVE_RECEIVED
     if not pays_game:
         return
-    extra = (R.CODILLE_PAYMENTS,) if result is Result.CODILLE else ()
+    extra = (R.CODILLE_PAYMENTS,) if result is _CODILLE else ()
     # What each member (or Hombre for her) pays each opponent, worked out once for the deal; nothing where it is 0.
     premium, premium_rules = worth.premium * unit, worth.premium_rules + flow + loss_rules + extra
     owed = []
     if worth.matadors:
-        owed.append((worth.matadors * unit, Reason.MATADORS, worth.matadors_lost_label,
+        owed.append((worth.matadors * unit, _MATADORS, worth.matadors_lost_label,
                      worth.matador_rules + flow + loss_rules + extra))
     if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
         owed.append((worth.vole_premium * unit, Reason.VOLE_PREMIUM_LOST, N_("premium of the vole announced and lost"),
@@ -457,7 +465,7 @@ def _game_lost(book: Book, worth: _Worth, unit: int, stake: int) -> None:
     for member, opponent in ctx.pairs:
         payer = member if member in payers else hombre
         if premium > 0 and opponent != exempt:
-            pay(payer, opponent, premium, Reason.GAME_PREMIUM, worth.premium_lost_label, premium_rules)
+            pay(payer, opponent, premium, _GAME_PREMIUM, worth.premium_lost_label, premium_rules)
         for chips, reason, what, used in owed:
             pay(payer, opponent, chips, reason, what, used)
 
