@@ -46,9 +46,9 @@ _HALF_EACH = N_("{what} (half each)")
 
 # Enum members read for every deal settled, read once here: Python 3.11 reads an attribute of an Enum class
 # (``Pot.POOL``) through the hook of EnumType.__getattr__, several times slower than a module's global.
-_POTS = (Pot.POOL, Pot.VOLE_POOL, Pot.SPADILLE_RESERVE, Pot.BEASTS_WAITING, Pot.CIRCLE_POOL)
-"""The pots, in the order a book keeps them."""
-_POOL, _REMISE = Pot.POOL, Result.REMISE
+_POOL, _VOLE_POOL, _SPADILLE_RESERVE, _BEASTS_WAITING, _CIRCLE_POOL = (
+    Pot.POOL, Pot.VOLE_POOL, Pot.SPADILLE_RESERVE, Pot.BEASTS_WAITING, Pot.CIRCLE_POOL)
+_REMISE = Result.REMISE
 _POOL_SWEPT, _POOL_SHARED, _CODILLE_SHARE = Reason.POOL_SWEPT, Reason.POOL_SHARED, Reason.CODILLE_SHARE
 _REMISE_BEAST, _CODILLE_BEAST = Reason.REMISE_BEAST, Reason.CODILLE_BEAST
 
@@ -81,8 +81,9 @@ class Book:
             _KEPT_TRANSFERS.clear()
         self.balances = dict(zip(state.players, state.balances))
         waiting = state.beasts_waiting
-        self.pots = dict(zip(_POTS, (state.pool, state.vole_pool, state.spadille_reserve, sum(waiting) if waiting else 0,
-                                     state.circle_pool)))
+        self.pots = {_POOL: state.pool, _VOLE_POOL: state.vole_pool, _SPADILLE_RESERVE: state.spadille_reserve,
+                     _BEASTS_WAITING: sum(waiting) if waiting else 0, _CIRCLE_POOL: state.circle_pool}
+        """Every pot, in this order."""
         self.waiting = list(waiting)
         """The beasts waiting for a later pool, greatest first (house rule beasts_together)."""
         self.beasts: list[int] = []
@@ -129,7 +130,7 @@ class Book:
         """The deal's settlement and the state after it; chips must be conserved."""
         ctx = self.ctx
         state, number = ctx.state, ctx.number
-        pool, vole_pool, spadille_reserve, _waiting, circle_pool = self.pots.values()  # in the order of _POTS
+        pool, vole_pool, spadille_reserve, _waiting, circle_pool = self.pots.values()  # in the order they were put in
         after = TableState(state.players, tuple(self.balances.values()),  # in the players' order (no other name is added)
                            pool, vole_pool, spadille_reserve, self.spadille_takers if spadille_reserve else (),
                            tuple(self.waiting), circle_pool, NOTHING_CARRIED, number, ctx.deal.dealer)
