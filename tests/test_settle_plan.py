@@ -107,7 +107,6 @@ def test_a_plan_filled_in_a_translated_request_keeps_english_words() -> None:
 
 def test_equal_rules_share_a_plan_and_no_other_rules_do() -> None:
     """A plan is found by the rules' identity or their equality, never for rules that differ in any value."""
-    state = TableState.start(TABLES[0])
     for profile in CHIPS_PROFILES:
         base = HouseRules.of(profile)
         assert chips._plan_of(HouseRules.of(profile)) is chips._plan_of(base)

@@ -102,7 +102,6 @@ class _Worth:
     for each kind of deal a set of house rules meets (:meth:`_Plan.worth`). The unit is apart: it follows the
     stake, which changes from deal to deal."""
 
-    favourite: bool
     premium: int
     matadors: int
     premiers: int
@@ -116,7 +115,6 @@ class _Worth:
     unit_rules: tuple[str, ...]
     """The rules that set the unit (unit, unit_rounding, and paulans when it doubles the deal)."""
     premium_label: str
-    matadors_label: str
     premium_lost_label: str
     matadors_lost_label: str
     flow: tuple[str, ...]
@@ -219,12 +217,11 @@ def _worth(ctx: DealContext) -> _Worth:
     premium_rules += ctx.favourite_rules + unit_rules
     matador_rules += ctx.favourite_rules + unit_rules
     bonus_rules = ctx.favourite_rules + unit_rules
-    flow = ctx.flow
+    flow, matadors_label, premiers = ctx.flow, _matadors_label(deal, rules), (PREMIERS_UNITS if deal.premiers else 0) * fav
     return _Worth(
-        favourite=favourite,
         premium=premium,
         matadors=matadors * fav,
-        premiers=(PREMIERS_UNITS if deal.premiers else 0) * fav,
+        premiers=premiers,
         vole_bonus=(VOLE_BONUS_UNITS * fav if rules[R.VOLE_PAYMENT] in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.BONUS_ONLY) else 0),
         vole_premium=VOLE_BONUS_UNITS * fav,
         premium_rules=premium_rules,
@@ -232,13 +229,11 @@ def _worth(ctx: DealContext) -> _Worth:
         bonus_rules=bonus_rules,
         unit_rules=unit_rules,
         premium_label=_premium_label(deal),
-        matadors_label=_matadors_label(deal, rules),
         premium_lost_label=f"{_premium_label(deal)}, the game lost",
-        matadors_lost_label=f"{_matadors_label(deal, rules)}, the game lost",
+        matadors_lost_label=f"{matadors_label}, the game lost",
         flow=flow,
-        owed=tuple(payment for payment in ((matadors * fav, Reason.MATADORS, _matadors_label(deal, rules), matador_rules + flow),
-                                           ((PREMIERS_UNITS if deal.premiers else 0) * fav, Reason.PREMIERS, N_("premiers"),
-                                            bonus_rules + flow))
+        owed=tuple(payment for payment in ((matadors * fav, Reason.MATADORS, matadors_label, matador_rules + flow),
+                                           (premiers, Reason.PREMIERS, N_("premiers"), bonus_rules + flow))
                    if payment[0] > 0),
     )
 
