@@ -8,7 +8,7 @@ differ in what the players pay each other. Those shared movements live here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import caches
 from . import rules as R
@@ -20,9 +20,9 @@ from .names import listed
 from .play import beasted_renounces, renounce_words
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """Why chips move, as a transfer tells it: the reason, the sentence, the house rules that decided it, the source."""
+class Entry(NamedTuple):
+    """Why chips move, as a transfer tells it: the reason, the sentence, the house rules that decided it, the source.
+    A named tuple: one is made for every lost game, and a tuple is built several times faster than a frozen dataclass."""
 
     reason: Reason
     what: str
