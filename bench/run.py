@@ -15,7 +15,8 @@ one near the longest allowed evening (DEALS_AGREED_MAX, 400 deals); the tally PD
 evening (warm, from the cache), and rendered afresh against a one-paragraph A4 PDF in the same
 font (the floor, alternately in one process); a fresh tally PDF of the longest allowed evening, and 8 PDF
 requests at once on it while a phone records a deal at another table; replay speed over 100,000
-deals; and what a phone downloads for the deal-entry page. Run by hand: it is not a test.
+deals (solos in hearts, and a realistic mixed evening of bench/evenings.py); and what a phone downloads
+for the deal-entry page. Run by hand: it is not a test.
 
 Tables are built by importing an evening file through the app (POST /import), as a club would.
 """
@@ -48,6 +49,7 @@ from waitress.server import create_server  # noqa: E402
 from werkzeug.middleware.dispatcher import DispatcherMiddleware  # noqa: E402
 
 from clock import COMMITS, ServerClock  # noqa: E402  (bench/clock.py, beside this script)
+from evenings import mixed_evening  # noqa: E402  (bench/evenings.py, beside this script)
 from phone import Phone as BasePhone  # noqa: E402  (bench/phone.py, beside this script)
 from scorer import create_app  # noqa: E402
 from scorer.core import Contract, Deal, Evening, HouseRules, Suit, TableState, settle  # noqa: E402
@@ -310,10 +312,13 @@ def main() -> None:
     empty = replace(long_evening, deals=())
     stored = min(_time_fold(empty, lines, check=False) for _ in range(3))
     checked = min(_time_fold(empty, lines, check=True) for _ in range(3))
+    mixed_lines = [Line(n, LineKind.RECORD, n, deal) for n, deal in enumerate(mixed_evening(args.replay_deals), 1)]
+    mixed = min(_time_fold(empty, mixed_lines, check=False) for _ in range(3))
     print(f"replay over {args.replay_deals:,} deals (best of 3): a stored log read back (cold load) "
           f"{stored / args.replay_deals * 1e6:.1f} µs per deal (target ≤ 20), every deal checked (an import) "
-          f"{checked / args.replay_deals * 1e6:.1f} µs (building the evening took {build:.1f} s; bench/replay.py "
-          f"sets them beside an earlier commit's and gives the memory)")
+          f"{checked / args.replay_deals * 1e6:.1f} µs; a realistic mixed evening's stored log (bench/evenings.py) "
+          f"{mixed / args.replay_deals * 1e6:.1f} µs (target ≤ 25) (building the evening took {build:.1f} s; "
+          f"bench/replay.py sets them beside an earlier commit's and gives the memory)")
 
     status, page, headers = phone.request("GET", f"/t/{tokens[40]}/deal/solo")
     assets = re.findall(r'(?:href|src)="([^"]+\.(?:css|js|png|svg|woff2?))"', page.decode())

@@ -173,8 +173,7 @@ def _size(name: str) -> int:
     return 0 if kept is None else 1
 
 
-FILLED_BY_A_TABLE = ("scorer.core.book._KEPT_TRANSFERS", "scorer.core.systems.chips._PLANS",
-                     "scorer.core.systems.chips._PLANS_BY_RULES", "scorer.core.names.skeleton",
+FILLED_BY_A_TABLE = ("scorer.core.book._KEPT_TRANSFERS", "scorer.core.systems.chips._PLANS", "scorer.core.names.skeleton",
                      "scorer.core.names._check_players_passed", "scorer.store.ledgers.LEDGERS",
                      "scorer.store.seasons.SEASONS", "scorer.store.tables._table_of", "scorer.web.wtforms_adapter._first_bound",
                      "scorer.web.forms.name_choices", "scorer.web.i18n._LOCALES", "scorer.web.tables._previews", "scorer.web.printing._fonts",

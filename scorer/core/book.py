@@ -7,21 +7,22 @@ differ in what the players pay each other. Those shared movements live here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from typing import NamedTuple
 
 from . import caches
 from . import rules as R
 from .checks import spadille_holder
 from .context import DealContext
 from .i18n import N_
-from .model import TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
+from .model import NOTHING_CARRIED, TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
 from .names import listed
 from .play import beasted_renounces, renounce_words
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """Why chips move, as a transfer tells it: the reason, the sentence, the house rules that decided it, the source."""
+class Entry(NamedTuple):
+    """Why chips move, as a transfer tells it: the reason, the sentence, the house rules that decided it, the source.
+    A named tuple: one is made for every lost game, and a tuple is built several times faster than a frozen dataclass."""
 
     reason: Reason
     what: str
@@ -43,6 +44,14 @@ _ODD_CHIPS_WAIT = N_("{odd} odd chips wait for whichever of {winners} holds Spad
                      "if none of them does: enter that player as Spadille's holder (EB)")
 _HALF_EACH = N_("{what} (half each)")
 
+# Enum members read for every deal settled, read once here: Python 3.11 reads an attribute of an Enum class
+# (``Pot.POOL``) through the hook of EnumType.__getattr__, several times slower than a module's global.
+_POOL, _VOLE_POOL, _SPADILLE_RESERVE, _BEASTS_WAITING, _CIRCLE_POOL = (
+    Pot.POOL, Pot.VOLE_POOL, Pot.SPADILLE_RESERVE, Pot.BEASTS_WAITING, Pot.CIRCLE_POOL)
+_REMISE = Result.REMISE
+_POOL_SWEPT, _POOL_SHARED, _CODILLE_SHARE = Reason.POOL_SWEPT, Reason.POOL_SHARED, Reason.CODILLE_SHARE
+_REMISE_BEAST, _CODILLE_BEAST = Reason.REMISE_BEAST, Reason.CODILLE_BEAST
+
 
 _new_transfer = tuple.__new__
 """Builds a :class:`Transfer` without the named tuple's own ``__new__`` (a Python function; ten a deal)."""
@@ -54,6 +63,14 @@ KEPT_TRANSFERS_MAX = 16_384
 caches.register(f"{__name__}._KEPT_TRANSFERS", _KEPT_TRANSFERS.clear)
 
 
+def _kept(  # more than 5: the fields of the Transfer it makes, in the Transfer's order
+    payer: Account, payee: Account, chips: int, reason: Reason, what: str, rules: tuple[str, ...], source: str
+) -> Transfer:
+    """The transfer, made once (:data:`_KEPT_TRANSFERS`)."""
+    transfer = _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
+    return _KEPT_TRANSFERS.setdefault(transfer, transfer)
+
+
 class Book:
     """Moves chips between accounts during one deal, and keeps the transfers and the notes in order."""
 
@@ -63,9 +80,11 @@ class Book:
         if len(_KEPT_TRANSFERS) >= KEPT_TRANSFERS_MAX:
             _KEPT_TRANSFERS.clear()
         self.balances = dict(zip(state.players, state.balances))
-        self.pots = {Pot.POOL: state.pool, Pot.VOLE_POOL: state.vole_pool, Pot.SPADILLE_RESERVE: state.spadille_reserve,
-                     Pot.BEASTS_WAITING: sum(state.beasts_waiting), Pot.CIRCLE_POOL: state.circle_pool}
-        self.waiting = list(state.beasts_waiting)
+        waiting = state.beasts_waiting
+        self.pots = {_POOL: state.pool, _VOLE_POOL: state.vole_pool, _SPADILLE_RESERVE: state.spadille_reserve,
+                     _BEASTS_WAITING: sum(waiting) if waiting else 0, _CIRCLE_POOL: state.circle_pool}
+        """Every pot, in this order."""
+        self.waiting = list(waiting)
         """The beasts waiting for a later pool, greatest first (house rule beasts_together)."""
         self.beasts: list[int] = []
         """The beasts made in this deal (a remise or codille beast, renounce beasts), as they are made."""
@@ -92,22 +111,29 @@ class Book:
         transfer = _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
         self.transfers.append(_KEPT_TRANSFERS.setdefault(transfer, transfer))
 
+    def add(self, transfers: tuple[Transfer, ...]) -> None:
+        """Transfers already made (:func:`_kept`, each of chips > 0), moved and kept as :meth:`pay` would."""
+        pots, balances = self.pots, self.balances
+        for transfer in transfers:
+            payer, payee, chips = transfer[0], transfer[1], transfer[2]
+            if payer in pots:
+                pots[payer] -= chips  # type: ignore[index]
+            else:
+                balances[payer] -= chips
+            if payee in pots:
+                pots[payee] += chips  # type: ignore[index]
+            else:
+                balances[payee] += chips
+        self.transfers.extend(transfers)
+
     def settlement(self, unit: int, stake: int) -> Settlement:
         """The deal's settlement and the state after it; chips must be conserved."""
         ctx = self.ctx
         state, number = ctx.state, ctx.number
-        after = TableState(
-            players=state.players,
-            balances=tuple(self.balances[p] for p in state.players),
-            pool=self.pots[Pot.POOL],
-            vole_pool=self.pots[Pot.VOLE_POOL],
-            spadille_reserve=self.pots[Pot.SPADILLE_RESERVE],
-            spadille_takers=self.spadille_takers if self.pots[Pot.SPADILLE_RESERVE] else (),
-            beasts_waiting=tuple(self.waiting),
-            circle_pool=self.pots[Pot.CIRCLE_POOL],
-            deals_played=number,
-            last_dealer=ctx.deal.dealer,
-        )
+        pool, vole_pool, spadille_reserve, _waiting, circle_pool = self.pots.values()  # in the order they were put in
+        after = TableState(state.players, tuple(self.balances.values()),  # in the players' order (no other name is added)
+                           pool, vole_pool, spadille_reserve, self.spadille_takers if spadille_reserve else (),
+                           tuple(self.waiting), circle_pool, NOTHING_CARRIED, number, ctx.deal.dealer)
         if after.total != state.total:  # pragma: no cover - a broken invariant is a bug, not bad input
             raise AssertionError(f"chips not conserved in deal {number}: {state.total} before, {after.total} after")
         return Settlement(number, ctx.deal, ctx.result, tuple(self.transfers), state, after, unit, stake, tuple(self.notes))
@@ -116,9 +142,13 @@ class Book:
 def open_book(ctx: DealContext) -> Book:
     """A pool-based deal's book, the odd chips reserved for Spadille already released (they move first)."""
     book = Book(ctx)
-    release_reserve(book)
-    release_waiting_beast(book)
-    carry_in(book)
+    state = ctx.state
+    if state.spadille_reserve:
+        release_reserve(book)
+    if state.beasts_waiting:
+        release_waiting_beast(book)
+    if state.circle_pool:
+        carry_in(book)
     return book
 
 
@@ -142,6 +172,8 @@ def renounce_beasts(book: Book, stake: int) -> None:
     """EB: a renouncer "is beasted as often as he has renounced and it is detected": each renounce the
     deal's play record proves costs its player what is upon the game, into the pool (house rule renounce_beast)."""
     ctx = book.ctx
+    if ctx.deal.play is None:
+        return  # nothing to prove a renounce
     for renounce in beasted_renounces(ctx.deal, ctx.state.players, ctx.rules):
         book.pay(renounce.player, Pot.POOL, stake, Reason.RENOUNCE_BEAST, _BEASTED_FOR.format(renounce=renounce_words(renounce)),
                  (R.RENOUNCE_BEAST,), "EB")
@@ -172,22 +204,29 @@ def release_reserve(book: Book) -> None:
                  (R.CODILLE_INDIVISIBLE,), "EB")
 
 
-def antes(book: Book, each: int, extra_rules: tuple[str, ...] = ()) -> int:
+def antes(book: Book, each: int, extra_rules: tuple[str, ...] = (),
+          made: Callable[[DealContext], tuple[Transfer, ...]] | None = None) -> int:
     """Each player stakes ``each`` before the deal (twice it on a deal paulans doubles), or the dealer
-    four times it (P, PG); return the single stake put in (0 when the house rules skip antes into a carried pool)."""
+    four times it (P, PG); return the single stake put in (0 when the house rules skip antes into a carried pool).
+    ``made``: where the caller keeps the antes' transfers, what gives them (:func:`ante_transfers`'s, of the
+    same ``each`` and ``extra_rules``)."""
     ctx = book.ctx
-    rules, state, factor = ctx.rules, ctx.state, ctx.paulans
-    if not (rules[R.ANTES] is R.Antes.EVERY_DEAL or state.pool == 0):
+    if not (ctx.state.pool == 0 or ctx.rules[R.ANTES] is R.Antes.EVERY_DEAL):
         return 0
+    book.add(ante_transfers(ctx, each, extra_rules) if made is None else made(ctx))
+    return 4 * each
+
+
+def ante_transfers(ctx: DealContext, each: int, extra_rules: tuple[str, ...] = ()) -> tuple[Transfer, ...]:
+    """The antes of :func:`antes`, made: they depend on the players, the dealer, paulans and the house rules alone."""
+    rules, state, factor = ctx.rules, ctx.state, ctx.paulans
     used = (R.ANTE_BY, R.ANTES) + extra_rules + ctx.doubling
     if rules[R.ANTE_BY] is R.AnteBy.DEALER:
-        book.pay(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, N_("the dealer's ante"), used)
-    else:
-        players = state.players
-        eldest = state.seat(ctx.deal.dealer) + 1  # from the dealer's right (seat raises for a stranger)
-        for player in players[eldest:] + players[:eldest]:
-            book.pay(player, Pot.POOL, each * factor, Reason.ANTE, N_("ante"), used)
-    return 4 * each
+        return (_kept(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, N_("the dealer's ante"), used, "P"),)
+    players = state.players
+    eldest = state.seat(ctx.deal.dealer) + 1  # from the dealer's right (seat raises for a stranger)
+    return tuple(_kept(player, Pot.POOL, each * factor, Reason.ANTE, N_("ante"), used, "P")
+                 for player in players[eldest:] + players[:eldest])
 
 
 def fish_for_the_king(book: Book, chips: int, extra_rules: tuple[str, ...] = ()) -> None:
@@ -203,16 +242,21 @@ def take_pool(book: Book) -> None:
     """The game won: Hombre sweeps the pool, or the allies divide it equally (P)."""
     ctx = book.ctx
     hombre, side = ctx.deal.hombre, ctx.side
-    pool = book.pots[Pot.POOL]
+    pool = book.pots[_POOL]
     if len(side) == 1:
-        book.pay(Pot.POOL, hombre, pool, Reason.POOL_SWEPT, N_("the game won, Hombre sweeps the pool"))
+        book.pay(_POOL, hombre, pool, _POOL_SWEPT, N_("the game won, Hombre sweeps the pool"))
         return
     half = pool // 2
     odd = pool - 2 * half
     odd_rules = (R.ALLIANCE_ODD_CHIP,) if odd else ()
-    to_hombre = half + (odd if ctx.rules[R.ALLIANCE_ODD_CHIP] is R.AllianceOddChip.TO_HOMBRE else 0)
-    book.pay(Pot.POOL, hombre, to_hombre, Reason.POOL_SHARED, N_("her half of the pool, the game won"), odd_rules)
-    book.pay(Pot.POOL, side[1], half, Reason.POOL_SHARED, N_("the ally's half of the pool, the game won"), odd_rules)
+    to_hombre = half + (odd if odd and ctx.rules[R.ALLIANCE_ODD_CHIP] is R.AllianceOddChip.TO_HOMBRE else 0)
+    book.pay(_POOL, hombre, to_hombre, _POOL_SHARED, N_("her half of the pool, the game won"), odd_rules)
+    book.pay(_POOL, side[1], half, _POOL_SHARED, N_("the ally's half of the pool, the game won"), odd_rules)
+
+
+_TRICKS_TO_SHARE_A_LOSS = {R.AllianceLoss.SHARED_UNLESS_UNDER_3: 3, R.AllianceLoss.SHARED_UNLESS_UNDER_4: 4,
+                           R.AllianceLoss.HOMBRE_ALONE: TRICKS + 1}
+"""The tricks Hombre must take herself for her ally to share a lost alliance (house rule alliance_loss)."""
 
 
 def loss_payers(book: Book) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -222,9 +266,7 @@ def loss_payers(book: Book) -> tuple[tuple[str, ...], tuple[str, ...]]:
     deal, side, rules = ctx.deal, ctx.side, ctx.rules
     if len(side) < 2 or deal.kind.loss != "three_trick_rule":
         return side, ()
-    needed = {R.AllianceLoss.SHARED_UNLESS_UNDER_3: 3, R.AllianceLoss.SHARED_UNLESS_UNDER_4: 4,
-              R.AllianceLoss.HOMBRE_ALONE: TRICKS + 1}[rules[R.ALLIANCE_LOSS]]
-    if deal.hombre_tricks >= needed:
+    if deal.hombre_tricks >= _TRICKS_TO_SHARE_A_LOSS[rules[R.ALLIANCE_LOSS]]:
         return side, (R.ALLIANCE_LOSS,)
     if rules[R.ALLIANCE_LOSS] is not R.AllianceLoss.HOMBRE_ALONE:
         book.notes.append(_ALONE_FOR_HER_ALLY.format(n=deal.hombre_tricks))
@@ -236,15 +278,15 @@ def beast(book: Book, stake: int, payers: tuple[str, ...], extra_rules: tuple[st
     opponents divide it and the side puts up the codille beast. A favourite suit that
     doubles everything doubles the beast (the context's ``beast_doubled_by``)."""
     ctx = book.ctx
-    if ctx.result is Result.REMISE:
+    if ctx.result is _REMISE:
         chips = stake
-        reason, what, source = Reason.REMISE_BEAST, N_("remise: the pool doubled"), "P"
+        reason, what, source = _REMISE_BEAST, N_("remise: the pool doubled"), "P"
         used: tuple[str, ...] = (R.REMISE_BEAST,)
         book.notes.append(N_("remise: the pool is doubled and carried forward"))
     else:
         taken = codille_sweep(book, stake)
         chips, source = _codille_beast(ctx.rules[R.CODILLE_BEAST], stake, taken, book.notes)
-        reason, what = Reason.CODILLE_BEAST, N_("codille beast")
+        reason, what = _CODILLE_BEAST, N_("codille beast")
         used = (R.CODILLE_BEAST,)
     if ctx.beast_doubled_by:
         chips *= 2  # H47: a game in favourite wins or loses double
@@ -282,9 +324,9 @@ def codille_sweep(book: Book, stake: int) -> int:
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.CARRY_WHOLE:
         notes.append(_DOES_NOT_DIVIDE.format(stake=stake, n=n))
         return 0
+    used = (R.CODILLE_INDIVISIBLE,) if odd else ()
     for opponent in opponents:
-        book.pay(Pot.POOL, opponent, each, Reason.CODILLE_SHARE, N_("codille: the opponents divide the pool"),
-                 (R.CODILLE_INDIVISIBLE,) if odd else ())
+        book.pay(_POOL, opponent, each, _CODILLE_SHARE, N_("codille: the opponents divide the pool"), used)
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.SPLIT_CARRY_ODD:
         notes.append(_ODD_CHIPS_STAY.format(odd=odd))
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.ODD_TO_SPADILLE:
@@ -300,10 +342,10 @@ def codille_sweep(book: Book, stake: int) -> int:
 def share(book: Book, payers: tuple[str, ...], chips: int, entry: Entry) -> None:
     """A payment into the pool shared equally by the payers; Hombre pays any odd chip."""
     if len(payers) == 1:
-        book.pay(payers[0], Pot.POOL, chips, entry.reason, entry.what, entry.rules, entry.source)
+        book.pay(payers[0], _POOL, chips, entry.reason, entry.what, entry.rules, entry.source)
         return
     half = chips // 2
     hombre = book.ctx.deal.hombre
     for payer in payers:
-        book.pay(payer, Pot.POOL, chips - half if payer == hombre else half, entry.reason, _HALF_EACH.format(what=entry.what),
+        book.pay(payer, _POOL, chips - half if payer == hombre else half, entry.reason, _HALF_EACH.format(what=entry.what),
                  entry.rules, entry.source)

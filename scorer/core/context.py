@@ -23,12 +23,19 @@ def doubled(number: int, deals_agreed: int, rules: RuleValues) -> bool:
 
 
 def doubled_by(number: int, deals_agreed: int, paulans: R.Paulans) -> bool:
-    """:func:`doubled`, from the house rule's value (read once by a replay's plan)."""
+    """:func:`doubled`, from the house rule's value."""
+    if paulans is _NO_PAULANS:
+        return False
     if paulans is R.Paulans.LAST_DEAL:
         return number == deals_agreed
     if paulans is R.Paulans.LAST_ROUND:
         return deals_agreed - 4 < number <= deals_agreed
     return False
+
+
+_NO_PAULANS = R.Paulans.NONE
+"""Read once: Python 3.11 reads an attribute of an Enum class (``R.Paulans.NONE``) through the hook of
+EnumType.__getattr__, several times slower than a module's global, and this is read for every deal settled."""
 
 
 def pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: RuleValues) -> tuple[tuple[str, str], ...]:
@@ -45,6 +52,25 @@ def pairs(members: tuple[str, ...], opponents: tuple[str, ...], rules: RuleValue
     return tuple(zip(members, opponents))
 
 
+class Seats(NamedTuple):
+    """Who plays with and against whom in a deal: what :class:`DealContext` keeps of the seating."""
+
+    side: tuple[str, ...]
+    opponents: tuple[str, ...]
+    pairs: tuple[tuple[str, str], ...]
+    flow: tuple[str, ...]
+
+
+def seats_of(deal: Deal, state: TableState, rules: RuleValues) -> Seats:
+    """Hombre's side, its opponents from Hombre's right, who settles with whom, and (bonus_flow,) for an alliance.
+    Depends on the table's players, Hombre, her ally and the house rules alone."""
+    side = deal.side
+    players = state.players
+    after_hombre = state.seat(deal.hombre) + 1  # from Hombre's right (seat raises for a stranger)
+    opponents = tuple(p for p in players[after_hombre:] + players[:after_hombre] if p not in side)
+    return Seats(side, opponents, pairs(side, opponents, rules), (R.BONUS_FLOW,) if len(side) == 2 else ())
+
+
 def _giver(deal: Deal, rules: RuleValues) -> tuple[str | None, str | None]:
     """Who gave the médiateur King: (paid a fish for it, exempt from its premium), per house rule mediateur_king."""
     if not deal.kind.takes_king or deal.giver is None:
@@ -52,6 +78,10 @@ def _giver(deal: Deal, rules: RuleValues) -> tuple[str | None, str | None]:
     king = rules[R.MEDIATEUR_KING]
     return (deal.giver if king is R.MediateurKing.GIVER_PAID_A_FISH else None,
             deal.giver if king is R.MediateurKing.GIVER_EXEMPT else None)
+
+
+_new_context = tuple.__new__
+"""Builds a :class:`DealContext` from its fields in order, without the named tuple's own ``__new__`` (a Python function)."""
 
 
 class DealContext(NamedTuple):
@@ -92,34 +122,18 @@ class DealContext(NamedTuple):
     """The rules that double a lost game's beast (a favourite suit that doubles everything, H47)."""
 
     @classmethod
-    def of(cls, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> DealContext:
+    def of(cls, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int, seats: Seats | None = None) -> DealContext:
+        """The deal's context; ``seats``: the deal's sides as :func:`seats_of` gives them, where the caller keeps
+        them (the hard score's plan keeps them for each table)."""
         number = state.deals_played + 1
-        paulans = 2 if doubled(number, deals_agreed, rules) else 1
+        paulans = 2 if doubled_by(number, deals_agreed, rules[R.PAULANS]) else 1
         favourite = in_favourite(deal, rules)
-        side = deal.side
-        players = state.players
-        after_hombre = state.seat(deal.hombre) + 1  # from Hombre's right (seat raises for a stranger)
-        opponents = tuple(p for p in players[after_hombre:] + players[:after_hombre] if p not in side)
+        side, opponents, paired, flow = seats or seats_of(deal, state, rules)
         fish_to, exempt = _giver(deal, rules)
         everything = favourite and rules[R.FAVOURITE_DOUBLES] is R.FavouriteDoubles.EVERYTHING
-        return cls(
-            deal=deal,
-            state=state,
-            rules=rules,
-            number=number,
-            paulans=paulans,
-            doubling=(R.PAULANS,) if paulans == 2 else (),
-            favourite=favourite,
-            favourite_rules=(R.FAVOURITE_SUIT,) if favourite else (),
-            result=result_of(deal, rules),
-            side=side,
-            opponents=opponents,
-            pairs=pairs(side, opponents, rules),
-            flow=(R.BONUS_FLOW,) if len(side) == 2 else (),
-            fish_to=fish_to,
-            exempt=exempt,
-            beast_doubled_by=(R.FAVOURITE_SUIT, R.FAVOURITE_DOUBLES) if everything else (),
-        )
+        return _new_context(cls, (deal, state, rules, number, paulans, (R.PAULANS,) if paulans == 2 else (), favourite,
+                                  (R.FAVOURITE_SUIT,) if favourite else (), result_of(deal, rules), side, opponents, paired,
+                                  flow, fish_to, exempt, (R.FAVOURITE_SUIT, R.FAVOURITE_DOUBLES) if everything else ()))
 
     @property
     def favourite_factor(self) -> int:

@@ -166,7 +166,12 @@ class Vole(str, Enum):
 
     @property
     def in_the_bid(self) -> bool:
-        return self in (Vole.ANNOUNCED, Vole.REVEALED)
+        return self in _IN_THE_BID
+
+
+_IN_THE_BID = (Vole.ANNOUNCED, Vole.REVEALED)
+"""Read once: Python 3.11 reads an attribute of an Enum class (``Vole.ANNOUNCED``) through the hook of
+EnumType.__getattr__, several times slower than a module's global, and this is read for every deal settled."""
 
 
 class Result(str, Enum):

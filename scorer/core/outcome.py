@@ -4,36 +4,45 @@ from __future__ import annotations
 
 from . import rules as R
 from .model import TRICKS, Contract, Deal, Result, Suit, Vole
-from .rules import HouseRules
+from .rules import RuleValues
 
 
-def premium_only(deal: Deal, rules: HouseRules) -> bool:
-    return deal.contract in (Contract.GRANDISSIMO, Contract.NEMO) and rules[R.GRANDISSIMO_NEMO] is R.GrandissimoNemo.PREMIUM_ONLY
+# Enum members read for every deal settled, read once here: Python 3.11 reads an attribute of an Enum class
+# (``Result.WON``) through the hook of EnumType.__getattr__, several times slower than a module's global.
+_WON, _REMISE, _CODILLE, _NO_VOLE = Result.WON, Result.REMISE, Result.CODILLE, Vole.NONE
+_PAID_BY_PREMIUM = (Contract.GRANDISSIMO, Contract.NEMO)
+"""The contracts house rule grandissimo_nemo may pay by their premium only."""
+_NO_FAVOURITE = R.FavouriteSuit.NONE
 
 
-def result_of(deal: Deal, rules: HouseRules) -> Result:
+def premium_only(deal: Deal, rules: RuleValues) -> bool:
+    return deal.contract in _PAID_BY_PREMIUM and rules[R.GRANDISSIMO_NEMO] is R.GrandissimoNemo.PREMIUM_ONLY
+
+
+def result_of(deal: Deal, rules: RuleValues) -> Result:
     """Won, remise or codille, and the vole, from the tricks taken (P)."""
+    kind = deal.kind
     tricks = deal.side_tricks
-    if deal.kind.nemo:
+    if kind.nemo:
         # Nemo is won by taking no trick; any trick loses it (a remise, or the premium alone).
         if tricks == 0:
-            return Result.WON
+            return _WON
         return Result.LOST if premium_only(deal, rules) else Result.REMISE
-    if tricks >= 6 and (deal.vole_in_the_bid or deal.vole is Vole.UNDERTAKEN):
-        return Result.VOLE_WON if tricks == TRICKS else Result.VOLE_LOST
     if tricks >= 6:
-        return Result.WON
+        if deal.vole is not _NO_VOLE or kind.vole_announced:  # a vole announced, revealed or undertaken
+            return Result.VOLE_WON if tricks == TRICKS else Result.VOLE_LOST
+        return _WON
     if premium_only(deal, rules):
         return Result.LOST
     if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_SHORT] is R.AnnouncedVoleShort.REMISE:
         return Result.REMISE  # P: "she does pay a remise", however few tricks she took
-    return Result.REMISE if tricks == 5 else Result.CODILLE
+    return _REMISE if tricks == 5 else _CODILLE
 
 
-def in_favourite(deal: Deal, rules: HouseRules) -> bool:
+def in_favourite(deal: Deal, rules: RuleValues) -> bool:
     """Trumps are the favourite suit of the evening, or of this deal (P, Médiateur)."""
     favourite = rules[R.FAVOURITE_SUIT]
-    if favourite is R.FavouriteSuit.NONE or deal.trumps is None:
+    if favourite is _NO_FAVOURITE or deal.trumps is None:
         return False
     suit = deal.favourite if favourite is R.FavouriteSuit.EACH_DEAL else Suit(favourite.value)
     return deal.trumps is suit

@@ -66,10 +66,3 @@ class RuleValues:
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         return iter(self.values)
-
-
-HouseRules = RuleValues
-"""The name systems/chips.py and outcome.py (changed on another branch while the rules were split) still
-give the values they read. Everywhere else ``HouseRules`` is a table's rules,
-:class:`scorer.core.profiles.HouseRules`: once both branches are merged, write :class:`RuleValues` there
-too and remove this name."""

@@ -10,20 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from .. import caches
 from .. import rules as R
 from ..book import (
-    _ALONE_FOR_HER_ALLY,
-    _DOES_NOT_DIVIDE,
-    _HALF_EACH,
-    _KEPT_TRANSFERS,
-    _ODD_CHIPS_STAY,
-    KEPT_TRANSFERS_MAX,
     Book,
-    _codille_beast,
-    _new_transfer,
+    ante_transfers,
     antes,
     beast,
     fish_for_the_king,
@@ -33,27 +26,11 @@ from ..book import (
     renounce_beasts,
     take_pool,
 )
-from ..context import DealContext, doubled_by, pairs
-from ..i18n import N_, _
-from ..model import (
-    CONTRACT_KINDS,
-    NOTHING_CARRIED,
-    TRICKS,
-    Account,
-    Contract,
-    ContractKind,
-    Deal,
-    Pot,
-    Reason,
-    Result,
-    Settlement,
-    Suit,
-    TableState,
-    Transfer,
-    Vole,
-)
+from ..context import DealContext, Seats, seats_of
+from ..i18n import N_
+from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState, Transfer, Vole
 from ..outcome import premium_only
-from ..rules import HouseRules
+from ..rules import RuleValues
 from .base import ENTRY_RULES, POOL_RULES, System
 
 @dataclass(frozen=True)
@@ -77,8 +54,6 @@ QUANTI_GAMES: Mapping[Contract, Rate] = {
     Contract.GRANDISSIMO: Rate(8, None),
     Contract.NEMO: Rate(16, None),
 }
-QUANTI_MATADORS = {3: Rate(1, 2), 4: Rate(2, 4)}
-QUANTI_PREMIERS = Rate(1, 2)
 QUANTI_VOLES_UNDERTAKEN: Mapping[Contract, Rate] = {
     Contract.FORCED_SPADILLE: Rate(3, 6),  # not in the table: forced spadille takes the alliance's figure
     Contract.ALLIANCE: Rate(3, 6),
@@ -111,13 +86,21 @@ ANTE_CHIPS = 1
 
 # --- settlement -------------------------------------------------------------
 
+# Enum members read for every deal settled, read once here: Python 3.11 reads an attribute of an Enum class
+# (``Pot.POOL``) through the hook of EnumType.__getattr__, several times slower than a module's global.
+_POOL, _NO_VOLE = Pot.POOL, Vole.NONE
+_VOLE_WON, _VOLE_LOST, _REMISE, _CODILLE = Result.VOLE_WON, Result.VOLE_LOST, Result.REMISE, Result.CODILLE
+_GAME_WON = (Result.WON, Result.VOLE_WON)
+"""The results where Hombre's side takes the pool (and, with the vole lost after premiers, :func:`_game_won` too)."""
+_GAME_PREMIUM, _MATADORS = Reason.GAME_PREMIUM, Reason.MATADORS
 
-@dataclass(frozen=True)
-class _Terms:
-    """What this deal is worth, worked out once from the deal and the house rules."""
 
-    unit: int
-    favourite: bool
+@dataclass(frozen=True, slots=True)
+class _Worth:
+    """What a kind of deal is worth in units, with the words and house rules of its payments: worked out once
+    for each kind of deal a set of house rules meets (:meth:`_Plan.worth`). The unit is apart: it follows the
+    stake, which changes from deal to deal."""
+
     premium: int
     matadors: int
     premiers: int
@@ -130,6 +113,14 @@ class _Terms:
     bonus_rules: tuple[str, ...]
     unit_rules: tuple[str, ...]
     """The rules that set the unit (unit, unit_rounding, and paulans when it doubles the deal)."""
+    premium_label: str
+    premium_lost_label: str
+    matadors_lost_label: str
+    flow: tuple[str, ...]
+    """The context's flow (bonus_flow for an alliance), in the rules of what the side and the opponents pay each other."""
+    owed: tuple[tuple[int, Reason, str, tuple[str, ...]], ...]
+    """What each opponent pays each member of a side that won its game, besides the premium and the vole: matadors
+    and premiers (units, reason, words, rules), those worth something."""
 
 
 def _stake_for_the_unit(joined: int, single_antes: int) -> int:
@@ -140,14 +131,8 @@ def _stake_for_the_unit(joined: int, single_antes: int) -> int:
     P: "A unit means one quarter of the stake. The stake may be greater than four chips, as it is carried
     forward when a game is lost"; that a pool carried in from an earlier evening or a beast that joins
     counts as any other chip of the pool is the app's reading. ``joined`` is the pool once everything that
-    joins it before the antes has joined (the general path's and the one pass's alike)."""
+    joins it before the antes has joined."""
     return joined + single_antes
-
-
-def _unit(stake: int, rules: HouseRules) -> int:
-    if rules[R.UNIT] is R.Unit.ONE_CHIP:
-        return 1
-    return _quarter(stake, rules[R.UNIT_ROUNDING])
 
 
 def _quarter(stake: int, rounding: R.UnitRounding) -> int:
@@ -161,7 +146,7 @@ def _quarter(stake: int, rounding: R.UnitRounding) -> int:
     return max(1, quarter)
 
 
-def _premium_units(deal: Deal, rules: HouseRules, favourite: bool) -> tuple[int, tuple[str, ...]]:
+def _premium_units(deal: Deal, rules: RuleValues, favourite: bool) -> tuple[int, tuple[str, ...]]:
     """Units of game premium: the solo's per house rule, the others from Quanti's table."""
     solo = {R.SoloPremium.FOUR_UNITS: 4, R.SoloPremium.TWO_UNITS: 2, R.SoloPremium.NONE: 0}[rules[R.SOLO_PREMIUM]]
     solo *= 2 if favourite else 1
@@ -175,7 +160,7 @@ def _premium_units(deal: Deal, rules: HouseRules, favourite: bool) -> tuple[int,
     return QUANTI_GAMES[deal.contract].of(favourite), ()
 
 
-def _paid_as_three(deal: Deal, rules: HouseRules) -> bool:
+def _paid_as_three(deal: Deal, rules: RuleValues) -> bool:
     """A run of four or more in black trumps where double matadors need Punto (house rule
     double_matadors_suits, P: "of course possible only when a red suit was trump"): it is held,
     but pays as three matadors."""
@@ -183,7 +168,7 @@ def _paid_as_three(deal: Deal, rules: HouseRules) -> bool:
             and rules[R.DOUBLE_MATADORS_SUITS] is R.DoubleMatadorsSuits.RED_ONLY)
 
 
-def _matador_units(deal: Deal, rules: HouseRules) -> tuple[int, tuple[str, ...]]:
+def _matador_units(deal: Deal, rules: RuleValues) -> tuple[int, tuple[str, ...]]:
     m = deal.matadors
     if m < 3:
         return 0, ()
@@ -203,9 +188,9 @@ def _matador_units(deal: Deal, rules: HouseRules) -> tuple[int, tuple[str, ...]]
 def _vole_stake(ctx: DealContext, unit: int) -> int:
     """Chips each player pays into the vole pool when a vole is announced or undertaken."""
     deal, favourite = ctx.deal, ctx.favourite
-    payment = ctx.rules[R.VOLE_PAYMENT]
-    if deal.vole is Vole.NONE and not deal.kind.vole_announced:
+    if deal.vole is _NO_VOLE and not deal.kind.vole_announced:
         return 0
+    payment = ctx.rules[R.VOLE_PAYMENT]
     if payment in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.POOL_ONLY):
         return VOLE_STAKE_CHIPS * ctx.paulans * ctx.favourite_factor
     if payment is R.VolePayment.QUANTI_TABLE:
@@ -219,79 +204,170 @@ def _vole_stake(ctx: DealContext, unit: int) -> int:
     return 0
 
 
-def _terms(ctx: DealContext, stake: int) -> _Terms:
-    """What the deal is worth, from the stake the unit is reckoned on (:func:`_stake_for_the_unit`)."""
+def _worth(ctx: DealContext) -> _Worth:
+    """What the deal is worth in units (:class:`_Worth`): it reads of the deal only what :meth:`_Plan.worth` keys on."""
     deal, rules, favourite = ctx.deal, ctx.rules, ctx.favourite
     fav = ctx.favourite_factor
-    unit = _unit(stake, rules) * ctx.paulans
     unit_rules = (R.UNIT,) + ((R.UNIT_ROUNDING,) if rules[R.UNIT] is R.Unit.QUARTER_OF_STAKE else ()) + ctx.doubling
     premium, premium_rules = _premium_units(deal, rules, favourite)
     matadors, matador_rules = _matador_units(deal, rules)
     if deal.kind.takes_king:
         premium_rules += (R.MEDIATEUR_KING,)
-    return _Terms(
-        unit=unit,
-        favourite=favourite,
+    premium_rules += ctx.favourite_rules + unit_rules
+    matador_rules += ctx.favourite_rules + unit_rules
+    bonus_rules = ctx.favourite_rules + unit_rules
+    flow, matadors_label, premiers = ctx.flow, _matadors_label(deal, rules), (PREMIERS_UNITS if deal.premiers else 0) * fav
+    return _Worth(
         premium=premium,
         matadors=matadors * fav,
-        premiers=(PREMIERS_UNITS if deal.premiers else 0) * fav,
+        premiers=premiers,
         vole_bonus=(VOLE_BONUS_UNITS * fav if rules[R.VOLE_PAYMENT] in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.BONUS_ONLY) else 0),
         vole_premium=VOLE_BONUS_UNITS * fav,
-        premium_rules=premium_rules + ctx.favourite_rules + unit_rules,
-        matador_rules=matador_rules + ctx.favourite_rules + unit_rules,
-        bonus_rules=ctx.favourite_rules + unit_rules,
+        premium_rules=premium_rules,
+        matador_rules=matador_rules,
+        bonus_rules=bonus_rules,
         unit_rules=unit_rules,
+        premium_label=_premium_label(deal),
+        premium_lost_label=f"{_premium_label(deal)}, the game lost",
+        matadors_lost_label=f"{matadors_label}, the game lost",
+        flow=flow,
+        owed=tuple(payment for payment in ((matadors * fav, Reason.MATADORS, matadors_label, matador_rules + flow),
+                                           (premiers, Reason.PREMIERS, N_("premiers"), bonus_rules + flow))
+                   if payment[0] > 0),
     )
 
 
-def settle_chips(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
-    """The hard score of P: chips, a pool, beasts and a vole pool (Quadrille and Médiateur). A plain deal is settled
-    in one pass (:func:`_settle_plain`), any other by the general path (:func:`settle_chips_general`)."""
-    settled = _settle_plain(_plan_of(rules), deal, state, deals_agreed)
-    return settle_chips_general(deal, state, rules, deals_agreed) if settled is None else settled
+class _Plan:
+    """What one set of house rules decides, worked out once for every deal they settle (issue 23): each
+    table's sides (who plays with and against whom, :func:`~scorer.core.context.seats_of`), each dealer's
+    antes (:func:`~scorer.core.book.ante_transfers`) and what each kind of deal is worth (:func:`_worth`),
+    each made the first time it is asked for by the function that defines it and kept. Every answer depends
+    on the house rules and on what it is asked alone, so a plan is shared by equal rules; each of its three
+    tables holds at most :data:`_PLAN_ENTRIES_MAX` answers, emptied when full."""
+
+    __slots__ = ("rules", "quarter", "rounding", "seats", "antes_made", "worths")
+
+    def __init__(self, rules: RuleValues) -> None:
+        self.rules = rules
+        self.quarter = rules[R.UNIT] is R.Unit.QUARTER_OF_STAKE
+        self.rounding = rules[R.UNIT_ROUNDING]
+        self.seats: dict[tuple[tuple[str, ...], str, str | None], Seats] = {}
+        """By the players, Hombre and her ally."""
+        self.antes_made: dict[tuple[tuple[str, ...], str, int], tuple[Transfer, ...]] = {}
+        """By the players, the dealer and paulans' factor."""
+        self.worths: dict[tuple[object, ...], _Worth] = {}
+        """By what :func:`_worth` reads of a deal and its context."""
+
+    def unit(self, stake: int) -> int:
+        """Chips a unit: a quarter of the stake (rounded as house rule unit_rounding says), or one chip (house rule unit)."""
+        return _quarter(stake, self.rounding) if self.quarter else 1
+
+    def context(self, deal: Deal, state: TableState, deals_agreed: int) -> DealContext:
+        """:meth:`DealContext.of`, its sides kept for the table (a name not at the table raises there, and nothing is kept)."""
+        key = (state.players, deal.hombre, deal.ally)
+        seats = self.seats.get(key)
+        if seats is None:
+            seats = seats_of(deal, state, self.rules)
+            _keep(self.seats, key, seats)
+        return DealContext.of(deal, state, self.rules, deals_agreed, seats)
+
+    def antes(self, ctx: DealContext) -> tuple[Transfer, ...]:
+        """:func:`~scorer.core.book.ante_transfers` of a chip each, kept for the table."""
+        key = (ctx.state.players, ctx.deal.dealer, ctx.paulans)
+        made = self.antes_made.get(key)
+        if made is None:
+            made = ante_transfers(ctx, ANTE_CHIPS)
+            _keep(self.antes_made, key, made)
+        return made
+
+    def worth(self, ctx: DealContext) -> _Worth:
+        """:func:`_worth`, kept for the kind of deal."""
+        deal = ctx.deal
+        key = (deal.contract, deal.ally == deal.hombre, deal.matadors, deal.trumps, deal.premiers, ctx.favourite,
+               ctx.paulans, ctx.flow)
+        worth = self.worths.get(key)
+        if worth is None:
+            worth = _worth(ctx)
+            _keep(self.worths, key, worth)
+        return worth
 
 
-def settle_chips_general(deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
-    """The hard score of any deal, movement by movement (:class:`~scorer.core.book.Book`)."""
-    ctx = DealContext.of(deal, state, rules, deals_agreed)
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+_PLAN_ENTRIES_MAX = 1024
+"""Answers each table of a plan keeps (a table's sides are 20 at most, its antes 8, the kinds of deal a few
+hundred): at most a few hundred kilobytes a plan."""
+
+
+def _keep(table: dict[_K, _V], key: _K, value: _V) -> None:
+    if len(table) >= _PLAN_ENTRIES_MAX:
+        table.clear()
+    table[key] = value
+
+
+_PLANS: dict[int, tuple[RuleValues, _Plan]] = {}
+"""Plans by the id of the house rules asked for, with those rules (held, so that an id is not reused while it is
+kept): a replay asks with the same rules every deal, and an id is found faster than the rules' own hash. Rules
+made afresh (a request's) share the plan of equal rules already kept. At most :data:`_PLANS_MAX`, emptied when full."""
+_PLANS_MAX = 16
+caches.register(f"{__name__}._PLANS", _PLANS.clear)
+
+
+def _plan_of(rules: RuleValues) -> _Plan:
+    found = _PLANS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    plan = next((kept for held, kept in _PLANS.values() if held == rules), None) or _Plan(rules)
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.clear()
+    _PLANS[id(rules)] = (rules, plan)
+    return plan
+
+
+def settle_chips(deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
+    """The hard score of P: chips, a pool, beasts and a vole pool (Quadrille and Médiateur), every deal movement by
+    movement (:class:`~scorer.core.book.Book`), from what its house rules decide worked out once (:class:`_Plan`)."""
+    plan = _plan_of(rules)
+    ctx = plan.context(deal, state, deals_agreed)
     book = open_book(ctx)
-    joined = book.pots[Pot.POOL]  # a pool carried in and a waiting beast have joined it (open_book)
-    single_antes = antes(book, ANTE_CHIPS)
-    stake = book.pots[Pot.POOL]
-    terms = _terms(ctx, _stake_for_the_unit(joined, single_antes))
+    joined = book.pots[_POOL]  # a pool carried in and a waiting beast have joined it (open_book)
+    single_antes = antes(book, ANTE_CHIPS, made=plan.antes)
+    stake = book.pots[_POOL]
+    worth = plan.worth(ctx)
+    unit = plan.unit(_stake_for_the_unit(joined, single_antes)) * ctx.paulans
 
-    vole_stake = _vole_stake(ctx, terms.unit)
+    vole_stake = _vole_stake(ctx, unit)
     if vole_stake:
         for player in state.order_from(deal.hombre):
             book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, N_("stake for the vole"),
                      (R.VOLE_PAYMENT,) + ctx.favourite_rules + ctx.doubling)
     # EB, H47: a fish (two in favourite) in units of the deal.
-    fish_for_the_king(book, ctx.favourite_factor * terms.unit, terms.unit_rules)
+    fish_for_the_king(book, ctx.favourite_factor * unit, worth.unit_rules)
 
     result = ctx.result
     if premium_only(deal, rules):
-        _premium_alone(book, terms, stake)
-    elif result in (Result.WON, Result.VOLE_WON) or (result is Result.VOLE_LOST and not deal.vole_in_the_bid):
-        _game_won(book, terms)
-    elif result is Result.VOLE_LOST:
-        _announced_vole_lost(book, terms, stake)
+        _premium_alone(book, worth, unit, stake)
+    elif result in _GAME_WON or (result is _VOLE_LOST and not deal.vole_in_the_bid):
+        _game_won(book, worth, unit)
+    elif result is _VOLE_LOST:
+        _announced_vole_lost(book, worth, unit, stake)
     else:
-        _game_lost(book, terms, stake)
+        _game_lost(book, worth, unit, stake)
     if vole_stake:
         _share_vole_pool(book)
     renounce_beasts(book, stake)  # EB: a renounce the play proves
     hold_back_beasts(book)
-    return book.settlement(terms.unit, stake)
+    return book.settlement(unit, stake)
 
 
-def _announced_vole_lost(book: Book, terms: _Terms, stake: int) -> None:
+def _announced_vole_lost(book: Book, worth: _Worth, unit: int, stake: int) -> None:
     """P: a vole announced and lost with six tricks: the pool is neither won nor doubled."""
     ctx = book.ctx
     book.notes.append(f"the pool of {stake} stays for the next deal: a vole announced and lost neither wins nor doubles it (P)")
     if ctx.rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
         for opponent in ctx.opponents:
-            book.pay(ctx.deal.hombre, opponent, terms.vole_premium * terms.unit, Reason.VOLE_PREMIUM_LOST,
-                     N_("premium of the vole announced and lost"), (R.ANNOUNCED_VOLE_PREMIUM,) + terms.bonus_rules)
+            book.pay(ctx.deal.hombre, opponent, worth.vole_premium * unit, Reason.VOLE_PREMIUM_LOST,
+                     N_("premium of the vole announced and lost"), (R.ANNOUNCED_VOLE_PREMIUM,) + worth.bonus_rules)
 
 
 def _share_vole_pool(book: Book) -> None:
@@ -308,42 +384,38 @@ def _share_vole_pool(book: Book) -> None:
         book.notes.append(f"{book.pots[Pot.VOLE_POOL]} chips of the vole pool do not divide: they stay for the next vole")
 
 
-def _premium_alone(book: Book, terms: _Terms, stake: int) -> None:
+def _premium_alone(book: Book, worth: _Worth, unit: int, stake: int) -> None:
     """Grandissimo and nemo paid by their premium only (house rule grandissimo_nemo): the pool stays."""
     deal = book.ctx.deal
     book.notes.append(f"the pool of {stake} stays: {deal.contract.english_label} is paid by its premium only (house rule {R.GRANDISSIMO_NEMO})")
-    u = terms.unit
     won = book.ctx.result in (Result.WON, Result.VOLE_WON, Result.VOLE_LOST)
     for opponent in book.ctx.opponents:
         payer, payee = (opponent, deal.hombre) if won else (deal.hombre, opponent)
-        book.pay(payer, payee, terms.premium * u, Reason.GAME_PREMIUM,
-                 _premium_label(deal) + ("" if won else ", the game lost"), terms.premium_rules + (R.GRANDISSIMO_NEMO,))
+        book.pay(payer, payee, worth.premium * unit, Reason.GAME_PREMIUM,
+                 worth.premium_label + ("" if won else ", the game lost"), worth.premium_rules + (R.GRANDISSIMO_NEMO,))
         if won:
-            book.pay(opponent, deal.hombre, terms.premiers * u, Reason.PREMIERS, N_("premiers"), terms.bonus_rules)
+            book.pay(opponent, deal.hombre, worth.premiers * unit, Reason.PREMIERS, N_("premiers"), worth.bonus_rules)
 
 
-def _game_won(book: Book, terms: _Terms) -> None:
+def _game_won(book: Book, worth: _Worth, unit: int) -> None:
     ctx = book.ctx
-    deal, rules, result, flow = ctx.deal, ctx.rules, ctx.result, ctx.flow
+    result, flow = ctx.result, worth.flow
     take_pool(book)
-    u = terms.unit
-    # What each opponent pays each member, worked out once for the deal (not once a pair).
-    premium = (terms.premium * u, Reason.GAME_PREMIUM, _premium_label(deal), terms.premium_rules + flow)
-    owed = [(terms.matadors * u, Reason.MATADORS, _matadors_label(deal, rules), terms.matador_rules + flow),
-            (terms.premiers * u, Reason.PREMIERS, N_("premiers"), terms.bonus_rules + flow)]
-    if result is Result.VOLE_WON:
-        owed.append((terms.vole_bonus * u, Reason.VOLE_BONUS, N_("the vole"), (R.VOLE_PAYMENT,) + terms.bonus_rules + flow))
-    vole_lost = result is Result.VOLE_LOST and rules[R.VOLE_LOST_PAYS] is R.VoleLostPays.VOLE_BONUS
-    vole_rules = (R.VOLE_LOST_PAYS,) + terms.bonus_rules + flow
-    pay = book.pay
+    # What each opponent pays each member, worked out once for the deal (not once a pair); nothing where it is 0.
+    premium, premium_rules = worth.premium * unit, worth.premium_rules + flow
+    owed = [(units * unit, reason, what, used) for units, reason, what, used in worth.owed]
+    if result is _VOLE_WON and worth.vole_bonus:
+        owed.append((worth.vole_bonus * unit, Reason.VOLE_BONUS, N_("the vole"), (R.VOLE_PAYMENT,) + worth.bonus_rules + flow))
+    vole_lost = result is _VOLE_LOST and ctx.rules[R.VOLE_LOST_PAYS] is R.VoleLostPays.VOLE_BONUS
+    pay, exempt = book.pay, ctx.exempt
     for member, opponent in ctx.pairs:
-        if opponent != ctx.exempt:
-            pay(opponent, member, *premium)
+        if premium > 0 and opponent != exempt:
+            pay(opponent, member, premium, _GAME_PREMIUM, worth.premium_label, premium_rules)
         for chips, reason, what, used in owed:
             pay(opponent, member, chips, reason, what, used)
         if vole_lost:
-            pay(member, opponent, terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST, N_("the vole undertaken and lost"),
-                vole_rules, "PG")
+            pay(member, opponent, worth.vole_premium * unit, Reason.VOLE_PREMIUM_LOST, N_("the vole undertaken and lost"),
+                (R.VOLE_LOST_PAYS,) + worth.bonus_rules + flow, "PG")
 
 
 def _premium_label(deal: Deal) -> str:
@@ -352,7 +424,7 @@ def _premium_label(deal: Deal) -> str:
     return f"{deal.contract.english_label} premium"
 
 
-def _matadors_label(deal: Deal, rules: HouseRules) -> str:
+def _matadors_label(deal: Deal, rules: RuleValues) -> str:
     if deal.matadors == 3:
         return N_("three matadors")
     if _paid_as_three(deal, rules):
@@ -362,495 +434,34 @@ def _matadors_label(deal: Deal, rules: HouseRules) -> str:
     return f"{deal.matadors} matadors"
 
 
-def _game_lost(book: Book, terms: _Terms, stake: int) -> None:
+def _game_lost(book: Book, worth: _Worth, unit: int, stake: int) -> None:
     """Remise or codille: the beast, then (on a remise, or a codille where the house rule says so)
     what Hombre's side would have received."""
     ctx = book.ctx
-    deal, rules, result, flow = ctx.deal, ctx.rules, ctx.result, ctx.flow
+    deal, rules, result, flow = ctx.deal, ctx.rules, ctx.result, worth.flow
     payers, loss_rules = loss_payers(book)
     beast(book, stake, payers, loss_rules)
 
-    pays_game = result is Result.REMISE or rules[R.CODILLE_PAYMENTS] is R.CodillePayments.WHAT_SHE_WOULD_HAVE_RECEIVED
+    pays_game = result is _REMISE or rules[R.CODILLE_PAYMENTS] is R.CodillePayments.WHAT_SHE_WOULD_HAVE_RECEIVED
     if not pays_game:
         return
-    extra = (R.CODILLE_PAYMENTS,) if result is Result.CODILLE else ()
-    u = terms.unit
-    # What each member (or Hombre for her) pays each opponent, worked out once for the deal.
-    premium = (terms.premium * u, Reason.GAME_PREMIUM, f"{_premium_label(deal)}, the game lost",
-               terms.premium_rules + flow + loss_rules + extra)
-    owed = [(terms.matadors * u, Reason.MATADORS, f"{_matadors_label(deal, rules)}, the game lost",
-             terms.matador_rules + flow + loss_rules + extra)]
+    extra = (R.CODILLE_PAYMENTS,) if result is _CODILLE else ()
+    # What each member (or Hombre for her) pays each opponent, worked out once for the deal; nothing where it is 0.
+    premium, premium_rules = worth.premium * unit, worth.premium_rules + flow + loss_rules + extra
+    owed = []
+    if worth.matadors:
+        owed.append((worth.matadors * unit, _MATADORS, worth.matadors_lost_label,
+                     worth.matador_rules + flow + loss_rules + extra))
     if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
-        owed.append((terms.vole_premium * u, Reason.VOLE_PREMIUM_LOST, N_("premium of the vole announced and lost"),
-                     (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT) + terms.bonus_rules + extra))
-    pay = book.pay
+        owed.append((worth.vole_premium * unit, Reason.VOLE_PREMIUM_LOST, N_("premium of the vole announced and lost"),
+                     (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT) + worth.bonus_rules + extra))
+    pay, exempt, hombre = book.pay, ctx.exempt, deal.hombre
     for member, opponent in ctx.pairs:
-        payer = member if member in payers else deal.hombre
-        if opponent != ctx.exempt:
-            pay(payer, opponent, *premium)
+        payer = member if member in payers else hombre
+        if premium > 0 and opponent != exempt:
+            pay(payer, opponent, premium, _GAME_PREMIUM, worth.premium_lost_label, premium_rules)
         for chips, reason, what, used in owed:
             pay(payer, opponent, chips, reason, what, used)
-
-
-# --- a plain deal, settled in one pass (issue 16, point 2) -------------------------------------
-#
-# Most deals of an evening are plain: no vole, no play recorded card by card, nothing waiting on the
-# table but the pool (and a vole pool left over). settle_chips settles such a deal here, in one pass
-# over locals, with what repeats worked out once: the house rules a deal reads (_Plan, once per
-# HouseRules), the seats, the antes' order and every possible side's opponents and pairs (_Seating,
-# once per table), and what a deal is worth in units (_Worth, once per kind of deal). Every other
-# deal, and any deal whose names are not the table's, goes through the general path above (Book and
-# DealContext), which this one must match transfer for transfer, state for state and word for word
-# (tests/test_replay_fast.py compares them over random deals of every profile).
-
-_Side = tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[str, str, int, int], ...], tuple[str, ...], tuple[int, ...],
-              tuple[int, ...]]
-"""A contracting side at one table: (side, opponents, pairs as (member, opponent, member's seat,
-opponent's seat), the rules of the flow, the side's seats, the opponents' seats)."""
-
-
-class _Seating:
-    """One table under one set of house rules: the seats, each dealer's antes, each side's opponents and pairs."""
-
-    __slots__ = ("players", "seat", "sides", "antes", "plan")
-
-    def __init__(self, players: tuple[str, ...], plan: _Plan) -> None:
-        self.players = players
-        self.plan = plan
-        self.seat = {player: i for i, player in enumerate(players)}
-        n = len(players)
-        self.sides = [[self._side(h, a) for a in range(n + 1)] for h in range(n)]
-        """``sides[h][a]``: Hombre in seat h, her ally in seat a (``a == n``: no ally; ``a == h`` is never read)."""
-        self.antes: dict[tuple[int, int], tuple[Transfer, ...]] = {}
-        """The antes' transfers by the dealer's seat and paulans' factor."""
-
-    def _side(self, h: int, a: int) -> _Side:
-        players, seat = self.players, self.seat
-        hombre = players[h]
-        side = (hombre,) if a >= len(players) or a == h else (hombre, players[a])
-        after = h + 1  # from Hombre's right, as DealContext.of
-        opponents = tuple(p for p in players[after:] + players[:after] if p not in side)
-        paired = tuple((m, o, seat[m], seat[o]) for m, o in pairs(side, opponents, self.plan.rules))
-        return (side, opponents, paired, (R.BONUS_FLOW,) if len(side) == 2 else (), tuple(seat[p] for p in side),
-                tuple(seat[p] for p in opponents))
-
-    def antes_of(self, dealer: int, factor: int) -> tuple[Transfer, ...]:
-        """The antes (book.antes) from the dealer in seat ``dealer``, made once."""
-        made = self.antes.get((dealer, factor))
-        if made is None:
-            players, plan = self.players, self.plan
-            used = (R.ANTE_BY, R.ANTES) + ((R.PAULANS,) if factor == 2 else ())
-            if plan.ante_by_dealer:
-                made = (Transfer(players[dealer], Pot.POOL, 4 * ANTE_CHIPS * factor, Reason.ANTE, N_("the dealer's ante"), used),)
-            else:
-                eldest = dealer + 1
-                made = tuple(Transfer(p, Pot.POOL, ANTE_CHIPS * factor, Reason.ANTE, N_("ante"), used)
-                             for p in players[eldest:] + players[:eldest])
-            self.antes[(dealer, factor)] = made
-        return made
-
-
-@dataclass(frozen=True, slots=True)
-class _Worth:
-    """What a kind of deal is worth (the general path's _Terms but the unit), with its words, made once."""
-
-    premium: int
-    premium_rules: tuple[str, ...]
-    matadors: int
-    matador_rules: tuple[str, ...]
-    premiers: int
-    bonus_rules: tuple[str, ...]
-    premium_label: str
-    matadors_label: str
-    fish: int
-    """Units of the fish for the médiateur King (two in favourite)."""
-    fish_rules: tuple[str, ...]
-    beast_doubled_by: tuple[str, ...]
-
-
-class _Plan:
-    """The house rules a plain deal reads, looked up once per :class:`HouseRules`."""
-
-    __slots__ = ("rules", "plain", "renounces_beasted", "antes_every_deal", "ante_by_dealer", "paulans", "favourite_none",
-                 "favourite_each_deal", "favourite_suit", "quarter", "rounding", "premium_only", "giver_paid",
-                 "codille_whole", "codille_odd_stays", "codille_beast", "codille_pays", "odd_chip_to_hombre",
-                 "alliance_loss_needed", "alliance_loss_note", "worths", "seatings")
-
-    def __init__(self, rules: HouseRules) -> None:
-        self.rules = rules
-        self.plain = rules[R.CODILLE_INDIVISIBLE] is not R.CodilleIndivisible.ODD_TO_SPADILLE
-        """Odd chips set aside for Spadille make the next deal another kind: the general path settles them."""
-        self.renounces_beasted = rules[R.RENOUNCE_BEAST] is not R.RenounceBeast.NONE
-        self.antes_every_deal = rules[R.ANTES] is R.Antes.EVERY_DEAL
-        self.ante_by_dealer = rules[R.ANTE_BY] is R.AnteBy.DEALER
-        self.paulans = rules[R.PAULANS]
-        favourite = rules[R.FAVOURITE_SUIT]
-        self.favourite_none = favourite is R.FavouriteSuit.NONE
-        self.favourite_each_deal = favourite is R.FavouriteSuit.EACH_DEAL
-        self.favourite_suit = None if self.favourite_none or self.favourite_each_deal else Suit(favourite.value)
-        self.quarter = rules[R.UNIT] is R.Unit.QUARTER_OF_STAKE
-        self.rounding = rules[R.UNIT_ROUNDING]
-        self.premium_only = rules[R.GRANDISSIMO_NEMO] is R.GrandissimoNemo.PREMIUM_ONLY
-        self.giver_paid = rules[R.MEDIATEUR_KING] is R.MediateurKing.GIVER_PAID_A_FISH
-        indivisible = rules[R.CODILLE_INDIVISIBLE]
-        self.codille_whole = indivisible is R.CodilleIndivisible.CARRY_WHOLE
-        self.codille_odd_stays = indivisible is R.CodilleIndivisible.SPLIT_CARRY_ODD
-        self.codille_beast = rules[R.CODILLE_BEAST]
-        self.codille_pays = rules[R.CODILLE_PAYMENTS] is R.CodillePayments.WHAT_SHE_WOULD_HAVE_RECEIVED
-        self.odd_chip_to_hombre = rules[R.ALLIANCE_ODD_CHIP] is R.AllianceOddChip.TO_HOMBRE
-        loss = rules[R.ALLIANCE_LOSS]
-        self.alliance_loss_needed = {R.AllianceLoss.SHARED_UNLESS_UNDER_3: 3, R.AllianceLoss.SHARED_UNLESS_UNDER_4: 4,
-                                     R.AllianceLoss.HOMBRE_ALONE: TRICKS + 1}[loss]
-        self.alliance_loss_note = loss is not R.AllianceLoss.HOMBRE_ALONE
-        self.worths: dict[tuple[object, ...], _Worth] = {}
-        self.seatings: dict[tuple[str, ...], _Seating] = {}
-
-    def unit(self, stake: int) -> int:
-        """_unit, from the values read once."""
-        return _quarter(stake, self.rounding) if self.quarter else 1
-
-    def favourite(self, deal: Deal) -> bool:
-        """outcome.in_favourite, from the values read once."""
-        if self.favourite_none or deal.trumps is None:
-            return False
-        return deal.trumps is (deal.favourite if self.favourite_each_deal else self.favourite_suit)
-
-    def seating(self, players: tuple[str, ...]) -> _Seating:
-        seating = self.seatings.get(players)
-        if seating is None:
-            if len(self.seatings) >= _SEATINGS_MAX:
-                self.seatings.clear()
-            seating = self.seatings[players] = _Seating(players, self)
-        return seating
-
-    def worth(self, deal: Deal, state: TableState, deals_agreed: int, key: tuple[object, ...]) -> _Worth:
-        """What the deal is worth, worked out by the general path's own functions the first time a kind of deal comes."""
-        worth = self.worths.get(key)
-        if worth is None:
-            if len(self.worths) >= _WORTHS_MAX:
-                self.worths.clear()
-            ctx = DealContext.of(deal, state, self.rules, deals_agreed)
-            terms = _terms(ctx, 0)
-            worth = self.worths[key] = _Worth(
-                terms.premium, terms.premium_rules, terms.matadors, terms.matador_rules, terms.premiers, terms.bonus_rules,
-                _premium_label(deal), _matadors_label(deal, self.rules), ctx.favourite_factor,
-                (R.MEDIATEUR_KING,) + ctx.favourite_rules + terms.unit_rules, ctx.beast_doubled_by)
-        return worth
-
-
-_PLANS: dict[int, tuple[HouseRules, _Plan]] = {}
-"""Plans by the id of the house rules asked for, with those rules (held, so that an id is not reused while it is kept):
-a replay asks with the same rules every deal, and an id is found faster than the rules' own hash."""
-_PLANS_BY_RULES: dict[HouseRules, _Plan] = {}
-"""Plans by equal house rules: a request that builds its table's rules afresh finds the plan already made."""
-_PLANS_MAX = 16
-"""Distinct house rules planned at once (both lookups emptied together, so no more plans are alive)."""
-_SEATINGS_MAX = 128
-"""Tables (their four names in order) a plan keeps, about 18 kB each."""
-_WORTHS_MAX = 512
-"""Kinds of deal a plan keeps, under 1 kB each. At most about 16 × (128 × 18 + 512 × 0.75) kB, 43 MB, in all."""
-
-
-def _forget_plans() -> None:
-    """Both lookups emptied at once (a plan dropped from one must not live on in the other)."""
-    _PLANS.clear()
-    _PLANS_BY_RULES.clear()
-
-
-caches.register(f"{__name__}._PLANS", _forget_plans)
-caches.register(f"{__name__}._PLANS_BY_RULES", _forget_plans)
-
-
-def _plan_of(rules: HouseRules) -> _Plan:
-    found = _PLANS.get(id(rules))
-    if found is not None and found[0] is rules:
-        return found[1]
-    if len(_PLANS) >= _PLANS_MAX or len(_PLANS_BY_RULES) >= _PLANS_MAX:
-        _forget_plans()
-    plan = _PLANS_BY_RULES.get(rules)
-    if plan is None:
-        plan = _PLANS_BY_RULES[rules] = _Plan(rules)
-    _PLANS[id(rules)] = (rules, plan)
-    return plan
-
-
-def _is_plain(plan: _Plan, deal: Deal, state: TableState, kind: ContractKind) -> bool:
-    """A deal the one-pass settlement covers: no vole, no beast from the play, no premium alone, and nothing on
-    the table but the pool and a vole pool (no odd chips for Spadille, no beast waiting, no circle pool)."""
-    if not plan.plain or state.spadille_reserve or state.beasts_waiting or state.circle_pool:
-        return False
-    if state.carried is not NOTHING_CARRIED or deal.vole is not Vole.NONE or kind.vole_announced:
-        return False
-    if deal.play is not None and plan.renounces_beasted:
-        return False
-    return not (plan.premium_only and deal.contract in (Contract.GRANDISSIMO, Contract.NEMO))
-
-
-class _Pass:
-    """One plain deal being settled: what it reads (plan, deal, unit, stake, the King's exempt giver) and what it
-    changes (the balances by seat, the pool, the transfers and the notes)."""
-
-    __slots__ = ("plan", "deal", "hombre", "h", "unit", "stake", "exempt", "balances", "pool", "transfers", "notes")
-
-    def __init__(self, plan: _Plan, deal: Deal, h: int, balances: list[int], pool: int) -> None:
-        self.plan = plan
-        self.deal = deal
-        self.hombre = deal.hombre
-        self.h = h
-        """Hombre's seat."""
-        self.unit = 1
-        self.stake = pool
-        """The pool after the antes."""
-        self.exempt: str | None = None
-        self.balances = balances
-        self.pool = pool
-        self.transfers: list[Transfer] = []
-        self.notes: list[str] = []
-
-
-def _kept(t: tuple[Account, Account, int, Reason, str, tuple[str, ...], str]) -> Transfer:
-    """A transfer (Book.pay's), kept once."""
-    transfer = _new_transfer(Transfer, t)
-    return _KEPT_TRANSFERS.setdefault(transfer, transfer)
-
-
-def _settle_plain(plan: _Plan, deal: Deal, state: TableState, deals_agreed: int) -> Settlement | None:
-    """A plain deal settled in one pass (the general path's result, transfer for transfer), or None for any other."""
-    kind = CONTRACT_KINDS[deal.contract]
-    if not _is_plain(plan, deal, state, kind):
-        return None
-    seating = plan.seating(state.players)
-    seat = seating.seat
-    seats = _seats_of(seat, deal, kind)
-    if seats is None:
-        return None  # a name not at the table: the general path says what it says
-    h, d, a = seats
-    if len(_KEPT_TRANSFERS) >= KEPT_TRANSFERS_MAX:
-        _KEPT_TRANSFERS.clear()
-    number = state.deals_played + 1
-    doubled = doubled_by(number, deals_agreed, plan.paulans)
-    factor = 2 if doubled else 1
-    one = _Pass(plan, deal, h, list(state.balances), state.pool)
-    joined = one.pool  # nothing joins a plain deal's pool before the antes (no beast waiting, no circle pool)
-    single = _antes(one, seating, d, factor)
-    worth = plan.worth(deal, state, deals_agreed, (deal.contract, deal.ally == deal.hombre, plan.favourite(deal), doubled,
-                                                   deal.matadors, deal.premiers, deal.trumps))
-    one.unit = plan.unit(_stake_for_the_unit(joined, single)) * factor
-    if kind.takes_king and deal.giver is not None:
-        _the_kings_giver(one, seat, worth)
-    side = seating.sides[h][a]
-    result = _plain_result(deal, kind, a != len(seat))
-    if result is Result.WON:
-        _won_plain(one, side, worth)
-    else:
-        _lost_plain(one, side, worth, kind, result)
-    return _plain_settlement(one, number, result, state)
-
-
-def _seats_of(seat: dict[str, int], deal: Deal, kind: ContractKind) -> tuple[int, int, int] | None:
-    """The seats of Hombre, the dealer and her ally (``len(seat)``: no ally, as in a secret solo), or None
-    if any of them, or the médiateur King's giver, is not at the table."""
-    h, d = seat.get(deal.hombre), seat.get(deal.dealer)
-    ally = deal.ally
-    a = len(seat) if ally is None or ally == deal.hombre else seat.get(ally)
-    if h is None or d is None or a is None or (kind.takes_king and deal.giver is not None and deal.giver not in seat):
-        return None
-    return h, d, a
-
-
-def _antes(one: _Pass, seating: _Seating, dealer: int, factor: int) -> int:
-    """book.antes: the antes from the dealer's right, or the dealer's; return the single stake put in (0: none)."""
-    plan = one.plan
-    if not (plan.antes_every_deal or one.pool == 0):
-        return 0
-    one.transfers.extend(seating.antes_of(dealer, factor))
-    if plan.ante_by_dealer:
-        one.balances[dealer] -= 4 * ANTE_CHIPS * factor
-        one.pool += 4 * ANTE_CHIPS * factor
-    else:
-        one.balances = [b - ANTE_CHIPS * factor for b in one.balances]
-        one.pool += len(one.balances) * ANTE_CHIPS * factor
-    one.stake = one.pool
-    return 4 * ANTE_CHIPS
-
-
-def _plain_result(deal: Deal, kind: ContractKind, allied: bool) -> Result:
-    """outcome.result_of for a plain deal (no vole, no premium alone)."""
-    tricks = deal.hombre_tricks + ((deal.ally_tricks or 0) if allied else 0)
-    if kind.nemo:
-        return Result.WON if tricks == 0 else Result.REMISE
-    if tricks >= 6:
-        return Result.WON
-    return Result.REMISE if tricks == 5 else Result.CODILLE
-
-
-def _the_kings_giver(one: _Pass, seat: dict[str, int], worth: _Worth) -> None:
-    """Who gave the médiateur King (house rule mediateur_king): paid a fish by Hombre (book.fish_for_the_king),
-    or exempt from its premium."""
-    giver = one.deal.giver
-    assert giver is not None
-    if not one.plan.giver_paid:
-        one.exempt = giver
-        return
-    chips = worth.fish * one.unit
-    if chips > 0:
-        one.transfers.append(_kept((one.hombre, giver, chips, Reason.MEDIATEUR_KING, N_("a fish for the médiateur King"),
-                                    worth.fish_rules, "EB")))
-        one.balances[one.h] -= chips
-        one.balances[seat[giver]] += chips
-
-
-def _won_plain(one: _Pass, side: _Side, worth: _Worth) -> None:
-    """_game_won for a plain deal: the pool taken (book.take_pool), then each opponent pays each member."""
-    members, _opponents, paired, flow, seats, _opponent_seats = side
-    balances, append, unit, exempt = one.balances, one.transfers.append, one.unit, one.exempt
-    if len(members) == 1:
-        pool = one.pool
-        if pool > 0:
-            append(_kept((Pot.POOL, one.hombre, pool, Reason.POOL_SWEPT, N_("the game won, Hombre sweeps the pool"), (), "P")))
-            balances[one.h] += pool
-            one.pool = 0
-    else:
-        _share_pool(one, members[1], seats[1])
-    premium, matadors, premiers = worth.premium * unit, worth.matadors * unit, worth.premiers * unit
-    premium_rules, matador_rules, bonus_rules = worth.premium_rules + flow, worth.matador_rules + flow, worth.bonus_rules + flow
-    for member, opponent, m, o in paired:
-        if opponent != exempt and premium > 0:
-            append(_kept((opponent, member, premium, Reason.GAME_PREMIUM, worth.premium_label, premium_rules, "P")))
-            balances[o] -= premium
-            balances[m] += premium
-        if matadors > 0:
-            append(_kept((opponent, member, matadors, Reason.MATADORS, worth.matadors_label, matador_rules, "P")))
-            balances[o] -= matadors
-            balances[m] += matadors
-        if premiers > 0:
-            append(_kept((opponent, member, premiers, Reason.PREMIERS, N_("premiers"), bonus_rules, "P")))
-            balances[o] -= premiers
-            balances[m] += premiers
-
-
-def _share_pool(one: _Pass, ally: str, a: int) -> None:
-    """book.take_pool for an alliance: Hombre and her ally divide the pool."""
-    pool = one.pool
-    half = pool // 2
-    odd = pool - 2 * half
-    odd_rules = (R.ALLIANCE_ODD_CHIP,) if odd else ()
-    to_hombre = half + (odd if one.plan.odd_chip_to_hombre else 0)
-    if to_hombre > 0:
-        one.transfers.append(_kept((Pot.POOL, one.hombre, to_hombre, Reason.POOL_SHARED,
-                                    N_("her half of the pool, the game won"), odd_rules, "P")))
-        one.balances[one.h] += to_hombre
-        one.pool -= to_hombre
-    if half > 0:
-        one.transfers.append(_kept((Pot.POOL, ally, half, Reason.POOL_SHARED, N_("the ally's half of the pool, the game won"),
-                                    odd_rules, "P")))
-        one.balances[a] += half
-        one.pool -= half
-
-
-def _plain_payers(one: _Pass, side: _Side, kind: ContractKind) -> tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...]]:
-    """book.loss_payers: who pays a lost game (names and seats), and the house rules that said so."""
-    members, seats = side[0], side[4]
-    if len(members) < 2 or kind.loss != "three_trick_rule":
-        return members, seats, ()
-    tricks = one.deal.hombre_tricks
-    if tricks >= one.plan.alliance_loss_needed:
-        return members, seats, (R.ALLIANCE_LOSS,)
-    if one.plan.alliance_loss_note:
-        one.notes.append(_ALONE_FOR_HER_ALLY.format(n=tricks))
-    return (one.hombre,), (one.h,), (R.ALLIANCE_LOSS,)
-
-
-def _lost_plain(one: _Pass, side: _Side, worth: _Worth, kind: ContractKind, result: Result) -> None:
-    """_game_lost for a plain deal: the beast (book.beast), then what Hombre's side would have received."""
-    payers, payer_seats, loss_rules = _plain_payers(one, side, kind)
-    if result is Result.REMISE:
-        chips, reason, what, source = one.stake, Reason.REMISE_BEAST, N_("remise: the pool doubled"), "P"
-        used: tuple[str, ...] = (R.REMISE_BEAST,)
-        one.notes.append(N_("remise: the pool is doubled and carried forward"))
-    else:
-        taken = _plain_codille_sweep(one, side)
-        chips, source = _codille_beast(one.plan.codille_beast, one.stake, taken, one.notes)
-        reason, what, used = Reason.CODILLE_BEAST, N_("codille beast"), (R.CODILLE_BEAST,)
-    if worth.beast_doubled_by:
-        chips *= 2
-        used += worth.beast_doubled_by
-    _plain_beast(one, (payers, payer_seats), chips, (reason, what, used + loss_rules, source))
-    if result is Result.CODILLE and not one.plan.codille_pays:
-        return
-    extra = (R.CODILLE_PAYMENTS,) if result is Result.CODILLE else ()
-    paired, flow = side[2], side[3]
-    unit, exempt, balances, append, hombre, h = one.unit, one.exempt, one.balances, one.transfers.append, one.hombre, one.h
-    premium, matadors = worth.premium * unit, worth.matadors * unit
-    premium_what, matadors_what = f"{worth.premium_label}, the game lost", f"{worth.matadors_label}, the game lost"
-    premium_rules = worth.premium_rules + flow + loss_rules + extra
-    matador_rules = worth.matador_rules + flow + loss_rules + extra
-    for member, opponent, m, o in paired:
-        payer, p = (member, m) if member in payers else (hombre, h)
-        if opponent != exempt and premium > 0:
-            append(_kept((payer, opponent, premium, Reason.GAME_PREMIUM, premium_what, premium_rules, "P")))
-            balances[p] -= premium
-            balances[o] += premium
-        if matadors > 0:
-            append(_kept((payer, opponent, matadors, Reason.MATADORS, matadors_what, matador_rules, "P")))
-            balances[p] -= matadors
-            balances[o] += matadors
-
-
-def _plain_codille_sweep(one: _Pass, side: _Side) -> int:
-    """book.codille_sweep (odd chips never set aside for Spadille here): the opponents divide the pool."""
-    opponents, seats = side[1], side[5]
-    stake, plan = one.stake, one.plan
-    n = len(opponents)
-    each = stake // n
-    odd = stake - each * n
-    if odd and plan.codille_whole:
-        one.notes.append(_DOES_NOT_DIVIDE.format(stake=stake, n=n))
-        return 0
-    if each > 0:
-        used = (R.CODILLE_INDIVISIBLE,) if odd else ()
-        for opponent, o in zip(opponents, seats):
-            one.transfers.append(_kept((Pot.POOL, opponent, each, Reason.CODILLE_SHARE,
-                                        N_("codille: the opponents divide the pool"), used, "P")))
-            one.balances[o] += each
-        one.pool -= each * n
-    if odd and plan.codille_odd_stays:
-        one.notes.append(_ODD_CHIPS_STAY.format(odd=odd))
-    return each * n
-
-
-def _plain_beast(one: _Pass, payers: tuple[tuple[str, ...], tuple[int, ...]], chips: int,
-                 entry: tuple[Reason, str, tuple[str, ...], str]) -> None:
-    """book.share: the beast paid into the pool by the payers, half each (Hombre pays an odd chip)."""
-    names, seats = payers
-    reason, what, used, source = entry
-    if len(names) == 1:
-        if chips > 0:
-            one.transfers.append(_kept((names[0], Pot.POOL, chips, reason, what, used, source)))
-            one.balances[seats[0]] -= chips
-            one.pool += chips
-        return
-    half = chips // 2
-    what = _HALF_EACH.format(what=what)
-    for payer, p in zip(names, seats):
-        paid = chips - half if payer == one.hombre else half
-        if paid > 0:
-            one.transfers.append(_kept((payer, Pot.POOL, paid, reason, what, used, source)))
-            one.balances[p] -= paid
-            one.pool += paid
-
-
-def _plain_settlement(one: _Pass, number: int, result: Result, before: TableState) -> Settlement:
-    """Book.settlement for a plain deal: chips conserved (only the balances and the pool moved)."""
-    balances, pool = one.balances, one.pool
-    if sum(balances) + pool != sum(before.balances) + before.pool:  # pragma: no cover - a bug, not bad input
-        raise AssertionError(f"chips not conserved in deal {number}: {before.total} before, "
-                             f"{sum(balances) + pool + before.vole_pool} after")
-    deal = one.deal
-    after = TableState(players=before.players, balances=tuple(balances), pool=pool, vole_pool=before.vole_pool,
-                       spadille_reserve=0, spadille_takers=(), beasts_waiting=(), circle_pool=0, deals_played=number,
-                       last_dealer=deal.dealer)
-    return Settlement(number, deal, result, tuple(one.transfers), before, after, one.unit, one.stake, tuple(one.notes))
 
 
 class HardScore(System):
@@ -863,7 +474,7 @@ class HardScore(System):
         R.SOLO_PREMIUM, R.UNIT, R.UNIT_ROUNDING, R.DOUBLE_MATADORS_SUITS, R.DOUBLE_MATADORS_PAY, R.LONG_MATADORS,
         R.CODILLE_PAYMENTS, R.VOLE_PAYMENT, R.VOLE_LOST_PAYS, R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT}
 
-    def settle(self, deal: Deal, state: TableState, rules: HouseRules, deals_agreed: int) -> Settlement:
+    def settle(self, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
         return settle_chips(deal, state, rules, deals_agreed)
 
 
