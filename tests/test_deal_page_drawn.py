@@ -22,6 +22,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from scorer import create_app
+from scorer.web import app_caches
 from scorer.core import PROFILES, HouseRules, TableState
 import scorer.web.tables
 from scorer.core import summarise
@@ -307,8 +308,8 @@ def test_a_field_bound_by_copy_is_the_field_wtforms_binds(app: Flask, language: 
             states, outcomes, fields = [], [], []
             for copying in (False, True, True):  # by WTForms; then bound once and copied
                 monkeypatch.undo()
-                first_bound: dict[Any, Any] = {}
-                monkeypatch.setattr(forms, "_first_bound", first_bound)
+                first_bound = forms.FIELDS.of(app_caches(app))
+                first_bound.clear()
                 if not copying:
                     monkeypatch.setattr(forms.Form.Meta, "bind_field",
                                         lambda self, form, unbound, options: unbound.bind(form=form, **options))

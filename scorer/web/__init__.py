@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from flask import Flask, Response
 
-from ..core import IMPORT_BYTES_MAX
+from ..core import IMPORT_BYTES_MAX, caches
+
+CACHES = "scorer.caches"
+"""Where an app keeps its caches (``app.extensions``): :class:`scorer.core.caches.AppCaches`."""
 
 PACKAGE = Path(__file__).resolve().parent.parent  # scorer/
 ROOT = PACKAGE.parent
@@ -118,6 +121,27 @@ def _favicon() -> Response:
                                max_age=7 * 24 * 3600)
 
 
+def app_caches(app: Flask) -> caches.AppCaches:
+    """The app's own caches (the README's table of caches says which)."""
+    kept: caches.AppCaches = app.extensions[CACHES]
+    return kept
+
+
+def _found_app_caches() -> caches.AppCaches | None:
+    """The caches of the app whose context is current (a test's or a command's, outside a request), if any."""
+    from flask import current_app, has_app_context
+
+    return current_app.extensions.get(CACHES) if has_app_context() else None
+
+
+def _keep_caches(app: Flask) -> None:
+    """The app's caches, made now, used by every request it serves (set by its first hook, unset at its end)."""
+    app.extensions[CACHES] = kept = caches.AppCaches(app.config)
+    caches.find_app_caches_with(_found_app_caches)
+    app.before_request(lambda: caches.serve(kept))
+    app.teardown_request(lambda _error: caches.serve(None))
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory. ``test_config`` replaces instance/config.py (and wins over the environment); its
     ``INSTANCE_PATH``, if any, moves the instance folder (for tests); so does the
@@ -165,6 +189,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import audit, circles, db, exchange, forms, health, home, i18n, play, ratelimits, recent, tables, tally, views
 
+    _keep_caches(app)  # first: every hook after it, and every view, uses the app's own caches
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
     app.after_request(_secure_headers)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import secrets
 from decimal import Decimal
@@ -61,20 +61,19 @@ def _later(make: Callable[..., str], *args: Any) -> Any:
 
 
 WTFORMS_LOCALES_KEPT = 8
-_wtforms_catalogues: dict[str, Any] = {}
-caches.register(f"{__name__}._wtforms_catalogues", _wtforms_catalogues.clear)
+
+
+@caches.memo(f"{__name__}._wtforms_catalogue_of", WTFORMS_LOCALES_KEPT,
+             "WTForms' own messages, by language (read from its package)")
+def _wtforms_catalogue_of(locale: str) -> Any:
+    """WTForms' own messages in ``locale``, read from disk once per language."""
+    return support.Translations.load(messages_path(), [locale], domain="wtforms")
 
 
 def _wtforms_catalogue() -> Any:
     """WTForms' own messages in the reader's language, read from disk once per language (Flask-WTF
     finds and parses the catalogue again on every request that builds a form)."""
-    locale = request_language() or str(get_locale())  # the request's, looked up once before its view
-    found = _wtforms_catalogues.get(locale)
-    if found is None:
-        found = support.Translations.load(messages_path(), [locale], domain="wtforms")
-        if len(_wtforms_catalogues) < WTFORMS_LOCALES_KEPT:
-            _wtforms_catalogues[locale] = found
-    return found
+    return _wtforms_catalogue_of(request_language() or str(get_locale()))  # the request's, looked up before its view
 
 
 class _WTFormsMessages:
@@ -102,9 +101,9 @@ class Form(FlaskForm):
 
 
 FIELDS_KEPT = 1024
-"""Fields bound once and copied for each form (a few per field of each form class, per language)."""
-_first_bound: dict[tuple[object, ...], Any] = {}
-caches.register(f"{__name__}._first_bound", lambda: _first_bound.clear())  # the dict of the moment (a test swaps it)
+"""Fields bound once and copied for each form (a few per field of each form class, per language), per app."""
+FIELDS: caches.PerApp[tuple[object, ...], Any] = caches.per_app(
+    f"{__name__}.FIELDS", FIELDS_KEPT, "each form's field bound once, to be copied, by field, name, prefix and language")
 
 
 def _bound(form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
@@ -118,13 +117,12 @@ def _bound(form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
     if language is None or "csrf_impl" in unbound_field.kwargs:
         return unbound_field.bind(form=form, **options)
     key = (unbound_field, options.get("name"), options.get("prefix"), options.get("translations"), language)
-    first = _first_bound.get(key)
+    first_bound = FIELDS.here()
+    first = first_bound.get(key)
     if first is None:
-        if len(_first_bound) >= FIELDS_KEPT:
-            _first_bound.clear()
-        # The first stays untouched (copied, never used), and bound to no form: kept for the life of the process,
+        # The first stays untouched (copied, never used), and bound to no form: kept for the life of the app,
         # it would keep the form of the request that bound it, and all that request sent.
-        first = _first_bound[key] = unbound_field.bind(form=None, _meta=form.meta, **options)
+        first_bound.put(key, unbound_field.bind(form=None, _meta=form.meta, **options))
         return unbound_field.bind(form=form, **options)
     field = object.__new__(type(first))
     own = field.__dict__
@@ -170,9 +168,10 @@ def segmented_field(field: Any, cls: str = "", only: Any = None) -> Markup:
 Option = tuple[Any, str, str]
 """A radio input drawn: its value as the field compares it with its data, the HTML before ``checked`` and after."""
 OPTIONS_KEPT = 4096
-OPTIONS = "scorer.options"
-"""Where an app keeps the radio inputs it drew (``app.extensions``): per app, as their labels are in its own
-translations (kept for the whole process, an app with other translations showed the first app's words)."""
+OPTIONS: caches.PerApp[tuple[object, ...], tuple[object, list[Option]]] = caches.per_app(
+    f"{__name__}.OPTIONS", OPTIONS_KEPT, "the radio inputs drawn for a list of choices, by list, field and language")
+"""Per app, as their labels are in its own translations (kept for the whole process, an app with other translations
+showed the first app's words)."""
 
 
 def _options(field: Any, field_id: str, only: Any) -> list[Option]:
@@ -181,8 +180,7 @@ def _options(field: Any, field_id: str, only: Any) -> list[Option]:
     object from one form to the next: the module's suits and tricks, a table's names)."""
     choices = field.choices
     language = request_language()
-    kept_here: dict[tuple[object, ...], tuple[object, list[Option]]] | None = \
-        current_app.extensions.get(OPTIONS) if language is not None and only is None and type(choices) is list else None
+    kept_here = OPTIONS.here() if language is not None and only is None and type(choices) is list else None
     key: tuple[object, ...] = ()
     if kept_here is not None:
         key = (id(choices), len(choices), field.name, field.id, field.coerce, language)
@@ -197,9 +195,7 @@ def _options(field: Any, field_id: str, only: Any) -> list[Option]:
                           f'<label class="opt"><input type="radio" name="{name}" id="{field_id}-{len(drawn)}" '
                           f'value="{escape(value)}"', f'><span>{escape(label)}</span></label>'))
     if kept_here is not None:
-        if len(kept_here) >= OPTIONS_KEPT:
-            kept_here.clear()
-        kept_here[key] = (choices, drawn)
+        kept_here.put(key, (choices, drawn))
     return drawn
 
 
@@ -255,7 +251,6 @@ def hidden_field(field: Any) -> Markup:
 
 def init_app(app: Any) -> None:
     """The field drawers, as template globals (templates/_macros.html and the deal form call them)."""
-    app.extensions[OPTIONS] = {}
     app.add_template_global(segmented_field, "segmented_field")
     app.add_template_global(field_errors, "field_errors")
     app.add_template_global(error_ids, "field_error_ids")
@@ -289,14 +284,15 @@ VOLE_BID_CHOICES = VOLE_CHOICES + [SelectChoice("announced", lazy_gettext("annou
 """The vole's choices, with the vole announced where the profile bids it."""
 
 
-@lru_cache(maxsize=1024)
+NAME_CHOICES_KEPT = 1024
+NAME_CHOICES: caches.PerApp[tuple[str, ...], list[SelectChoice]] = caches.per_app(
+    f"{__name__}.NAME_CHOICES", NAME_CHOICES_KEPT, "a table's four names as a form's choices, by the names")
+
+
 def name_choices(players: tuple[str, ...]) -> list[SelectChoice]:
     """The players as choices (who was Hombre, her ally...): one list per table's names, shared by its forms
     (never changed: the radio inputs drawn from it are kept, see :func:`_options`)."""
-    return [SelectChoice(p, p) for p in players]
-
-
-caches.register(f"{__name__}.name_choices", name_choices.cache_clear)
+    return NAME_CHOICES.here().made(players, lambda: [SelectChoice(p, p) for p in players])
 
 
 NOT_A_CHOICE = N_("Tap one of the choices shown.")

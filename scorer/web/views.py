@@ -11,10 +11,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from flask import Flask, current_app, has_request_context, request, session, url_for
+from flask import Flask, has_request_context, request, session, url_for
 from markupsafe import Markup, escape
 
-from ..core import Contract, Damage, Ledger, Replay, Settlement, System
+from ..core import Contract, Damage, Ledger, Replay, Settlement, System, caches
 from ..core.i18n import N_
 from ..core.summary import DealSummary, RuleRef
 from .i18n import request_language, shown_text
@@ -103,7 +103,6 @@ def phone_holder(table: Table) -> str | None:
 def init_app(app: Flask) -> None:
     """The templates' ``url_for`` keeping its links, and the drawers of a table's pages as template globals."""
     app.jinja_env.globals["url_for"] = remembered_url_for(app)
-    app.extensions[PIECES] = {}
     app.add_template_global(summary_nets, "summary_nets")
     app.add_template_global(summary_payments, "summary_payments")
     app.add_template_global(rule_links, "rule_links")
@@ -115,10 +114,11 @@ def init_app(app: Flask) -> None:
 # --- a table's links, drawn once per table, language and script root --------------------------------------------
 
 PIECES_KEPT = 4096
-"""Pieces of a table's pages kept per app (its links, a few per table and language); all forgotten when full."""
-PIECES = "scorer.pieces"
-"""Where an app keeps them (``app.extensions``): per app, as its words (its catalogue) and its links are its own
-(kept for the whole process, an app with other translations showed the words of the first app to draw them)."""
+"""Pieces of a table's pages kept per app (its links, a few per table and language)."""
+PIECES: caches.PerApp[tuple[object, ...], Markup] = caches.per_app(
+    f"{__name__}.PIECES", PIECES_KEPT, "a table's bar and row of contracts drawn, by table, language and script root")
+"""Per app, as its words (its catalogue) and its links are its own (kept for the whole process, an app with other
+translations showed the words of the first app to draw them)."""
 
 
 def _kept(key: tuple[object, ...], draw: Callable[[], Markup]) -> Markup:
@@ -127,17 +127,7 @@ def _kept(key: tuple[object, ...], draw: Callable[[], Markup]) -> Markup:
     language = request_language()
     if language is None:
         return draw()
-    pieces: dict[tuple[object, ...], Markup] | None = current_app.extensions.get(PIECES)
-    if pieces is None:
-        return draw()
-    key = (*key, language, request.script_root)
-    found = pieces.get(key)
-    if found is None:
-        found = draw()
-        if len(pieces) >= PIECES_KEPT:
-            pieces.clear()
-        pieces[key] = found
-    return found
+    return PIECES.here().made((*key, language, request.script_root), draw)
 
 
 TABLE_NAV = (("table.play", N_("Deal")), ("table.ledger_page", N_("Ledger")), ("table.join", N_("Share")),
@@ -181,7 +171,9 @@ def contracts_nav(table: Table, contracts: tuple[Contract, ...], current: Contra
 
 
 URLS_KEPT = 8192
-"""Links a template built, kept per app (a few dozen a table); all forgotten when full."""
+"""Links a template built, kept per app (a few dozen a table)."""
+URLS: caches.PerApp[tuple[object, ...], str] = caches.per_app(
+    f"{__name__}.URLS", URLS_KEPT, "each link a template built, by script root, endpoint and values")
 URL_KEPT_CHARS = 512
 """A longer link is built every time, never kept: the language switch's link carries the page's own path and
 query (``next=``), as long as a client makes it (a server takes some 256 KB of headers; 8,192 such links and
@@ -194,13 +186,13 @@ def remembered_url_for(app: Flask) -> Callable[..., str]:
     registered); a deal page builds about twenty (its nav, contracts, assets, rule links), mostly the same ones
     again. A relative endpoint (``.page``), an option (``_external``, ``_anchor``...) or a call outside a
     request goes to Flask every time."""
-    built: dict[tuple[object, ...], str] = {}
     url_for = app.url_for
 
     def template_url_for(endpoint: str, /, **values: Any) -> str:
         if endpoint[:1] == "." or not has_request_context() or any(name[:1] == "_" for name in values):
             return url_for(endpoint, **values)
         key = (request.script_root, endpoint, *values.items())
+        built = URLS.here()
         try:
             found = built.get(key)
         except TypeError:  # a value that cannot be a key (a list)
@@ -209,9 +201,7 @@ def remembered_url_for(app: Flask) -> Callable[..., str]:
             found = url_for(endpoint, **values)
             if len(found) > URL_KEPT_CHARS:  # its key is in it (the script root, the values)
                 return found
-            if len(built) >= URLS_KEPT:
-                built.clear()
-            built[key] = found
+            built.put(key, found)
         return found
 
     return template_url_for
