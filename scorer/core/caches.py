@@ -278,7 +278,9 @@ class PerApp(Generic[K, V]):
     def clear(self) -> None:
         """Every app's emptied, and that of work outside any app (a database replaced under them all)."""
         for app_caches in list(_EVERY_APP):
-            app_caches.cache(self.declared).clear()
+            made = app_caches.made().get(self.declared.name)
+            if made is not None:
+                made.clear()
 
 
 def per_app(name: str, bound: int, holds: str, unit: Unit = "entries",  # more than 5: the README table's columns, and how to weigh
