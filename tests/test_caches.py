@@ -327,6 +327,12 @@ def test_two_apps_in_one_process_keep_their_own_caches(tmp_path: Path) -> None:
     ledgers = "scorer.store.ledgers.LEDGERS"
     assert set(first.made()[ledgers]) == {tokens[0]} and set(second.made()[ledgers]) == {tokens[1]}
     assert first is not second and not set(first.made()[ledgers]) & set(second.made()[ledgers])
+    assert caches.here() is caches.OUTSIDE_APPS  # no app's context: the command line's own
+    with apps[1].app_context():  # an app's context outside a request: that app's
+        assert caches.here() is second
+        with apps[0].test_request_context():
+            assert caches.here() is first
+        assert caches.here() is second
 
 
 def test_an_app_s_caches_are_bounded_by_its_setting_where_one_names_the_bound(tmp_path: Path) -> None:

@@ -135,11 +135,20 @@ def _found_app_caches() -> caches.AppCaches | None:
 
 
 def _keep_caches(app: Flask) -> None:
-    """The app's caches, made now, used by every request it serves (set by its first hook, unset at its end)."""
+    """The app's caches, made now, used by every request it serves: its WSGI callable names them for the whole
+    request, its hooks, view, error handlers and teardown (the store finds them by :func:`scorer.core.caches.here`)."""
     app.extensions[CACHES] = kept = caches.AppCaches(app.config)
     caches.find_app_caches_with(_found_app_caches)
-    app.before_request(lambda: caches.serve(kept))
-    app.teardown_request(lambda _error: caches.serve(None))
+    serve_request = app.wsgi_app
+
+    def wsgi_app(environ: dict[str, Any], start_response: Any) -> Any:
+        serving = caches.serve(kept)
+        try:
+            return serve_request(environ, start_response)
+        finally:
+            caches.served(serving)
+
+    app.wsgi_app = wsgi_app  # type: ignore[method-assign]
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -189,7 +198,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import audit, circles, db, exchange, forms, health, home, i18n, play, ratelimits, recent, tables, tally, views
 
-    _keep_caches(app)  # first: every hook after it, and every view, uses the app's own caches
+    _keep_caches(app)  # before anything uses them
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
     app.after_request(_secure_headers)
