@@ -21,10 +21,10 @@ from scorer.core import caches
 
 @pytest.fixture(autouse=True)
 def no_cache_of_earlier_tests() -> None:
-    """Every cache the process keeps (the ledgers, the plans, the kept transfers, the tables, the previews, the
-    drawn fields...: scorer/core/caches.py, whose registry the package fills as it is imported, all of it here)
-    emptied before each test: no test sees what an earlier test on the same worker left, whatever the order the
-    tests run in (pytest-randomly shuffles it). A test that checks a cache is used fills it itself."""
+    """Every cache (scorer/core/caches.py: the process's memos, and every app's own, the ledgers, the tables,
+    the previews, the drawn fields..., those of work outside any app too) emptied before each test: no test sees
+    what an earlier test on the same worker left, whatever the order the tests run in (pytest-randomly shuffles
+    it). A test that checks a cache is used fills it itself."""
     caches.clear_all()
 
 

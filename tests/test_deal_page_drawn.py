@@ -35,6 +35,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from scorer import create_app
+from scorer.web import app_caches
 from scorer.core import PROFILES, HouseRules, TableState
 from scorer.web.db import get_db
 from scorer.web.drawn import segmented_field

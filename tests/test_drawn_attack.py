@@ -31,8 +31,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from helpers.web import csrf_token, post_deal, start_table
 
-import scorer.web.tables
-from scorer.web import wtforms_adapter
+from scorer.web import app_caches, wtforms_adapter
+from scorer.web.tables import PREVIEWS
+from scorer.web.views import URLS
 from scorer import create_app
 
 NAMES = ["<b>A&B</b>", "O'Neil \"Q\"", "Zoë &amp; Æ", "L'Ève<"]
@@ -48,17 +49,13 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     yield _app(tmp_path)
 
 
-def _kept_links(app: Flask) -> dict[tuple[object, ...], str]:
-    """The links the app's templates' ``url_for`` keeps (the dict its closure holds)."""
-    url_for = app.jinja_env.globals["url_for"]
-    cells = [cell.cell_contents for cell in url_for.__closure__ or () if isinstance(cell.cell_contents, dict)]
-    assert len(cells) == 1
-    found: dict[tuple[object, ...], str] = cells[0]
-    return found
+def _kept_links(app: Flask) -> list[tuple[tuple[object, ...], str]]:
+    """The links the app's templates' ``url_for`` keeps (in the app's cache of links)."""
+    return URLS.of(app_caches(app)).items()
 
 
-def _size(kept: dict[tuple[object, ...], str]) -> int:
-    return sum(len(str(part)) for key, link in kept.items() for part in (*key, link))
+def _size(kept: list[tuple[tuple[object, ...], str]]) -> int:
+    return sum(len(str(part)) for key, link in kept for part in (*key, link))
 
 
 def test_the_links_the_templates_keep_are_bounded_in_size_not_only_in_number(app: Flask) -> None:
@@ -119,12 +116,13 @@ def test_a_preview_kept_for_its_record_tap_is_bounded_in_size(app: Flask) -> Non
     client = app.test_client()
     token = start_table(client, NAMES)
     url = f"/t/{token}/deal/solo"
-    before = sum(len(repr(key)) for key in scorer.web.tables._previews)
+    previews = PREVIEWS.of(app_caches(app))
+    before = sum(len(repr(key)) for key in previews)
     for _ in range(5):
         response = client.post(url, data={"csrf_token": csrf_token(client, url), "number": "1", "action": "preview",
                                            "once": _once(client, url), "contract": "x" * 1_000_000, **SOLO})
         assert response.status_code == 200 and 'id="preview-title"' in response.get_data(as_text=True)
-    assert sum(len(repr(key)) for key in scorer.web.tables._previews) - before < 50_000
+    assert sum(len(repr(key)) for key in previews) - before < 50_000
     # and such a preview is still recorded by its Record tap, the form read again
     once = _once(client, url)
     fields = {"number": "1", "once": once, "contract": "x" * 1_000_000, **SOLO}
@@ -201,21 +199,22 @@ def _reaches_a_long_text(start: object, longest: int, objects: int = 200_000) ->
     return False
 
 
-def test_the_fields_bound_once_keep_no_request_s_form(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_fields_bound_once_keep_no_request_s_form(app: Flask) -> None:
     """A field bound the first time is kept to be copied; it was bound to the form of the request that first made
     that form, and so kept the request's form and all it was sent (a name padded to a megabyte) for the life of
     the process, one form of each kind and language."""
     client = app.test_client()
     client.set_cookie("lang", "fr")
     token = csrf_token(client, "/new")
-    monkeypatch.setattr(wtforms_adapter, "_first_bound", {})  # the form sent is the first of its kind
+    first_bound = wtforms_adapter.FIELDS.of(app_caches(app))
+    first_bound.clear()  # the form sent is the first of its kind
     padded = "Ann" + "x" * 1_000_000
     response = client.post("/new", data={"csrf_token": token, "player_1": padded,
                                          "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "first_dealer": "1",
                                          "profile": "quadrille", "deals_agreed": "8"})
     assert response.status_code == 422
-    assert wtforms_adapter._first_bound
-    assert not _reaches_a_long_text(wtforms_adapter._first_bound, len(padded))
+    assert first_bound
+    assert not _reaches_a_long_text(first_bound, len(padded))
 
 
 def test_the_language_switch_goes_back_to_the_page_under_a_prefix(app: Flask) -> None:

@@ -57,6 +57,6 @@ def test_without_the_font_the_columns_line_up_roughly_and_nothing_is_lost(monkey
 
     rough = print_columns._read_metrics("No Such Family 7f3a")  # fontconfig offers another family: not taken
     assert rough.upem == 1000 and rough.width("1") == rough.width("\u2007")
-    monkeypatch.setattr(print_columns, "_metrics", rough)
+    monkeypatch.setattr(print_columns, "metrics", lambda: rough)
     lines = columns([["#", "Ann"], ["1", "+12"], ["12", "−3"]], frozenset({0, 1}))
     assert [line.split() for line in lines] == [["#", "Ann"], ["1", "+12"], ["12", "−3"]]

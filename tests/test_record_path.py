@@ -16,7 +16,8 @@ from helpers.web import previewed_form, start_table
 from werkzeug.datastructures import MultiDict
 
 from scorer import create_app
-from scorer.web import tables as table_module
+from scorer.web import app_caches
+from scorer.web.tables import PREVIEWS
 from scorer.core import Contract, HouseRules, TableState
 from scorer.web.db import get_db
 from scorer.web.forms import DEAL_INPUTS, DealForm
@@ -46,7 +47,7 @@ def test_a_previewed_deal_is_recorded_from_the_preview_as_the_form_would_record_
                                                                                   tmp_path: Path) -> None:
     token = start_table(client)
     fast = previewed_form(client, token, data=SOLO)
-    assert table_module._previews, "the preview keeps its deal for the Record tap"
+    assert PREVIEWS.of(app_caches(app)), "the preview keeps its deal for the Record tap"
     answer = client.post(f"/t/{token}/deal/solo", data=fast)
     assert answer.status_code == 302 and answer.headers["Location"] == f"/t/{token}?recorded=1"
     assert "Set-Cookie" not in answer.headers  # nothing put in the session: no cookie signed again
@@ -58,7 +59,7 @@ def test_a_previewed_deal_is_recorded_from_the_preview_as_the_form_would_record_
     other = other_app.test_client()
     other_token = start_table(other)
     slow = previewed_form(other, other_token, data=SOLO)
-    table_module._previews.clear()
+    PREVIEWS.of(app_caches(other_app)).clear()
     assert other.post(f"/t/{other_token}/deal/solo", data=slow).headers["Location"] == f"/t/{other_token}?recorded=1"
     assert events(app) == events(other_app) and len(events(app)) == 1
 
@@ -188,9 +189,10 @@ def test_the_record_tap_of_the_preview_page_as_a_browser_sends_it_uses_the_kept_
     fields.update(taps, action="preview")
     preview = client.post(url, data=fields)
     assert preview.status_code == 200
-    table_module._previews.clear()
+    previews = PREVIEWS.of(app_caches(app))
+    previews.clear()
     preview = client.post(url, data=fields)  # the preview again: only its deal is kept
-    assert len(table_module._previews) == 1
+    assert len(previews) == 1
     answer = client.post(url, data=MultiDict([*_posted(preview.get_data(as_text=True)), ("action", "record")]))
     assert answer.headers["Location"] == f"/t/{token}?recorded=1"
-    assert not table_module._previews  # taken by the Record tap: the deal form was not read again
+    assert not previews  # taken by the Record tap: the deal form was not read again

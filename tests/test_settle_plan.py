@@ -126,7 +126,7 @@ def test_the_plans_stay_bounded_and_right_when_emptied(monkeypatch: pytest.Monke
     """The plans, each plan's tables and the kept transfers never outgrow their bounds, however many tables and
     rules come (no leak in a long-running server); emptied at their bounds (made tiny here), they still give the
     settlements made afresh."""
-    monkeypatch.setattr(chips, "_PLANS_MAX", 3)
+    monkeypatch.setattr(chips, "_PLANS", caches.Cache(3))  # the plans kept, bounded at 3 here
     monkeypatch.setattr(chips, "_PLAN_ENTRIES_MAX", 3)
     rng = random.Random(16)
     played = []
@@ -138,10 +138,10 @@ def test_the_plans_stay_bounded_and_right_when_emptied(monkeypatch: pytest.Monke
             deal = random_deal(rng, state, rules)
             kept = settled(deal, state, rules)
             played.append((deal, state, rules, kept))
-            plans = [plan for _rules, plan in chips._PLANS.values()]
+            plans = [plan for _id, (_rules, plan) in chips._PLANS.items()]
             assert len(chips._PLANS) <= 3
             assert all(len(answers) <= 3 for plan in plans for answers in (plan.seats, plan.antes_made, plan.worths))
-            assert len(book._KEPT_TRANSFERS) <= KEPT_TRANSFERS_MAX
+            assert len(book.KEPT_TRANSFERS) <= KEPT_TRANSFERS_MAX
             if isinstance(kept, Settlement):
                 state = kept.after
     for deal, state, rules, kept in played:

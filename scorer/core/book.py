@@ -55,20 +55,28 @@ _REMISE_BEAST, _CODILLE_BEAST = Reason.REMISE_BEAST, Reason.CODILLE_BEAST
 
 _new_transfer = tuple.__new__
 """Builds a :class:`Transfer` without the named tuple's own ``__new__`` (a Python function; ten a deal)."""
-_KEPT_TRANSFERS: dict[Transfer, Transfer] = {}
+KEPT_TRANSFERS_MAX = 16_384
+KEPT_TRANSFERS: caches.Cache[Transfer, Transfer] = caches.process_wide(
+    f"{__name__}.KEPT_TRANSFERS", KEPT_TRANSFERS_MAX, "transfers already made, each kept once (immutable values)")
 """Transfers already made, each kept once: a long evening repeats the same few (who pays whom how much,
 and why), so the ledger cache keeps one of each rather than ten new tuples a deal (issue 16). Equal
-transfers are interchangeable (immutable values); emptied when it grows past :data:`KEPT_TRANSFERS_MAX`."""
-KEPT_TRANSFERS_MAX = 16_384
-caches.register(f"{__name__}._KEPT_TRANSFERS", _KEPT_TRANSFERS.clear)
+transfers are interchangeable (immutable values)."""
+
+
+def _interned(transfer: Transfer) -> Transfer:
+    """The transfer kept equal to ``transfer``, or ``transfer``, kept from now on (:data:`KEPT_TRANSFERS`)."""
+    found = KEPT_TRANSFERS.get(transfer)
+    if found is None:
+        KEPT_TRANSFERS.put(transfer, transfer)
+        return transfer
+    return found
 
 
 def _kept(  # more than 5: the fields of the Transfer it makes, in the Transfer's order
     payer: Account, payee: Account, chips: int, reason: Reason, what: str, rules: tuple[str, ...], source: str
 ) -> Transfer:
-    """The transfer, made once (:data:`_KEPT_TRANSFERS`)."""
-    transfer = _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
-    return _KEPT_TRANSFERS.setdefault(transfer, transfer)
+    """The transfer, made once (:data:`KEPT_TRANSFERS`)."""
+    return _interned(_new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source)))
 
 
 class Book:
@@ -77,8 +85,6 @@ class Book:
     def __init__(self, ctx: DealContext) -> None:
         state = ctx.state
         self.ctx = ctx
-        if len(_KEPT_TRANSFERS) >= KEPT_TRANSFERS_MAX:
-            _KEPT_TRANSFERS.clear()
         self.balances = dict(zip(state.players, state.balances))
         waiting = state.beasts_waiting
         self.pots = {_POOL: state.pool, _VOLE_POOL: state.vole_pool, _SPADILLE_RESERVE: state.spadille_reserve,
@@ -109,7 +115,7 @@ class Book:
         else:
             balances[payee] += chips
         transfer = _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
-        self.transfers.append(_KEPT_TRANSFERS.setdefault(transfer, transfer))
+        self.transfers.append(_interned(transfer))
 
     def add(self, transfers: tuple[Transfer, ...]) -> None:
         """Transfers already made (:func:`_kept`, each of chips > 0), moved and kept as :meth:`pay` would."""

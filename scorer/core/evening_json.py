@@ -12,13 +12,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from . import caches
 from .errors import EveningFormatError, ImpossibleDeal, ScorerError, Words, said_of
 from .i18n import N_
 from .evening import DEFAULT_DEALS_AGREED, Evening
 from .model import Card, Contract, Deal, Suit, Vole
 from .names import normalise
-from .play import PlayError, format_tricks, parse_tricks
+from .play import PACK, PlayError, format_tricks, parse_tricks
 from .profiles import HouseRules
 from .rules import DEFAULT_PROFILE
 
@@ -128,13 +127,12 @@ def _play(data: object) -> tuple[tuple[Card, ...], ...] | None:
         tricks = parse_tricks(data["tricks"])
     except PlayError as error:
         raise ValueError(Words(N_("play: {message}"), message=error.said)) from None
-    return tuple(tuple(_CARDS.setdefault(card, card) for card in trick) for trick in tricks)
+    return tuple(tuple(_CARDS.get(card, card) for card in trick) for trick in tricks)
 
 
-_CARDS: dict[Card, Card] = {}
+_CARDS: dict[Card, Card] = {card: card for card in PACK}
 """One object for each card of the pack, shared by every play read (a file of plays names each card thousands
-of times; 40 cards, each parsed card equal to one of them)."""
-caches.register(f"{__name__}._CARDS", _CARDS.clear)
+of times; 40 cards, each parsed card equal to one of them): a table, not a cache."""
 
 
 def format_deal(deal: Deal) -> dict[str, Any]:

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import unicodedata
-from functools import lru_cache
 
 from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
 
@@ -83,7 +82,7 @@ def identity(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", normalise(name)).casefold())
 
 
-@lru_cache(maxsize=4096)
+@caches.memo(f"{__name__}._latin_look_alike", 4096, "the Latin look-alike of a character of another script, if any")
 def _latin_look_alike(char: str) -> str | None:
     """The Latin (or else common) character that ``char``, of another script, is confusable with, if any."""
     if categories.alias(char) in _SAME_SCRIPT:
@@ -100,7 +99,8 @@ def _script(char: str) -> str:
     return str(categories.alias(char)).title()
 
 
-@lru_cache(maxsize=1024)
+@caches.memo(f"{__name__}.skeleton", 1024,
+             "what a name looks like, letters of other scripts as their Latin look-alikes")
 def skeleton(name: str) -> tuple[str, str]:
     """What a name looks like: every letter of another script replaced by its Latin look-alike, then the identity.
 
@@ -172,16 +172,11 @@ def check_players(players: tuple[str, ...] | list[str]) -> None:
         _check_players(players)
 
 
-@lru_cache(maxsize=4096)
+@caches.memo(f"{__name__}._check_players_passed", 4096, "four names that passed the check of a table's players")
 def _check_players_passed(players: tuple[str, ...]) -> None:
     """:func:`_check_players`, remembered for the tuples that passed (a refusal raises, and is not kept):
     every copy of an evening (a ledger grown by a deal) checks its four names again, about 20 µs."""
     _check_players(players)
-
-
-caches.register(f"{__name__}._latin_look_alike", _latin_look_alike.cache_clear)
-caches.register(f"{__name__}.skeleton", skeleton.cache_clear)
-caches.register(f"{__name__}._check_players_passed", _check_players_passed.cache_clear)
 
 
 def _check_players(players: Sequence[str]) -> None:

@@ -33,9 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 
-from . import caches
 from . import rules as R
 from .errors import Said, ScorerError, Words
 from .i18n import N_, _
@@ -114,17 +112,15 @@ class Ranking:
 
     @property
     def _trump_rank(self) -> dict[Card, int]:
-        return _trump_ranks(self.trumps)
+        return _TRUMP_RANKS[self.trumps]
 
 
-@cache
-def _trump_ranks(trumps: Suit | None) -> dict[Card, int]:
-    return {card: i for i, card in enumerate(ranking(trumps).trump_order)}
-
-
-@cache
 def ranking(trumps: Suit | None) -> Ranking:
     """The rank of every card (P's table) under ``trumps``; ``None`` for grandissimo and nemo."""
+    return _RANKINGS[trumps]
+
+
+def _ranking(trumps: Suit | None) -> Ranking:
     if trumps is None:
         order: tuple[Card, ...] = (SPADILLE, BASTO)
         matadors: tuple[Card, ...] = ()  # no Manille, no matadors (as check_deal says): no privilege either
@@ -141,8 +137,10 @@ def ranking(trumps: Suit | None) -> Ranking:
     return Ranking(trumps, order, plain, matadors)
 
 
-caches.register(f"{__name__}._trump_ranks", _trump_ranks.cache_clear)
-caches.register(f"{__name__}.ranking", ranking.cache_clear)
+_RANKINGS: dict[Suit | None, Ranking] = {trumps: _ranking(trumps) for trumps in (*Suit, None)}
+"""Every ranking there is, made once: one for each suit trumps, and one of no trumps (a table, not a cache)."""
+_TRUMP_RANKS: dict[Suit | None, dict[Card, int]] = {
+    trumps: {card: i for i, card in enumerate(rank.trump_order)} for trumps, rank in _RANKINGS.items()}
 
 
 def legal_plays(hand: Sequence[Card], trick: Sequence[Card], trumps: Suit | None) -> frozenset[Card]:

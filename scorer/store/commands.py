@@ -21,7 +21,7 @@ from ..core.log import Command, Ledger, Line, Refused, decide_and_advance
 from ..core.season import decide_in_season
 from .database import write
 from .chain import genesis, link
-from .ledgers import LEDGERS
+from .ledgers import ledger_cache
 from .lines import INSERT, insert_values, read_lines, row_of, sent
 from .seasons import checked_for_writing, fold_circle
 from .tables import Table, now, reread
@@ -56,7 +56,7 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
         if current.circle_id is not None and current.circle_evening is not None:
             line, changed = _decide_in_circle(conn, current, command)
         else:
-            ledger, _size = LEDGERS.recheck(conn, current)  # a log folded unchecked is checked again once, here
+            ledger, _size = ledger_cache().recheck(conn, current)  # a log folded unchecked is checked again once, here
             line, after = decide_and_advance(command, ledger, at=now())  # the ledger after it folded in English
             if after.damage is not None:  # never store a line the fold cannot take (decide should not make one)
                 raise Refused(_("This change cannot be written: {why}.").format(why=after.damage.message))
@@ -66,7 +66,7 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
         row["hash"] = link(previous[0] if previous else genesis(current), row)
         conn.execute(INSERT, insert_values(table.id, row, once))
     for folded, (ledger, carried) in changed.items():  # rechecked above, the new line decided, later evenings checked
-        LEDGERS.put(folded, ledger, ledger.seq, rechecked=True, carried=carried)
+        ledger_cache().put(folded, ledger, ledger.seq, rechecked=True, carried=carried)
     return Outcome(line)
 
 

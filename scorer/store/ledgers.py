@@ -10,8 +10,6 @@ bounded by the deals it holds (memory), not by the number of tables.
 from __future__ import annotations
 
 import sqlite3
-import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -24,7 +22,7 @@ from .lines import log_size, read_lines
 from .tables import Table
 
 CACHE_DEALS = 20_000
-"""Deals kept in memory across all tables (about 3 kB each): the least recently read tables go first."""
+"""Deals an app keeps in memory across all its tables (about 3 kB each): the least recently read tables go first."""
 
 
 def _english(message: str) -> str:
@@ -50,29 +48,38 @@ class _Entry:
     rechecked: bool = False
     """Every deal folded from the database has been checked again (:meth:`LedgerCache.recheck`)."""
 
-    @property
-    def weight(self) -> int:
+    def weigh(self) -> int:
+        """What it weighs in the cache: its deals, and one for the table."""
         return len(self.ledger.deals) + 1
 
 
+LEDGERS: caches.PerApp[str, _Entry] = caches.per_app(
+    f"{__name__}.LEDGERS", CACHE_DEALS, "each table's ledger, folded from its log, by its link token", "deals",
+    weigh=_Entry.weigh)
+"""Each app's ledgers (:func:`ledger_cache` reads and writes them)."""
+
+
 class LedgerCache:
-    def __init__(self, max_deals: int = CACHE_DEALS) -> None:
-        self.max_deals = max_deals
-        self.tables: OrderedDict[str, _Entry] = OrderedDict()
+    """Ledgers kept in a :class:`~scorer.core.caches.Cache` by their table's link token, bounded by the deals
+    they hold: the app's (:func:`ledger_cache`), or one of its own (``scorer verify``'s check)."""
+
+    def __init__(self, kept: caches.Cache[str, _Entry] | None = None, max_deals: int = CACHE_DEALS) -> None:
+        self.tables: caches.Cache[str, _Entry] = kept if kept is not None else caches.Cache(max_deals, _Entry.weigh)
         """Keyed by the table's link token: unique across databases, unlike its row id."""
-        self.deals = 0
-        self.lock = threading.Lock()
+
+    @property
+    def deals(self) -> int:
+        return self.tables.weight
+
+    @property
+    def max_deals(self) -> int:
+        return self.tables.bound
 
     def clear(self) -> None:
-        with self.lock:
-            self.tables.clear()
-            self.deals = 0
+        self.tables.clear()
 
     def _cached(self, table: Table, carried: int) -> _Entry | None:
-        with self.lock:
-            entry = self.tables.get(table.token)
-            if entry is not None:
-                self.tables.move_to_end(table.token)
+        entry = self.tables.get(table.token)
         return entry if entry is not None and entry.settings == (table.settings, carried) else None
 
     def put(self, table: Table, ledger: Ledger, size: int, rechecked: bool = False, carried: int | None = None) -> None:
@@ -81,18 +88,7 @@ class LedgerCache:
         default the ledger's own ``carried_in``): a change of either folds the log afresh."""
         carried = ledger.evening.carried_in if carried is None else carried
         entry = _Entry((table.settings, carried), ledger, size, rechecked)
-        with self.lock:
-            old = self.tables.get(table.token)
-            if old is not None:
-                if old.settings == entry.settings and old.size > size:
-                    return
-                self.deals -= old.weight
-            self.tables[table.token] = entry
-            self.tables.move_to_end(table.token)
-            self.deals += entry.weight
-            while self.deals > self.max_deals and len(self.tables) > 1:
-                _, evicted = self.tables.popitem(last=False)
-                self.deals -= evicted.weight
+        self.tables.put(table.token, entry, unless=lambda old: old.settings == entry.settings and old.size > size)
 
     def get(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
         """A table of no circle: its ledger as of its log's last line, and the log's length (read once), begun
@@ -150,5 +146,6 @@ class LedgerCache:
         return checked, size
 
 
-LEDGERS = LedgerCache()
-caches.register(f"{__name__}.LEDGERS", LEDGERS.clear)
+def ledger_cache() -> LedgerCache:
+    """The ledgers of the app being served (of work outside any app, on the command line)."""
+    return LedgerCache(LEDGERS.here())

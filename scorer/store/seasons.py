@@ -3,9 +3,9 @@ circle's evening (issue 22).
 
 An evening of a circle starts with what the evening before left on the table, so its ledger depends on
 every evening before it. :func:`fold_circle` folds the season left to right: each evening's log through
-the ledger cache (:data:`~.ledgers.LEDGERS`, keyed by the evening's settings, what it carried in and its
+the app's ledger cache (:data:`~.ledgers.LEDGERS`, keyed by the evening's settings, what it carried in and its
 log's length), each carrying into the next, then the core's :func:`~scorer.core.season.season_of` over
-the replays it made (nothing settled twice). The fold is kept per circle (:data:`SEASONS`), keyed by the
+the replays it made (nothing settled twice). The fold is kept per circle (the app's :data:`SEASONS`), keyed by the
 circle's row and log and by each evening's table and log length: a page read of a season nothing changed
 folds nothing, and a change to evening k folds k and the evenings after it once each.
 
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
@@ -34,7 +33,7 @@ from ..core.log import Command, Damage, Ledger, Line, ReadOnly
 from ..core.season import Season, decide_in_season, left_by, season_of
 from .database import snapshot
 from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events, row_of_circle
-from .ledgers import LEDGERS, LedgerCache, in_english
+from .ledgers import CACHE_DEALS, LedgerCache, in_english, ledger_cache
 from .lines import dict_rows, log_size, read_lines
 from .tables import Table, UnreadableTable, table_from_row
 
@@ -169,53 +168,37 @@ class _Kept:
     renamed: dict[tuple[object, ...], Replay]
     """Replays of evenings read under today's names (a member renamed since), by (table, log length, carry, names)."""
 
-
-class SeasonCache:
-    """Each circle's last fold, keyed by everything it was folded from; bounded by the deals it holds."""
-
-    def __init__(self, max_deals: int = 20_000) -> None:
-        self.max_deals = max_deals
-        self.kept: OrderedDict[str, _Kept] = OrderedDict()
-        self.deals = 0
-        self.lock = threading.Lock()
-
-    def clear(self) -> None:
-        with self.lock:
-            self.kept.clear()
-            self.deals = 0
-
-    def get(self, token: str) -> _Kept | None:
-        with self.lock:
-            kept = self.kept.get(token)
-            if kept is not None:
-                self.kept.move_to_end(token)
-            return kept
-
-    def put(self, token: str, kept: _Kept) -> None:
-        with self.lock:
-            old = self.kept.pop(token, None)
-            if old is not None:
-                self.deals -= old.fold.weight
-            self.kept[token] = kept
-            self.deals += kept.fold.weight
-            while self.deals > self.max_deals and len(self.kept) > 1:
-                _, evicted = self.kept.popitem(last=False)
-                self.deals -= evicted.fold.weight
+    def weigh(self) -> int:
+        """What it weighs in the cache: the deals of its fold."""
+        return self.fold.weight
 
 
-SEASONS = SeasonCache()
-caches.register(f"{__name__}.SEASONS", SEASONS.clear)
+SEASONS: caches.PerApp[str, _Kept] = caches.per_app(
+    f"{__name__}.SEASONS", CACHE_DEALS, "each circle's last season fold, by its link token", "deals",
+    weigh=_Kept.weigh)
+"""Each app's season folds, bounded by the deals they hold: see :func:`fold_circle`."""
+
+
+class SeasonCache(caches.Cache[str, _Kept]):
+    """A season cache of one's own (``scorer verify``'s check), bounded as an app's."""
+
+    def __init__(self, max_deals: int = CACHE_DEALS) -> None:
+        super().__init__(max_deals, _Kept.weigh)
+
 
 _FOLDING = tuple(threading.Lock() for _ in range(64))
 """One lock per stripe of circles: a circle is folded by one request at a time, the others waiting for its
 result instead of folding it too (eight phones opening a season nothing has folded yet fold it once)."""
 
 
-def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache = LEDGERS,
-                seasons: SeasonCache = SEASONS) -> tuple[dict[str, object], SeasonFold] | None:
+def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache | None = None,
+                seasons: caches.Cache[str, _Kept] | None = None) -> tuple[dict[str, object], SeasonFold] | None:
     """The circle's row and its season folded (:class:`SeasonFold`), or None if there is no such circle.
     Reads as of one moment (a read transaction, or the caller's write transaction). ``ledgers`` and
-    ``seasons`` are the caches it folds through (``scorer verify`` and a backup's check bring their own)."""
+    ``seasons`` are the caches it folds through: the app's, unless given (``scorer verify`` and a backup's check
+    bring their own)."""
+    ledgers = ledgers if ledgers is not None else ledger_cache()
+    seasons = seasons if seasons is not None else SEASONS.here()
     with snapshot(conn), in_english():
         row = row_of_circle(conn, circle_id)
         if row is None:
@@ -376,7 +359,7 @@ def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tu
         _line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of)
         for k, after in changed.items():
             ledgers[k - 1] = after
-        kept = SEASONS.get(str(row["token"]))  # the replays of renamed evenings, continued rather than made anew
+        kept = SEASONS.here().get(str(row["token"]))  # the replays of renamed evenings, continued rather than made anew
         return fold.season, _season(circle, tables, ledgers, kept.renamed if kept is not None else {}, {})
 
 
@@ -402,7 +385,7 @@ def checked_for_writing(conn: sqlite3.Connection, row: Mapping[str, object], fol
         raise CircleDamaged(CircleDamage(None, problem))
     checked = []
     for number, (table, ledger, size) in enumerate(zip(fold.tables, fold.ledgers, fold.sizes), start=1):
-        again, _size = LEDGERS.recheck(conn, table, ledger.evening.carried_in, size)
+        again, _size = ledger_cache().recheck(conn, table, ledger.evening.carried_in, size)
         if again.damage is not None:
             raise CircleDamaged(CircleDamage(number, again.damage.words))
         checked.append(again)
@@ -413,7 +396,7 @@ def evening_fold(conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
     """A table's ledger and its log's length; for an evening of a circle, as its circle's fold has it
     (begun with what the evening before left). The one way every reader gets a table's ledger."""
     if table.circle_id is None or table.circle_evening is None:
-        return LEDGERS.get(conn, table)
+        return ledger_cache().get(conn, table)
     folded = fold_circle(conn, table.circle_id)
     if folded is not None:
         _row, fold = folded
@@ -446,7 +429,7 @@ def rechecked_ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
     folded, _size = evening_fold(db.conn, table)
     if folded.damage is not None and folded.seq == 0:
         return folded  # damaged before its first line (its circle does not hold before it): nothing to check
-    return LEDGERS.recheck(db.conn, table, folded.evening.carried_in)[0]
+    return ledger_cache().recheck(db.conn, table, folded.evening.carried_in)[0]
 
 
 def evening_closed(db: sqlite_utils.Database, table: Table) -> int | None:

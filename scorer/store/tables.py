@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import secrets
 import sqlite3
@@ -77,19 +76,13 @@ def table_from_row(row: dict[str, object]) -> Table:
     every column, so rebuilding its house rules (``HouseRules.of``) and checking its names is
     done once per table and settings. A settings change before the first deal is a different
     row, so a new table; a row that cannot be read is never kept (it raises each time)."""
-    return _table_of(tuple(row.items()))
+    return TABLES.here().made(tuple(row.items()), lambda: _build(row))
 
 
 TABLES_KEPT = 4096
-"""Tables built from their rows and kept (a few hundred bytes each, the rules shared by their profile)."""
-
-
-@functools.lru_cache(maxsize=TABLES_KEPT)
-def _table_of(items: tuple[tuple[str, object], ...]) -> Table:
-    return _build(dict(items))
-
-
-caches.register(f"{__name__}._table_of", _table_of.cache_clear)
+"""Tables built from their rows and kept per app (a few hundred bytes each, the rules shared by their profile)."""
+TABLES: caches.PerApp[tuple[tuple[str, object], ...], Table] = caches.per_app(
+    f"{__name__}.TABLES", TABLES_KEPT, "each table built from its settings row, by the row's every column")
 
 
 def _build(row: dict[str, object]) -> Table:

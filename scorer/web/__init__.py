@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from flask import Flask, Response
 
-from ..core import IMPORT_BYTES_MAX
+from ..core import IMPORT_BYTES_MAX, caches
+
+CACHES = "scorer.caches"
+"""Where an app keeps its caches (``app.extensions``): :class:`scorer.core.caches.AppCaches`."""
 
 PACKAGE = Path(__file__).resolve().parent.parent  # scorer/
 ROOT = PACKAGE.parent
@@ -118,6 +121,36 @@ def _favicon() -> Response:
                                max_age=7 * 24 * 3600)
 
 
+def app_caches(app: Flask) -> caches.AppCaches:
+    """The app's own caches (the README's table of caches says which)."""
+    kept: caches.AppCaches = app.extensions[CACHES]
+    return kept
+
+
+def _found_app_caches() -> caches.AppCaches | None:
+    """The caches of the app whose context is current (a test's or a command's, outside a request), if any."""
+    from flask import current_app, has_app_context
+
+    return current_app.extensions.get(CACHES) if has_app_context() else None
+
+
+def _keep_caches(app: Flask) -> None:
+    """The app's caches, made now, used by every request it serves: its WSGI callable names them for the whole
+    request, its hooks, view, error handlers and teardown (the store finds them by :func:`scorer.core.caches.here`)."""
+    app.extensions[CACHES] = kept = caches.AppCaches(app.config)
+    caches.find_app_caches_with(_found_app_caches)
+    serve_request = app.wsgi_app
+
+    def wsgi_app(environ: dict[str, Any], start_response: Any) -> Any:
+        serving = caches.serve(kept)
+        try:
+            return serve_request(environ, start_response)
+        finally:
+            caches.served(serving)
+
+    app.wsgi_app = wsgi_app  # type: ignore[method-assign]
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory. ``test_config`` replaces instance/config.py (and wins over the environment); its
     ``INSTANCE_PATH``, if any, moves the instance folder (for tests); so does the
@@ -165,6 +198,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import audit, circles, db, drawn, exchange, health, home, i18n, play, ratelimits, recent, tables, tally, views
 
+    _keep_caches(app)  # before anything uses them
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
     app.after_request(_secure_headers)

@@ -34,8 +34,8 @@ from wtforms import Field
 from ..core import ImpossibleDeal, Payment, Season, SeasonError, SeasonEvening, Statistics, statistics
 from ..core.log import Damage, Ledger, Line, LineKind
 from ..store import (
-    LEDGERS, ChainBreak, Circle, CircleDamage, SeasonFold, Table, UnreadableCircle, UnreadableTable, circle_by_spectator_token,
-    circle_by_token, circle_last_written, circle_tables, create_circle, log_size, rechecked_ledger, season_fold,
+    ChainBreak, Circle, CircleDamage, SeasonFold, Table, UnreadableCircle, UnreadableTable, circle_by_spectator_token,
+    circle_by_token, circle_last_written, circle_tables, create_circle, ledger_cache, log_size, rechecked_ledger, season_fold,
     start_evening, verify, verify_circle,
 )
 from ..store import Refused as StoreRefused
@@ -336,7 +336,7 @@ def _evening(number: int, table: Table, fold: SeasonFold) -> EveningCheck:
     if book is None or fold.tables[number - 1].id != table.id or (book.damage is not None and book.seq == 0):
         damage = rechecked_ledger(db, table).damage  # not in the fold as it stands: checked on its own
     else:  # every deal checked again, as the table's Check page does, from what the fold says it began with
-        damage = LEDGERS.recheck(db.conn, table, book.evening.carried_in, fold.sizes[number - 1])[0].damage
+        damage = ledger_cache().recheck(db.conn, table, book.evening.carried_in, fold.sizes[number - 1])[0].damage
     return EveningCheck(number, table, log_size(db.conn, table.id), verify(db, table), damage)
 
 

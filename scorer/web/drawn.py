@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, Protocol
 
-from flask import Flask, current_app
+from flask import Flask
 from markupsafe import Markup, escape
 
+from ..core import caches
 from .i18n import request_language
 
 
@@ -47,9 +48,10 @@ class RadioGroup(Protocol):
 Option = tuple[object, str, str]
 """A radio input drawn: its value as the field compares it with its data, the HTML before ``checked`` and after."""
 OPTIONS_KEPT = 4096
-OPTIONS = "scorer.options"
-"""Where an app keeps the radio inputs it drew (``app.extensions``): per app, as their labels are in its own
-translations (kept for the whole process, an app with other translations showed the first app's words)."""
+OPTIONS: caches.PerApp[tuple[object, ...], tuple[object, list[Option]]] = caches.per_app(
+    f"{__name__}.OPTIONS", OPTIONS_KEPT, "a radio group's inputs drawn, by its list of choices, field and language")
+"""Per app, as their labels are in its own translations (kept for the whole process, an app with other
+translations showed the first app's words)."""
 
 
 def segmented_field(field: RadioGroup, cls: str = "", only: Collection[object] | None = None) -> Markup:
@@ -82,8 +84,7 @@ def _options(field: RadioGroup, field_id: str, only: Collection[object] | None) 
     object from one form to the next: the forms module's suits and tricks, a table's names)."""
     choices = field.choices
     language = request_language()
-    kept_here: dict[tuple[object, ...], tuple[object, list[Option]]] | None = \
-        current_app.extensions.get(OPTIONS) if language is not None and only is None and type(choices) is list else None
+    kept_here = OPTIONS.here() if language is not None and only is None and type(choices) is list else None
     key: tuple[object, ...] = ()
     if kept_here is not None:
         key = (id(choices), len(choices), field.name, field.id, field.coerce, language)  # type: ignore[arg-type]
@@ -98,13 +99,10 @@ def _options(field: RadioGroup, field_id: str, only: Collection[object] | None) 
                           f'<label class="opt"><input type="radio" name="{name}" id="{field_id}-{len(drawn)}" '
                           f'value="{escape(value)}"', f'><span>{escape(label)}</span></label>'))
     if kept_here is not None:
-        if len(kept_here) >= OPTIONS_KEPT:
-            kept_here.clear()
-        kept_here[key] = (choices, drawn)
+        kept_here.put(key, (choices, drawn))
     return drawn
 
 
 def init_app(app: Flask) -> None:
     """The radio groups' drawer as a template global (templates/_macros.html and the deal form call it)."""
-    app.extensions[OPTIONS] = {}
     app.add_template_global(segmented_field, "segmented_field")

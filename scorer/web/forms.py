@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import secrets
 from decimal import Decimal
@@ -95,14 +95,15 @@ VOLE_BID_CHOICES = VOLE_CHOICES + [SelectChoice("announced", lazy_gettext("annou
 """The vole's choices, with the vole announced where the profile bids it."""
 
 
-@lru_cache(maxsize=1024)
+NAME_CHOICES_KEPT = 1024
+NAME_CHOICES: caches.PerApp[tuple[str, ...], list[SelectChoice]] = caches.per_app(
+    f"{__name__}.NAME_CHOICES", NAME_CHOICES_KEPT, "a table's four names as a form's choices, by the names")
+
+
 def name_choices(players: tuple[str, ...]) -> list[SelectChoice]:
     """The players as choices (who was Hombre, her ally...): one list per table's names, shared by its forms
     (never changed: the radio inputs drawn from it are kept, see :mod:`scorer.web.drawn`)."""
-    return [SelectChoice(p, p) for p in players]
-
-
-caches.register(f"{__name__}.name_choices", name_choices.cache_clear)
+    return NAME_CHOICES.here().made(players, lambda: [SelectChoice(p, p) for p in players])
 
 
 NOT_A_CHOICE = N_("Tap one of the choices shown.")

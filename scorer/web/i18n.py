@@ -18,7 +18,6 @@ from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
-from weakref import WeakKeyDictionary
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import Locale
@@ -57,18 +56,16 @@ def choose_language() -> str:
     return request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT_LANGUAGE
 
 
-_LOCALES: dict[str, Locale] = {}
-caches.register(f"{__name__}._LOCALES", _LOCALES.clear)
+@caches.memo(f"{__name__}._locale_of", len(LANGUAGES), "Babel's Locale of each language the app speaks, by its code")
+def _locale_of(code: str) -> Locale:
+    """Babel's ``Locale`` of ``code``, one of :data:`LANGUAGES`."""
+    return Locale.parse(code)
 
 
 def _chosen_locale() -> Locale:
     """:func:`choose_language` as Flask-Babel's locale selector: the language's ``Locale``, parsed once per
     language (Flask-Babel parses the code on every request, and Babel looks for its data file on disk)."""
-    code = choose_language()
-    found = _LOCALES.get(code)
-    if found is None:
-        found = _LOCALES[code] = Locale.parse(code)
-    return found
+    return _locale_of(choose_language())
 
 
 def language() -> str:
@@ -105,7 +102,7 @@ class _Catalogue:
     """The request's catalogue, looked up once: its ``ugettext``, and the messages a template showed
     without variables already escaped (per catalogue, so per language)."""
 
-    __slots__ = ("ugettext", "ungettext", "upgettext", "unpgettext", "shown", "language", "code")
+    __slots__ = ("ugettext", "ungettext", "upgettext", "unpgettext", "shown", "translations", "language", "code")
 
     def __init__(self, translations: Any, kept: bool = False, locale: Locale | None = None) -> None:
         self.language = None if locale is None else str(locale)
@@ -116,16 +113,17 @@ class _Catalogue:
         self.ungettext = translations.ungettext
         self.upgettext = translations.upgettext
         self.unpgettext = translations.unpgettext
-        # ``kept``: a catalogue Flask-Babel keeps for a language (a request's); any other (outside a request,
-        # Flask-Babel makes a new empty one each time) remembers nothing past this use.
-        self.shown: dict[str, Markup] = _SHOWN.setdefault(translations, {}) if kept else {}
+        # ``kept``: a catalogue Flask-Babel keeps for a language (a request's), whose messages shown are kept in
+        # the app's cache; any other (outside a request, Flask-Babel makes a new empty one each time) keeps none.
+        self.shown: caches.Cache[tuple[Any, str], Markup] | None = SHOWN.here() if kept else None
+        self.translations = translations
 
 
-_SHOWN: WeakKeyDictionary[Any, dict[str, Markup]] = WeakKeyDictionary()
-"""Per catalogue (while Flask-Babel keeps it): a template's message without variables, translated and escaped."""
-SHOWN_KEPT = 4096
-"""Template messages kept per catalogue (the templates hold a few hundred)."""
-caches.register(f"{__name__}._SHOWN", _SHOWN.clear)
+SHOWN_KEPT = 8192
+"""Template messages kept per app (the templates hold a few hundred, in each language)."""
+SHOWN: caches.PerApp[tuple[Any, str], Markup] = caches.per_app(
+    f"{__name__}.SHOWN", SHOWN_KEPT, "a template's message without variables, translated and escaped, by catalogue")
+"""Per app (each app's Flask-Babel keeps its own catalogues), under the catalogue and the message."""
 _request_catalogue: ContextVar[_Catalogue | None] = ContextVar("scorer_catalogue", default=None)
 
 
@@ -168,13 +166,13 @@ def shown_text(message: str, **variables: Any) -> Markup:
     escaped into it. A message without variables is made once per catalogue. (Mark a message given here with
     ``N_`` for the catalogue.)"""
     found = _catalogue()
-    if variables:
+    if variables or found.shown is None:
         return Markup(found.ugettext(message)) % variables
-    shown = found.shown.get(message)
+    key = (found.translations, message)
+    shown = found.shown.get(key)
     if shown is None:
         shown = Markup(found.ugettext(message)) % variables
-        if len(found.shown) < SHOWN_KEPT:
-            found.shown[message] = shown
+        found.shown.put(key, shown)
     return shown
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import ipaddress
 import socket
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -63,7 +62,7 @@ def reachable_host() -> str:
         return "127.0.0.1"
 
 
-@lru_cache(maxsize=64)
+@caches.memo(f"{__name__}._is_mine", 64, "whether an IP address is this machine's own, by the address")
 def _is_mine(address: str) -> bool:
     """Whether ``address`` (an IP literal) belongs to this machine: only then can a socket bind to it."""
     ip = ipaddress.ip_address(address)
@@ -75,9 +74,6 @@ def _is_mine(address: str) -> bool:
         return True
     except OSError:
         return False
-
-
-caches.register(f"{__name__}._is_mine", _is_mine.cache_clear)
 
 
 def own_address(host_header: str, scheme: str, server_port: str) -> str | None:

@@ -19,67 +19,57 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
+
+from ..core import caches
+
+
+class _Pdf(NamedTuple):
+    pdf: bytes
+    family: Hashable | None
+
+    def weigh(self) -> int:
+        return len(self.pdf)
+
+
+PDF_CACHE_BYTES = 32 * 1024 * 1024
+"""The PDFs an app keeps, in bytes, by default (its setting ``PDF_CACHE_BYTES``)."""
+PDFS: caches.PerApp[Hashable, _Pdf] = caches.per_app(
+    f"{__name__}.PDFS", PDF_CACHE_BYTES, "each PDF rendered (tally, season), by table, log length, settings, language, "
+    "paper and labels", "bytes", weigh=_Pdf.weigh, setting="PDF_CACHE_BYTES")
 
 
 class PdfCache:
-    """Rendered PDFs, least recently used out first, at most ``max_bytes`` in all."""
+    """Rendered PDFs in a :class:`~scorer.core.caches.Cache` bounded by their bytes, least recently used out first:
+    an app's (:data:`PDFS`), or one of its own of at most ``max_bytes``."""
 
-    def __init__(self, max_bytes: int) -> None:
-        self.max_bytes = max_bytes
-        self._pdfs: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._families: dict[Hashable, Hashable] = {}
-        """The family of a kept PDF, where it has one: a family keeps one PDF (see :meth:`put`)."""
-        self._bytes = 0
-        self._lock = threading.Lock()
+    def __init__(self, kept: caches.Cache[Hashable, _Pdf] | None = None, max_bytes: int = PDF_CACHE_BYTES) -> None:
+        self._pdfs: caches.Cache[Hashable, _Pdf] = kept if kept is not None else caches.Cache(max_bytes, _Pdf.weigh)
 
     def get(self, key: Hashable) -> bytes | None:
-        with self._lock:
-            pdf = self._pdfs.get(key)
-            if pdf is not None:
-                self._pdfs.move_to_end(key)
-            return pdf
+        kept = self._pdfs.get(key)
+        return kept.pdf if kept is not None else None
 
     def put(self, key: Hashable, pdf: bytes, family: Hashable | None = None) -> None:
         """Keeps ``pdf`` (one larger than the whole bound is not kept) and drops the least recently
         used ones beyond the bound. A PDF of a ``family`` replaces the one kept of that family: the
         tally printed with a place and a name typed by the reader keeps only its latest labels, so
         labels typed again and again cannot fill the cache."""
-        if len(pdf) > self.max_bytes:
+        if len(pdf) > self._pdfs.bound:
             return
-        with self._lock:
-            if family is not None:
-                for other in [k for k, f in self._families.items() if f == family and k != key]:
-                    self._drop(other)
-                self._families[key] = family
-            old = self._pdfs.pop(key, None)
-            if old is not None:
-                self._bytes -= len(old)
-            self._pdfs[key] = pdf
-            self._bytes += len(pdf)
-            while self._bytes > self.max_bytes:
-                dropped_key, dropped = self._pdfs.popitem(last=False)
-                self._families.pop(dropped_key, None)
-                self._bytes -= len(dropped)
-
-    def _drop(self, key: Hashable) -> None:
-        pdf = self._pdfs.pop(key, None)
-        if pdf is not None:
-            self._bytes -= len(pdf)
-        self._families.pop(key, None)
+        if family is not None:
+            self._pdfs.drop_where(lambda other, kept: kept.family == family and other != key)
+        self._pdfs.put(key, _Pdf(pdf, family))
 
     def clear(self) -> None:
-        with self._lock:
-            self._pdfs.clear()
-            self._families.clear()
-            self._bytes = 0
+        self._pdfs.clear()
 
     @property
     def bytes(self) -> int:
-        return self._bytes
+        return self._pdfs.weight
 
     def __len__(self) -> int:
         return len(self._pdfs)
@@ -280,8 +270,8 @@ class RenderQueue:
 class Printer:
     """One app's PDF cache and render queue."""
 
-    def __init__(self, max_bytes: int, at_once: int, waiting_max: int, wait_seconds: float) -> None:
-        self.cache = PdfCache(max_bytes)
+    def __init__(self, kept: caches.Cache[Hashable, _Pdf], at_once: int, waiting_max: int, wait_seconds: float) -> None:
+        self.cache = PdfCache(kept)
         self.queue = RenderQueue(at_once, waiting_max, wait_seconds)
 
     def document(self, table: Hashable, key: Hashable, who: str, render: Callable[[], bytes],

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import threading
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -138,26 +137,15 @@ def _read_metrics(family: str) -> Metrics:
                    upem, round(upem * 0.6))
 
 
-_metrics: Metrics | None = None
-_lock = threading.Lock()
+@caches.memo(f"{__name__}._metrics_of", 4, "a font family's advance widths, by its name (DejaVu Sans)")
+def _metrics_of(family: str) -> Metrics:
+    """``family``'s advance widths, read from its font file."""
+    return _read_metrics(family)
 
 
 def metrics() -> Metrics:
     """DejaVu Sans's advance widths, read on first use."""
-    global _metrics
-    with _lock:
-        if _metrics is None:
-            _metrics = _read_metrics(FAMILY)
-        return _metrics
-
-
-def _forget_metrics() -> None:
-    global _metrics
-    with _lock:
-        _metrics = None
-
-
-caches.register(f"{__name__}._metrics", _forget_metrics)
+    return _metrics_of(FAMILY)
 
 
 def columns(rows: Sequence[Sequence[str]], right: frozenset[int] = frozenset(), gap_em: float = GAP_EM) -> list[str]:

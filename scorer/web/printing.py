@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from ..core import caches
 from .links import base_url
-from .pdfcache import Printer
+from .pdfcache import PDFS, Printer
 from .print_columns import columns, metrics, wrap
 
 if TYPE_CHECKING:
@@ -72,29 +72,21 @@ def tally_css() -> str:
     return loader.get_source(current_app.jinja_env, "tally/print.css")[0]
 
 
-_fonts: FontConfiguration | None = None
-
-
 _render_lock = threading.Lock()
+
+
+@caches.memo(f"{__name__}._made_font_config", 1, "WeasyPrint's font configuration (with the fonts renders declared)")
+def _made_font_config() -> FontConfiguration:
+    from weasyprint.text.fonts import FontConfiguration
+
+    return FontConfiguration()
 
 
 def font_config() -> FontConfiguration:
     """The process's one WeasyPrint font configuration, made on first use (making one per render
     costs a few milliseconds and its font caches start cold)."""
-    global _fonts
-    from weasyprint.text.fonts import FontConfiguration
-
-    with _printer_lock:
-        if _fonts is None:
-            _fonts = FontConfiguration()
-        return _fonts
-
-
-def _forget_fonts() -> None:
-    """The font configuration made again on next use (it keeps the fonts that renders declared)."""
-    global _fonts
-    with _printer_lock:
-        _fonts = None
+    with _printer_lock:  # made once, however many renders ask at first
+        return _made_font_config()
 
 
 def render_pdf(html: str) -> bytes:
@@ -112,13 +104,14 @@ def render_pdf(html: str) -> bytes:
 
 
 def printer() -> Printer:
-    """This app's PDF cache and render queue (scorer/pdfcache.py), made from its config on first use."""
+    """This app's PDF cache (:data:`~scorer.web.pdfcache.PDFS`, bounded by ``PDF_CACHE_BYTES``) and render queue
+    (scorer/web/pdfcache.py), made from its config on first use."""
     with _printer_lock:
         made: Printer | None = current_app.extensions.get("scorer.printer")
         if made is None:
             config = current_app.config
-            made = Printer(int(config["PDF_CACHE_BYTES"]), int(config["PDF_RENDERS_AT_ONCE"]),
-                           int(config["PDF_WAITING_MAX"]), float(config["PDF_WAIT_SECONDS"]))
+            made = Printer(PDFS.here(), int(config["PDF_RENDERS_AT_ONCE"]), int(config["PDF_WAITING_MAX"]),
+                           float(config["PDF_WAIT_SECONDS"]))
             current_app.extensions["scorer.printer"] = made
         return made
 
@@ -134,6 +127,3 @@ def busy(back: str, back_label: str) -> tuple[str, int, dict[str, str]]:
     )
     return page, 503, {"Retry-After": str(seconds)}
 
-
-
-caches.register(f"{__name__}._fonts", _forget_fonts)

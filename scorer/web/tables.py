@@ -7,8 +7,6 @@ read-only through its spectator link (``/s/<token>``).
 from __future__ import annotations
 
 import io
-import threading
-from collections import OrderedDict
 from typing import NamedTuple
 
 import segno
@@ -112,21 +110,14 @@ class _Previewed(NamedTuple):
 
 
 PREVIEWS_KEPT = 1024
-"""Previewed deals kept for their Record tap (about a kilobyte each), the oldest out first."""
+"""Previewed deals each app keeps for their Record tap (about a kilobyte each), the least recently used out first."""
 PREVIEW_INPUTS_KEPT_CHARS = 2048
 """A preview is kept only if its inputs as posted (its key) come to at most this many characters: a deal's taps,
 its one-time token and the longest play come to a few hundred. Without it, a field the deal is not read from
 (the hidden contract) padded to megabytes was kept with the preview: 1,024 of them, gigabytes."""
-_previews: OrderedDict[tuple[object, ...], _Previewed] = OrderedDict()
-_previews_lock = threading.Lock()
-
-
-def _forget_previews() -> None:
-    with _previews_lock:
-        _previews.clear()
-
-
-caches.register(f"{__name__}._previews", _forget_previews)
+PREVIEWS: caches.PerApp[tuple[object, ...], _Previewed] = caches.per_app(
+    f"{__name__}.PREVIEWS", PREVIEWS_KEPT, "each deal previewed, for its Record tap, by its table and inputs as posted")
+"""Per app: a table's row id (in the key) is its own database's (issue 23)."""
 
 
 def _preview_key(table: Table, chosen: Contract, digest: str) -> tuple[object, ...] | None:
@@ -147,11 +138,7 @@ def _preview_key(table: Table, chosen: Contract, digest: str) -> tuple[object, .
 def _keep_preview(key: tuple[object, ...] | None, previewed: _Previewed) -> None:
     if key is None:
         return
-    with _previews_lock:
-        _previews[key] = previewed
-        _previews.move_to_end(key)
-        while len(_previews) > PREVIEWS_KEPT:
-            _previews.popitem(last=False)
+    PREVIEWS.here().put(key, previewed)
 
 
 def _record_previewed(table: Table, chosen: Contract) -> Response | None:
@@ -165,8 +152,7 @@ def _record_previewed(table: Table, chosen: Contract) -> Response | None:
     key = _preview_key(table, chosen, request.form.get("previewed", ""))
     if key is None:
         return None
-    with _previews_lock:
-        kept = _previews.pop(key, None)
+    kept = PREVIEWS.here().pop(key)
     if kept is None:
         return None
     book, _size = ledger_and_log_size(get_db(), table)

@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask, has_request_context, request, session
 
-from ..core import Contract, Damage, Ledger, Replay, Settlement, System
+from ..core import Contract, Damage, Ledger, Replay, Settlement, System, caches
 from .db import get_db
 from ..store import Table, evening_closed, ledger_and_log_size
 
@@ -105,7 +105,9 @@ def init_app(app: Flask) -> None:
 
 
 URLS_KEPT = 8192
-"""Links a template built, kept per app (a few dozen a table); all forgotten when full."""
+"""Links a template built, kept per app (a few dozen a table)."""
+URLS: caches.PerApp[tuple[object, ...], str] = caches.per_app(
+    f"{__name__}.URLS", URLS_KEPT, "each link a template built, by script root, endpoint and values")
 URL_KEPT_CHARS = 512
 """A longer link is built every time, never kept: the language switch's link carries the page's own path and
 query (``next=``), as long as a client makes it (a server takes some 256 KB of headers; 8,192 such links and
@@ -118,13 +120,13 @@ def remembered_url_for(app: Flask) -> Callable[..., str]:
     registered); a deal page builds about twenty (its nav, contracts, assets, rule links), mostly the same ones
     again. A relative endpoint (``.page``), an option (``_external``, ``_anchor``...) or a call outside a
     request goes to Flask every time."""
-    built: dict[tuple[object, ...], str] = {}
     url_for = app.url_for
 
     def template_url_for(endpoint: str, /, **values: Any) -> str:
         if endpoint[:1] == "." or not has_request_context() or any(name[:1] == "_" for name in values):
             return url_for(endpoint, **values)
         key = (request.script_root, endpoint, *values.items())
+        built = URLS.here()
         try:
             found = built.get(key)
         except TypeError:  # a value that cannot be a key (a list)
@@ -133,9 +135,7 @@ def remembered_url_for(app: Flask) -> Callable[..., str]:
             found = url_for(endpoint, **values)
             if len(found) > URL_KEPT_CHARS:  # its key is in it (the script root, the values)
                 return found
-            if len(built) >= URLS_KEPT:
-                built.clear()
-            built[key] = found
+            built.put(key, found)
         return found
 
     return template_url_for

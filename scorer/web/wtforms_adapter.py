@@ -30,19 +30,18 @@ from ..core import caches
 from .i18n import request_language
 
 LOCALES_KEPT = 8
-_catalogues: dict[str, Any] = {}
-caches.register(f"{__name__}._catalogues", _catalogues.clear)
+
+
+@caches.memo(f"{__name__}.catalogue_of", LOCALES_KEPT, "WTForms' own messages, by language (read from its package)")
+def catalogue_of(locale: str) -> Any:
+    """WTForms' own messages in ``locale``, read from disk once per language."""
+    return support.Translations.load(messages_path(), [locale], domain="wtforms")
 
 
 def _catalogue() -> Any:
-    """WTForms' own messages in the reader's language, read from disk once per language."""
-    locale = request_language() or str(get_locale())  # the request's, looked up once before its view
-    found = _catalogues.get(locale)
-    if found is None:
-        found = support.Translations.load(messages_path(), [locale], domain="wtforms")
-        if len(_catalogues) < LOCALES_KEPT:
-            _catalogues[locale] = found
-    return found
+    """WTForms' own messages in the reader's language, read from disk once per language (Flask-WTF finds and
+    parses the catalogue again on every request that builds a form)."""
+    return catalogue_of(request_language() or str(get_locale()))  # the request's, looked up once before its view
 
 
 class Messages:
@@ -60,9 +59,9 @@ MESSAGES = Messages()
 
 
 FIELDS_KEPT = 1024
-"""Fields bound once and copied for each form (a few per field of each form class, per language)."""
-_first_bound: dict[tuple[object, ...], Any] = {}
-caches.register(f"{__name__}._first_bound", lambda: _first_bound.clear())  # the dict of the moment (a test swaps it)
+"""Fields bound once and copied for each form (a few per field of each form class, per language), per app."""
+FIELDS: caches.PerApp[tuple[object, ...], Any] = caches.per_app(
+    f"{__name__}.FIELDS", FIELDS_KEPT, "each form's field bound once, to be copied, by field, name, prefix and language")
 
 
 def bound(form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
@@ -75,13 +74,12 @@ def bound(form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
     if language is None or "csrf_impl" in unbound_field.kwargs:
         return unbound_field.bind(form=form, **options)
     key = (unbound_field, options.get("name"), options.get("prefix"), options.get("translations"), language)
-    first = _first_bound.get(key)
+    first_bound = FIELDS.here()
+    first = first_bound.get(key)
     if first is None:
-        if len(_first_bound) >= FIELDS_KEPT:
-            _first_bound.clear()
-        # The first stays untouched (copied, never used), and bound to no form: kept for the life of the process,
+        # The first stays untouched (copied, never used), and bound to no form: kept for the life of the app,
         # it would keep the form of the request that bound it, and all that request sent.
-        first = _first_bound[key] = unbound_field.bind(form=None, _meta=form.meta, **options)
+        first_bound.put(key, unbound_field.bind(form=None, _meta=form.meta, **options))
         return unbound_field.bind(form=form, **options)
     if first.__dict__.get("_datalist") is not None:  # a data list of its own (none in scorer): bound by WTForms
         return unbound_field.bind(form=form, **options)

@@ -305,22 +305,20 @@ def _keep(table: dict[_K, _V], key: _K, value: _V) -> None:
     table[key] = value
 
 
-_PLANS: dict[int, tuple[RuleValues, _Plan]] = {}
+_PLANS_MAX = 16
+_PLANS: caches.Cache[int, tuple[RuleValues, _Plan]] = caches.process_wide(
+    f"{__name__}._PLANS", _PLANS_MAX, "what each set of house rules decides, worked out once, by the rules' id")
 """Plans by the id of the house rules asked for, with those rules (held, so that an id is not reused while it is
 kept): a replay asks with the same rules every deal, and an id is found faster than the rules' own hash. Rules
-made afresh (a request's) share the plan of equal rules already kept. At most :data:`_PLANS_MAX`, emptied when full."""
-_PLANS_MAX = 16
-caches.register(f"{__name__}._PLANS", _PLANS.clear)
+made afresh (a request's) share the plan of equal rules already kept."""
 
 
 def _plan_of(rules: RuleValues) -> _Plan:
     found = _PLANS.get(id(rules))
     if found is not None and found[0] is rules:
         return found[1]
-    plan = next((kept for held, kept in _PLANS.values() if held == rules), None) or _Plan(rules)
-    if len(_PLANS) >= _PLANS_MAX:
-        _PLANS.clear()
-    _PLANS[id(rules)] = (rules, plan)
+    plan = next((kept for _id, (held, kept) in _PLANS.items() if held == rules), None) or _Plan(rules)
+    _PLANS.put(id(rules), (rules, plan))
     return plan
 
 
