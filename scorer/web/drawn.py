@@ -84,10 +84,11 @@ def _options(field: RadioGroup, field_id: str, only: Collection[object] | None) 
     object from one form to the next: the forms module's suits and tricks, a table's names)."""
     choices = field.choices
     language = request_language()
-    kept_here = OPTIONS.here() if language is not None and only is None and type(choices) is list else None
+    listed = choices if type(choices) is list else None  # a plain list: the forms module's, a table's names
+    kept_here = OPTIONS.here() if language is not None and only is None and listed is not None else None
     key: tuple[object, ...] = ()
-    if kept_here is not None:
-        key = (id(choices), len(choices), field.name, field.id, field.coerce, language)  # type: ignore[arg-type]
+    if kept_here is not None and listed is not None:
+        key = (id(listed), len(listed), field.name, field.id, field.coerce, language)
         kept = kept_here.get(key)
         if kept is not None and kept[0] is choices:  # the very list (an id is reused once its list is gone)
             return kept[1]
