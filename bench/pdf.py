@@ -92,7 +92,7 @@ def main() -> None:
     from weasyprint import URLFetcher
 
     from scorer.web import tally as tally_module
-    from scorer.web.tally import font_config, printer
+    from scorer.web.printing import font_config, printer
 
     tokens = {n: import_table(app, evening_of(n, -(-n // 4) * 4)) for n in SIZES}  # n of n deals played
     client = app.test_client()

@@ -415,7 +415,7 @@ def pdf_against_floor(app: Flask, token: str, rounds: int = 15) -> None:
     from pdf import REFERENCE  # bench/pdf.py, beside this script
     from weasyprint import HTML
 
-    from scorer.web.tally import font_config
+    from scorer.web.printing import font_config
 
     client = app.test_client()
     cache = app.extensions["scorer.printer"].cache
