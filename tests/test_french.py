@@ -69,7 +69,8 @@ def words_of(page: str) -> str:
     return " ".join(html.unescape(text + " " + attributes).split())
 
 
-NOT_WORDS = re.compile(r"quadrille-[a-z]+/\d+|scorer-raw-[a-z]+/\d+|Penguin Book of Card Games|Quadrille Elucidated")
+NOT_WORDS = re.compile(r"quadrille-[a-z]+/\d+|scorer-raw-[a-z]+/\d+|Penguin Book of Card Games|Quadrille Elucidated|"
+                       r"Quadrille and Médiateur, 18th century|Adam and Charles Black|Quadrille \(card game\)|Hoyle's Games")
 """Names, not words: the formats' names and the sources' titles stay as they are in every language."""
 
 

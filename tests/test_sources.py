@@ -3,9 +3,9 @@
 Three settlement cases worked by hand, each row citing the sentence of the
 source it follows, and the house rules' help texts held to their sources.
 
-Tags (see shared/RULES-NOTES.md): P (Parlett after Quanti), PG (Parlett,
+Tags (scorer/core/sources.py): P (Parlett after Quanti), PG (Parlett,
 Penguin Book of Card Games), EB (Encyclopaedia Britannica, 7th ed.), W
-(Wikipedia after Quanti), FR, H47 (cited through RULES-NOTES). Players
+(Wikipedia after Quanti), FR, H47 (known at second hand). Players
 sit Ann, Bea, Cat, Dan in the order of play; Ann deals, so Bea is eldest.
 Unless a row says otherwise the pool is empty before the antes (each antes
 1: stake 4, unit 1). Changes are each player's chips won or lost in the
@@ -250,6 +250,21 @@ OVERSTATEMENTS = [
     ("codille_indivisible: EB gives the odd counters to one of the three, Spadille or the highest trump",
      R.CODILLE_INDIVISIBLE, ["him of the three who shall have spadill or the highest trump the next deal",
                              "the loser's name is refused"], ["cannot yet"]),
+    # Issue 24, point 4.
+    ("codille_beast: PG's sentence has no condition; the pool that stayed is the app's reading", R.CODILLE_BEAST,
+     ["a sentence with no condition", "the pool and it stayed is the app's reading"],
+     ["the one source that states the case", 'next deal", also when']),
+    ("forced_spadille_bonuses: PG lists matadors and premiers, its vole a separate suggestion",
+     R.FORCED_SPADILLE_BONUSES, ["the bonuses it lists are matadors and premiers", "The following is suggested.",
+                                 "(the app's reading)"], ["premiers and the vole among them"]),
+    ("favourite_doubles: PG says only 'wins or loses double'; the beasts are the app's reading", R.FAVOURITE_DOUBLES,
+     ["without saying what is doubled", "the beasts are the app's reading", "the britannica profile keeps the default"],
+     ["the beasts too"]),
+    ("counter_matadors: EB only calls the longer runs matadores", R.COUNTER_MATADORS,
+     ["likewise called matadores", "EB gives no rate"], ["counts as one"]),
+    ("fish_extraordinary: that the loser pays it is inferred from EB's totals", R.FISH_EXTRAORDINARY,
+     ["EB does not say that a loser pays it", "the app infers so from EB's totals (the app's reading)"],
+     ["its figures show the loser paying it"]),
 ]
 
 
@@ -306,6 +321,31 @@ def test_each_profile_follows_the_source_it_is_named_after(profile_name: str) ->
 def test_defaults_changed_for_the_sources(profile_name: str, rule_name: str, value: str, sentence: str) -> None:
     """The defaults issue 11 changed, each with the sentence of its source (the id and ``sentence``)."""
     assert HouseRules.of(profile_name).value_of(rule_name) == value, sentence
+
+
+@pytest.mark.parametrize("profile_name, must_say, must_not_say", [
+    pytest.param("quadrille", ["a renounce the recorded play proves is beasted as EB says", "(P gives no penalty)",
+                               "PG's double the stake (its sentence, read so)"], ["where only PG does"],
+                 id="quadrille: its renounce beast is EB's, its codille beast PG's sentence read so"),
+    pytest.param("penguin_chips", ["premiers are paid in forced spadille too", "PG's suggested vole settlement read so",
+                                   "read here as every payment and the beasts"],
+                 ["premiers and the vole are paid"], id="penguin_chips: PG lists premiers; the vole is read so"),
+])
+def test_profiles_say_where_their_defaults_come_from(profile_name: str, must_say: list[str],
+                                                    must_not_say: list[str]) -> None:
+    text = PROFILES[profile_name].english_description
+    for phrase in must_say:
+        assert phrase in text, phrase
+    for phrase in must_not_say:
+        assert phrase not in text, phrase
+
+
+def test_the_britannica_profile_keeps_the_favourite_suits_default() -> None:
+    """EB implies that the favourite doubles ("must give two fish if it is in the favourite suite"; the Turk "is
+    double of the favourite suite") without saying what: the profile britannica no longer takes H47's and PG's
+    everything (issue 24), and keeps the default, P's bonuses (its counters doubled, its beasts single)."""
+    assert HouseRules.of("britannica").value_of(R.FAVOURITE_DOUBLES) == "bonuses" == R.house_rule(R.FAVOURITE_DOUBLES).default
+    assert "EB" not in R.house_rule(R.FAVOURITE_DOUBLES).choice("everything").sources
 
 
 def test_a_forced_spadille_in_penguin_chips_pays_premiers() -> None:

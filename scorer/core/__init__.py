@@ -43,6 +43,7 @@ from .log import Amend, Damage, DealTaken, Ledger, Line, LineKind, Record, Refus
 from .names import check_names, check_note, normalise
 from .report import replay_json, replay_text
 from .rules_doc import rules_markdown, rules_text
+from .sources import READINGS, SOURCES, SOURCES_INTRO, Source
 from .settleup import Payment, SettleUp, settle_up
 from .summary import DealSummary, Group, Net, Part, RuleRef, summarise
 from .stats import ContractStats, PlayerStats, Statistics, statistics
@@ -71,4 +72,6 @@ __all__ = [
     "ContractStats", "PlayerStats", "Statistics", "statistics",
     # A circle's season of evenings (issue 14).
     "Season", "SeasonError", "SeasonEvening", "replay_season", "check_names",
+    # The sources the rules cite, for the rules page (issue 24, point 4).
+    "READINGS", "SOURCES", "SOURCES_INTRO", "Source",
 ]

@@ -295,7 +295,7 @@ def beast(book: Book, stake: int, payers: tuple[str, ...], extra_rules: tuple[st
         reason, what = _CODILLE_BEAST, N_("codille beast")
         used = (R.CODILLE_BEAST,)
     if ctx.beast_doubled_by:
-        chips *= 2  # H47: a game in favourite wins or loses double
+        chips *= 2  # PG: in Preference a game "wins or loses double"; the beasts doubled too is the app's reading
         used += ctx.beast_doubled_by
     share(book, payers, chips, Entry(reason, what, used + extra_rules, source))
     if chips:

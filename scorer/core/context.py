@@ -119,7 +119,7 @@ class DealContext(NamedTuple):
     exempt: str | None
     """Who gave the médiateur King and neither pays nor is paid its premium (P), if anyone."""
     beast_doubled_by: tuple[str, ...]
-    """The rules that double a lost game's beast (a favourite suit that doubles everything, H47)."""
+    """The rules that double a lost game's beast (a favourite suit that doubles everything: H47, PG as the app reads them)."""
 
     @classmethod
     def of(cls, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int, seats: Seats | None = None) -> DealContext:

@@ -1,13 +1,13 @@
 """The house rules: every point on which the sources disagree, as named data.
 
-There was never one standard Quadrille (P). Each disputed point of ``shared/RULES-NOTES.md`` is a
+There was never one standard Quadrille (P). Each point on which the sources disagree is a
 :class:`~scorer.core.rule_types.HouseRule`: its values (declared in :mod:`scorer.core.rule_values`, each with
 its label and sources), its default taken from source P where P states the case (else from the one source that
 does), and a help text citing the sources ("no source" for the app's own choices). This module holds those
 texts; a profile (:mod:`scorer.core.profiles`) is a named set of values for them.
 
 Source tags: P (Parlett after Quanti, 1822), W (Wikipedia after Quanti), EB (Encyclopaedia Britannica, 7th ed.),
-PG (Parlett, Penguin Book of Card Games), FR (a French *Jeu de Quadrille*, 1720s-40s), H47 (Hoyle's Games, 1847).
+PG (Parlett, Penguin Book of Card Games), FR (a French *Jeu de Quadrille*, 1720s–40s), H47 (Hoyle's Games, 1847).
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         R.SOLO_PREMIUM, N_("Premium for a solo"), 1, R.SoloPremium.FOUR_UNITS,
         N_("""What each opponent pays Hombre for a won solo (and Hombre pays each
-        for a lost one). P's basic game: 4 units "for the solo". P's Médiateur
+        for a lost one). P's basic game: "For the solo" 4 units. P's Médiateur
         section: "the premium is only 2 units unless played in favourite", as
         in Quanti's table. PG lists no solo premium: Hombre "wins the stake"
-        and the bonuses. P's vole bid is "as solo, but also undertaking to win
+        and the bonuses. P's vole bid is "As solo, but also undertaking to win
         all 10 tricks", so it takes the solo premium here (P does not say so
         outright)."""),
     ),
@@ -77,9 +77,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         red suit is trump". So with black trumps a run of four or more is
         entered as held and paid as three matadors (the app's reading of P:
         "'Matadors' are paid when Hombre originally held Spadille, Manille,
-        and Basto"). W pays them
-        when "the four highest matadors (trumps)" are held, in any suit (its
-        fourth trump in black is the King)."""),
+        and Basto"). W pays them "If the four highest matadors are held by the
+        same side", in any suit (its fourth trump in black is the King)."""),
     ),
     HouseRule(
         R.DOUBLE_MATADORS_PAY, N_("What double matadors pay"), 4, R.DoubleMatadorsPay.INSTEAD,
@@ -91,8 +90,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         R.LONG_MATADORS, N_("Runs of matadors longer than four"), 5, R.LongMatadors.AS_DOUBLE,
         N_("""EB: "all those trumps which follow the three first without
-        interruption are likewise called matadores" (H47, per RULES-NOTES,
-        calls them "false matadores"), but no source gives a rate past four:
+        interruption are likewise called matadores" (H47, Hoyle's Games of
+        1847, known here at second hand, is said to call them false
+        matadores), but no source gives a rate past four:
         Quanti's table stops at 4 matadors. Either a longer run pays as double
         matadors, or each matador past the fourth adds one unit; neither has a
         source."""),
@@ -124,18 +124,20 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("""P: in a lost alliance "Hombre pays the appropriate amount to one
         opponent, and her ally to the other", but Hombre "is obliged to win at
         least three tricks, and if she fails to do so must alone pay the two
-        opponents on behalf of herself and her ally". EB (H47 the same, per
-        RULES-NOTES) has the three-trick rule and also halves the beast: "one
-        half by him that calls, and the other half by him that is called". P
-        says only that on a remise "Hombre doubles the stake": the beast is
-        shared here as in EB. FR: some houses ask four tricks of Hombre. PG:
+        opponents on behalf of herself and her ally". EB has the three-trick
+        rule (H47, Hoyle's Games of 1847, known here at second hand, is said
+        to have it too) and also halves the beast: "one half by him that calls,
+        and the other half by him that is called". P says only that on a remise
+        "Hombre doubles the stake": the beast is shared here as in EB. FR, a
+        French Jeu de Quadrille of the 1720s–40s known here at second hand, is
+        said to let some houses ask four tricks of Hombre. PG:
         "the loss is borne entirely by the player who called a partner". A
         forced spadille is always shared (P, PG, EB)."""),
         concerns=_ALLIED,
     ),
     HouseRule(
         R.ALLIANCE_ODD_CHIP, N_("An odd chip when allies share a pool"), None, R.AllianceOddChip.STAYS_IN_POOL,
-        N_("""P: in a won alliance "the stake is divided equally between the
+        N_("""P: in a won alliance "The stake is divided equally between the
         allies". No source says what happens to an odd chip; it can only arise under other
         house rules (odd codille chips left in the pool, or antes only into an
         empty pool)."""),
@@ -154,22 +156,24 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("""On a codille the opponents take the pool and Hombre puts up a beast
         for the next deal. P: she "contributes to the pool for the next deal
         twice the amount that was just taken". PG: "Hombre also puts up double
-        the stake to be carried forward to the next deal", also when three
-        opponents could not divide the pool and it stayed. When the pool stayed
-        nothing was taken and P's words give nothing: read so (twice_taken), a
-        solo codille on a fresh four-chip pool costs Hombre 12 chips besides her
-        ante (the premium to each) where a remise costs 16, a codille cheaper
-        than a remise. The default follows P when something was taken and PG,
-        the one source that states the case, when nothing was: double the
-        stake, 20 chips. EB: the losers "are beasted what is upon the game",
+        the stake to be carried forward to the next deal", a sentence with no
+        condition: that it holds also when three opponents could not divide the
+        pool and it stayed is the app's reading. When the pool stayed nothing
+        was taken and P's words give nothing: read so (twice_taken), a solo
+        codille on a fresh four-chip pool costs Hombre 12 chips besides her ante
+        (the premium to each) where a remise costs 16, a codille cheaper than a
+        remise. The default follows P when something was taken and, when nothing
+        was, PG's sentence read so: double the stake, 20 chips. EB: the losers "are beasted what is upon the game",
         once the pool. W: "the penalty for Hombre is double that of Remise"."""),
     ),
     HouseRule(
         R.CODILLE_INDIVISIBLE, N_("A codille pool that does not divide"), 11, R.CodilleIndivisible.CARRY_WHOLE,
         N_("""When the three opponents of a codille cannot divide the pool
         equally: P leaves it "in place and carried forward", and PG divides it
-        "unless there are three and the stake is not exactly divisible"; FR
-        (for Quintille) divides what divides and leaves the odd chips; EB: "They
+        "unless there are three and the stake is not exactly divisible", without
+        saying what becomes of it then; FR, a French Jeu de Quadrille of the
+        1720s–40s known here at second hand, is said to divide what divides and
+        leave the odd chips (for Quintille); EB: "They
         who win codill divide what there is; and if there are any counters
         remaining, they belong to him of the three who shall have spadill or the
         highest trump the next deal". For EB's rule, enter in the next deal as
@@ -248,10 +252,14 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("""P: in a forced spadille "the vole may not be specifically undertaken
         and there is no extra payment for winning it", which "presumably also
         precludes payment for premiers, but none of my sources addresses this
-        point"; W: "They may not go for a vole"; H47 agrees (per RULES-NOTES).
-        PG: "In an alliance or forced Spadille ... each opponent pays each
-        partner any of the relevant bonuses", premiers and the vole among them,
-        and its point table scores both."""),
+        point"; W: "They may not go for a vole"; H47 (Hoyle's Games of 1847,
+        known here at second hand) is said to agree. PG: "In an alliance or
+        forced Spadille ... each opponent pays each partner any of the relevant
+        bonuses listed above": the bonuses it lists are matadors and premiers;
+        its vole is a paragraph of its own ("Settlements for the vole vary
+        enormously. The following is suggested."), paid here in a forced
+        spadille as in an alliance (the app's reading). PG's point table scores
+        a forced spadille won with premiers, and with the vole won or lost."""),
         concerns=frozenset({Contract.FORCED_SPADILLE}),
     ),
     HouseRule(
@@ -273,7 +281,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         R.PAULANS, N_("The last deals played double (paulans)"), 22, R.Paulans.NONE,
         N_("""EB: "The last game is generally played double, and is called
-        paulans"; FR doubles the last round (per RULES-NOTES). How a doubled
+        paulans", read here as the last deal; FR, a French Jeu de Quadrille of
+        the 1720s–40s known here at second hand, is said to double the last
+        round. How a doubled
         deal pays is the app's reading (no source): the antes, the vole stake
         and every payment counted in units are doubled; the unit is worked out
         from the pool as single antes would have made it."""),
@@ -294,10 +304,13 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         R.FAVOURITE_DOUBLES, N_("What the favourite suit doubles"), 18, R.FavouriteDoubles.BONUSES,
         N_("""P: "all relevant bonuses for it are doubled (though the stake itself
         remains single)", Quanti's "f" column. PG: a bid in Preference "wins or
-        loses double"; H47 (per RULES-NOTES) doubles everything, the beasts
-        too. EB implies a doubling (two fish for a médiateur King "in the
-        favourite suite"; the Turk "is double of the favourite suite") without
-        saying what is doubled."""),
+        loses double", without saying what is doubled; H47 (Hoyle's Games of
+        1847, known here at second hand) is said to double everything. The
+        value everything doubles every payment and the beasts as well: the
+        beasts are the app's reading (no source names them). EB implies a
+        doubling (two fish for a médiateur King "in the favourite suite"; the
+        Turk "is double of the favourite suite") without saying what is
+        doubled: the britannica profile keeps the default (no source)."""),
     ),
     HouseRule(
         R.MEDIATEUR_KING, N_("The player who gives up the médiateur King"), 17, R.MediateurKing.GIVER_EXEMPT,
@@ -306,14 +319,15 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         vole". P does not say what happens when Hombre loses: here the giver is
         not paid the premium either (no source). EB: "he gives what card he
         thinks proper with a fish; but must give two fish if it is in the
-        favourite suite" (H47 the same, per RULES-NOTES); in chips a fish is
+        favourite suite" (H47, Hoyle's Games of 1847, known here at second
+        hand, is said to agree); in chips a fish is
         counted as one unit (no source for the rate)."""),
         concerns=frozenset({Contract.MEDIATEUR}),
     ),
     HouseRule(
         R.GRANDISSIMO_NEMO, N_("Pool, remise and codille in grandissimo and nemo"), 20, R.GrandissimoNemo.AS_SOLO,
-        N_("""P calls grandissimo "a solo with no trump suit, apart from the two
-        black Aces", worth 8 units, and nemo (devole) "an undertaking to lose
+        N_("""P calls grandissimo "A solo with no trump suit, apart from the two
+        black Aces", worth 8 units, and nemo (devole) "An undertaking to lose
         every trick", worth 16 (Quanti's table the same), but no source says
         whether they sweep the pool and pay remise and codille like a solo or
         are paid their premium alone: the table must choose. The app's own
@@ -347,25 +361,30 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         R.COUNTER_MATADORS, N_("Counters: the matadors"), None, R.CounterMatadors.ONE_EACH,
         N_("""EB: the winners "are paid the game, the consolation, and the matadores if
-        they have them", and every trump following the three matadors without a
-        break counts as one; the rate is not given. One counter a matador from
-        each opponent is the app's assumption (no source)."""),
+        they have them", and "all those trumps which follow the three first
+        without interruption are likewise called matadores"; EB gives no rate,
+        nor says whether a longer run pays more. One counter a matador from
+        each opponent, every matador of the run counted, is the app's
+        assumption (no source)."""),
     ),
     HouseRule(
         R.COUNTER_VOLE, N_("Counters: the vole"), 13, R.CounterVole.ONE_FISH,
         N_("""EB: "The vole with the médiateur receives one fish only, as at common
-        quadrille", read here as one fish from each opponent; FR doubles it when
-        Hombre plays alone (per RULES-NOTES). EB does not say what a vole
+        quadrille", read here as one fish from each opponent; FR, a French Jeu de
+        Quadrille of the 1720s–40s known here at second hand, is said to double
+        it when Hombre plays alone. EB does not say what a vole
         undertaken and lost costs: here the same fish, paid to each opponent (no
         source)."""),
     ),
     HouseRule(
         R.FISH_EXTRAORDINARY, N_("Counters: the fish extraordinary"), None, R.FishExtraordinary.YES,
         N_("""EB: with the médiateur "a fish extraordinary is given to him who plays the
-        médiateur, and to him who plays sans prendre"; its figures show the loser
-        paying it too (12 by remise, 13 by codille, for the médiateur). The
-        common game has none ("the game is marked and played the same as in
-        common, except ...")."""),
+        médiateur, and to him who plays sans prendre". EB does not say that a
+        loser pays it: the app infers so from EB's totals (the app's reading).
+        The médiateur won "receives thirteen counters from each", lost "he pays
+        twelve to each, and thirteen if by codill", figures a loser reaches only
+        by paying the fish (10 counters) as well. The common game has none
+        ("The game is marked and played the same as in common, except ...")."""),
         concerns=frozenset({Contract.MEDIATEUR, Contract.SOLO}),
     ),
     HouseRule(

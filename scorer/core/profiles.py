@@ -98,8 +98,11 @@ PROFILES: dict[str, Profile] = {
             N_("Quadrille, hard score (P)"),
             N_("Chips and a pool: alliance, solo, vole and forced spadille; matadors, "
                "premiers and the vole; remise and codille beasts; a separate vole pool. "
-               "Every default follows Parlett after Quanti (P) where P states the case; where only "
-               "PG does (the codille beast when the opponents took nothing), it follows PG."),
+               "Every default follows Parlett after Quanti (P) where P states the case. Where P is silent: "
+               "the codille beast when nothing was taken is PG's double the stake (its sentence, read so); "
+               "the beast of a lost alliance is halved as in EB; a renounce the recorded play proves is "
+               "beasted as EB says, what is upon the game (P gives no penalty), and several beasts of one "
+               "deal go together (EB); where no source speaks, the app chooses (no source)."),
             BASIC_CONTRACTS,
             HARD_SCORE,
         ),
@@ -108,9 +111,10 @@ PROFILES: dict[str, Profile] = {
             N_("Penguin settlement in chips (PG)"),
             N_("The simpler settlement of the Penguin Book of Card Games: no solo premium, "
                "each opponent pays each ally, a lost alliance is paid by Hombre alone, the vole "
-               "is 2 units each way with no vole pool, premiers and the vole are paid in forced "
-               "spadille too, and codille costs only the beast, double the stake; a favourite suit, "
-               "if played, wins or loses double."),
+               "is 2 units each way with no vole pool, premiers are paid in forced spadille too "
+               "(and the vole, PG's suggested vole settlement read so), and codille costs only the "
+               "beast, double the stake; a favourite suit, if played, wins or loses double (read "
+               "here as every payment and the beasts)."),
             BASIC_CONTRACTS,
             HARD_SCORE,
             (
@@ -167,7 +171,6 @@ PROFILES: dict[str, Profile] = {
                 R.MediateurKing.GIVER_PAID_A_FISH,
                 R.OwnKing.ALONE_NO_PREMIUM,
                 R.Paulans.LAST_DEAL,
-                R.FavouriteDoubles.EVERYTHING,
             ),
         ),
     )

@@ -78,7 +78,8 @@ class HouseRule:
     key: RuleKey[Any]
     english_title: str
     point: int | None
-    """The number of the disputed point in RULES-NOTES, if it is one."""
+    """The number of the point in the notes on the sources the rules were drawn from (outside the project), if
+    it is one: kept for the test that holds the rules to those notes, and never printed."""
     default_value: RuleValue
     """The value in the ``quadrille`` profile (from P where P says)."""
     help_message: str

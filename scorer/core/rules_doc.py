@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .profiles import PROFILES
 from .rules import HOUSE_RULES, HouseRule, rule_of
+from .sources import READINGS, SOURCES, SOURCES_INTRO
 
 
 def _default_in(rule: HouseRule) -> str:
@@ -13,10 +14,11 @@ def _default_in(rule: HouseRule) -> str:
 
 
 def rules_text() -> str:
-    lines = []
+    lines = ["Sources:"]
+    lines += [f"  {source.tag}: {source.description}" for source in SOURCES]
+    lines += [f"  {READINGS}", ""]
     for rule in HOUSE_RULES:
-        point = f"  [RULES-NOTES point {rule.point}]" if rule.point else ""
-        lines.append(f"{rule.name} — {rule.title}{point}")
+        lines.append(f"{rule.name} — {rule.title}")
         lines.append(f"  default: {rule.default}{_default_in(rule)}")
         for c in rule.choices:
             sources = f" ({c.sources})" if c.sources else " (no source)"
@@ -35,17 +37,16 @@ def rules_markdown() -> str:
         "tests/test_rules_doc.py fails when the two differ. Do not edit by hand. -->",
         "",
         "There was never one standard Quadrille. Every point on which the sources disagree "
-        "(see `shared/RULES-NOTES.md`) is a named house rule. A table picks a rule profile "
+        "is a named house rule. A table picks a rule profile "
         "and may change any rule of it before the first deal.",
         "",
-        "Source tags: P (Parlett after Quanti, 1822), W (Wikipedia after Quanti), "
-        "EB (Encyclopaedia Britannica, 7th ed.), PG (Parlett, *Penguin Book of Card Games*), "
-        "FR (a French *Jeu de Quadrille*), H47 (Hoyle's Games, 1847). "
-        "\"No source\" marks a value that none of them gives.",
+        "## Sources",
         "",
-        "## Profiles",
+        SOURCES_INTRO,
         "",
     ]
+    out += [f"- **{source.tag}** — {source.description}" for source in SOURCES]
+    out += ["", READINGS, "", "## Profiles", ""]
     for p in PROFILES.values():
         contracts = ", ".join(c.label for c in p.contracts)
         out.append(f"- **`{p.name}`** — {p.title}. {p.description} Contracts: {contracts}.")
@@ -54,8 +55,7 @@ def rules_markdown() -> str:
                        + ", ".join(f"`{rule_of(v).name}` = `{v.value}`" for v in p.overrides) + ".")
     out += ["", "## Rules", ""]
     for rule in HOUSE_RULES:
-        point = f" (RULES-NOTES point {rule.point})" if rule.point else ""
-        out.append(f"### `{rule.name}` — {rule.title}{point}")
+        out.append(f"### `{rule.name}` — {rule.title}")
         out.append("")
         out.append(rule.help)
         out.append("")

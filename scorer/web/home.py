@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, make_response, render_template
 from werkzeug.wrappers import Response
 
-from ..core import HOUSE_RULES, PROFILES, RECENT_TABLES_MAX, describe
+from ..core import HOUSE_RULES, PROFILES, READINGS, RECENT_TABLES_MAX, SOURCES, SOURCES_INTRO, describe
 from ..core.rules import RULES_BY_NAME
 from .recent import keep, recent_tables, visits
 
@@ -29,4 +29,5 @@ def index() -> Response:
 
 @bp.route("/rules")
 def rules() -> str:
-    return render_template("home/rules.html", rules=HOUSE_RULES, profiles=PROFILES.values())
+    return render_template("home/rules.html", rules=HOUSE_RULES, profiles=PROFILES.values(), sources=SOURCES,
+                           sources_intro=SOURCES_INTRO, readings=READINGS)

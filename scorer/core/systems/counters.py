@@ -75,7 +75,7 @@ def _vole_fish(deal: Deal, rules: RuleValues, factor: int) -> int:
 
 def settle_counters(deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
     ctx = DealContext.of(deal, state, rules, deals_agreed)
-    factor = ctx.paulans * ctx.favourite_factor  # EB: the favourite suit pays double
+    factor = ctx.paulans * ctx.favourite_factor  # EB: two fish for the King in favourite; every item doubled: the app's reading
     book = open_book(ctx)
     each = COUNTERS_PER_FISH if rules[R.COUNTER_STAKE] is R.CounterStake.FISH_EACH else 1
     antes(book, each, (R.COUNTER_STAKE,))
