@@ -6,7 +6,7 @@ profile names its settlement system (:mod:`scorer.core.profiles`).
 """
 
 from .errors import DealError, EveningFormatError, ImpossibleDeal, ScorerError, UnknownHouseRule
-from .evening import DealDifference, Evening, Replay, close_evening, differences, replay, replay_from
+from .evening import DealDifference, Evening, Replay, close_evening, differences, left_on_the_table, replay, replay_from
 from .evening_json import dumps, format_deal, format_evening, loads, parse_evening
 from .model import (
     CONTRACT_KINDS, Account, Card, Contract, ContractKind, Deal, Pot, Reason, Result, Settlement, Suit, TableState,
@@ -31,7 +31,7 @@ from .play import (
     PACK, PLAY_TRICKS, PREMIERS_TRICKS, PlayError, PlayReport, Progress, Renounce, follow, parse_tricks, play_from_codes, proven_deal,
     report_json, report_text, why_not,
 )
-from .outcome import in_favourite, result_of
+from .outcome import game_won, in_favourite, result_of
 from .settle import settle
 from .systems import System
 from .systems.counters import counters_text
@@ -57,6 +57,8 @@ __all__ = [
     "HouseRule", "HouseRules", "ImpossibleDeal", "PROFILES", "Pot", "Profile", "Reason", "Replay", "Result",
     "ScorerError", "Settlement", "Suit", "TableState", "Transfer", "UnknownHouseRule", "Vole", "check_deal", "implied",
     "close_evening", "dumps", "in_favourite", "format_evening", "loads", "parse_evening", "replay", "result_of", "settle",
+    # What the reports read of a deal and of the close: a game won, what stays on the table.
+    "game_won", "left_on_the_table",
     # What the web layer and the command use (they import nothing else from the core):
     "Amend", "CHIP_VALUE_CENTS_MAX", "CONTRACT_KINDS", "CURRENCY_MAX", "ContractKind", "DEALS_AGREED_MAX",
     "DEALS_AGREED_MIN", "Damage", "DealDifference", "DealTaken", "IMPORT_BYTES_MAX", "Ledger", "Line", "LineKind",

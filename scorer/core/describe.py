@@ -18,7 +18,7 @@ from .model import Card, Contract, Deal, Result, Suit, Vole
 _RESULTS = {
     Result.WON: N_("won"),
     Result.VOLE_WON: N_("won, with the vole"),
-    Result.VOLE_LOST: N_("the game won, the vole lost"),
+    Result.VOLE_LOST: N_("the game won, the vole lost"),  # undertaken after premiers; announced: :func:`describe`
     Result.REMISE: N_("lost by remise"),
     Result.CODILLE: N_("lost by codille"),
     Result.LOST: N_("lost (the premium only)"),
@@ -140,6 +140,9 @@ def describe(deal: Deal, result: Result) -> str:
     outcome = _(_RESULTS[result])
     if deal.premiers and result is Result.WON:
         outcome = _("won, with premiers")
+    elif result is Result.VOLE_LOST and deal.vole_in_the_bid:
+        # P: "Hombre neither wins the game stake nor doubles it, but leaves it to be carried forward"
+        outcome = _("lost, the vole not made")
     elif deal.premiers and result is Result.VOLE_LOST:
         outcome = _("the game won with premiers, the vole lost")
     return _("{played}{held}; {tricks}: {outcome}.").format(

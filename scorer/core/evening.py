@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from .errors import DealError, ImpossibleDeal, Later, Words
 from .i18n import N_
-from .model import Deal, Settlement, TableState, Transfer, check_players
+from .model import Deal, Pot, Settlement, TableState, Transfer, check_players
 from .profiles import HouseRules
 from .settle import settle
 
@@ -141,6 +141,20 @@ def close_evening(state: TableState, rules: HouseRules) -> tuple[tuple[Transfer,
     """What happens to what is on the table when the evening ends: the table's system says
     (a pool-based system shares the pool out per house rule ``pool_at_end``)."""
     return rules.profile.system.close(state, rules)
+
+
+def left_on_the_table(state: TableState) -> tuple[tuple[Pot, int], ...]:
+    """What lies on the table besides the players' balances, pot by pot (only those that hold chips): the pool,
+    the vole pool, the odd chips kept for Spadille, the beasts waiting (house rule beasts_together) and what a
+    circle's last evening left, not yet joined to a pool. With the balances it sums to what the evening began with.
+
+    After the close (:func:`close_evening`) it is what the evening leaves for the next: house rule
+    ``pool_at_end`` shares out the pool alone, or carries it whole; the vole pool, the odd chips for Spadille
+    and the beasts waiting are carried whatever it says, as a circle's next evening takes them into its first
+    pool (:mod:`scorer.core.season`). The sources speak of no next evening: this is the app's reading."""
+    pots = ((Pot.POOL, state.pool), (Pot.VOLE_POOL, state.vole_pool), (Pot.SPADILLE_RESERVE, state.spadille_reserve),
+            (Pot.BEASTS_WAITING, sum(state.beasts_waiting)), (Pot.CIRCLE_POOL, state.circle_pool))
+    return tuple((pot, chips) for pot, chips in pots if chips)
 
 
 @dataclass(frozen=True)

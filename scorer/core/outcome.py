@@ -46,3 +46,12 @@ def in_favourite(deal: Deal, rules: RuleValues) -> bool:
         return False
     suit = deal.favourite if favourite is R.FavouriteSuit.EACH_DEAL else Suit(favourite.value)
     return deal.trumps is suit
+
+
+def game_won(deal: Deal, result: Result) -> bool:
+    """Whether Hombre's side won the game, as every report counts it: won, the vole won, or a vole undertaken
+    after premiers and lost (P: it "does not bar Hombre from winning the game stake"); a vole announced in the
+    bid and lost is lost however many tricks were taken (P: "Hombre neither wins the game stake nor doubles it")."""
+    if result is Result.VOLE_LOST:
+        return not deal.vole_in_the_bid
+    return result is _WON or result is Result.VOLE_WON

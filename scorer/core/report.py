@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .evening import Replay, close_evening
-from .model import Account, Pot, Settlement, Transfer
+from .evening import Replay, close_evening, left_on_the_table
+from .model import Account, Pot, Settlement, TableState, Transfer
+from .outcome import game_won
 from .systems import System
 
 
@@ -40,6 +41,8 @@ def settlement_json(s: Settlement) -> dict[str, Any]:
         "contract": deal.contract.value,
         "trumps": deal.trumps.value if deal.trumps else None,
         "result": s.result.value,
+        "vole": deal.vole.value,
+        "won": game_won(deal, s.result),
         "stake": s.stake,
         "unit": s.unit,
         "multiplier": s.multiplier,
@@ -70,13 +73,24 @@ def replay_json(replay: Replay, close: bool = False) -> dict[str, Any]:
     if final.beasts_waiting:  # only under beasts_together: greatest_first
         report["beasts_waiting"] = list(final.beasts_waiting)
     if close:
-        transfers, closed = close_evening(final, replay.evening.rules)
-        report["closing"] = {
-            "transfers": [transfer_json(t) for t in transfers],
-            "balances": dict(zip(closed.players, closed.balances)),
-            "pool": closed.pool,
-        }
+        report["closing"] = closing_json(*close_evening(final, replay.evening.rules))
     return report
+
+
+def closing_json(transfers: tuple[Transfer, ...], closed: TableState) -> dict[str, Any]:
+    """The evening closed: the transfers of the close, the balances after it and what stays on the table for
+    the next evening (the pool carried whole or its odd chips, the vole pool, the odd chips for Spadille and
+    the beasts waiting, which ``pool_at_end`` does not share out): with the balances they sum to zero."""
+    shown: dict[str, Any] = {
+        "transfers": [transfer_json(t) for t in transfers],
+        "balances": dict(zip(closed.players, closed.balances)),
+        "pool": closed.pool,
+        "vole_pool": closed.vole_pool,
+        "spadille_reserve": closed.spadille_reserve,
+    }
+    if closed.beasts_waiting:  # only under beasts_together: greatest_first
+        shown["beasts_waiting"] = list(closed.beasts_waiting)
+    return shown
 
 
 def _signed(n: int) -> str:
@@ -136,6 +150,8 @@ def _table_text(replay: Replay, width: int) -> list[str]:
     lines.append(f"{'Total':>5}  {total}  {final.pool:>6}")
     if final.vole_pool or final.spadille_reserve:
         lines.append(f"Vole pool {final.vole_pool}; reserved for Spadille {final.spadille_reserve}")
+    if final.beasts_waiting:
+        lines.append(f"Beasts waiting {_beasts(final)} (each joins a later pool, the greatest first)")
     if system.balance_note(0):
         lines.append("In mils, fish and counters: " + "; ".join(
             f"{p} {system.balance_note(b)}" for p, b in zip(players, final.balances)))
@@ -151,4 +167,15 @@ def _closing_text(replay: Replay, width: int) -> list[str]:
     lines += [f"    {t.sentence}" for t in transfers]
     final = "  ".join(_signed(b).rjust(width) for b in closed.balances)
     lines.append(f"{'Final':>5}  {final}  {closed.pool:>6}")
+    left = left_on_the_table(closed)
+    if left:
+        said = ", ".join(f"{pot.label} {_beasts(closed) if pot is Pot.BEASTS_WAITING else chips}" for pot, chips in left)
+        lines.append(f"Left on the table for the next evening: {said}")
+    if closed.beasts_waiting:
+        lines.append("    (pool_at_end shares out or carries the pool; the beasts waiting stay for a later pool, as the vole pool does)")
     return lines
+
+
+def _beasts(state: TableState) -> str:
+    """The beasts waiting, greatest first: "8 + 4", or "4"."""
+    return " + ".join(str(b) for b in state.beasts_waiting)

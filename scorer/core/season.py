@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from .errors import Later, ScorerError, Words
-from .evening import Evening, Replay, close_evening, replay
+from .evening import Evening, Replay, close_evening, left_on_the_table, replay
 from .i18n import N_, translating
 from .log import Command, Ledger, Line, Record, Refused, Undo, advance, decide_and_advance
 from .model import TableState, Transfer
@@ -232,4 +232,4 @@ def _english(message: str) -> str:
 
 
 def _left_on_the_table(closed: TableState) -> int:
-    return closed.pool + closed.vole_pool + closed.spadille_reserve + sum(closed.beasts_waiting) + closed.circle_pool
+    return sum(chips for _, chips in left_on_the_table(closed))

@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from .evening import Replay
-from .model import Transfer
+from .evening import Replay, close_evening, left_on_the_table
+from .model import Pot, Transfer
 
 
 @dataclass(frozen=True)
@@ -36,12 +36,16 @@ class SettleUp:
     closing: tuple[Transfer, ...]
     """What happened to the pool at the end (house rule pool_at_end)."""
     pool_left: int
-    """Chips (or counters) left in the pool after closing, carried to the next evening."""
+    """Chips (or counters) left on the table after closing, carried to the next evening: the pool's (carried
+    whole, or its odd chips), the vole pool's, the odd chips kept for Spadille and the beasts waiting."""
     units: dict[str, int]
     """Each player's final figure after closing, in the profile's units."""
     cents: dict[str, int]
     """What each player wins (positive) or owes (negative), in cents."""
     payments: tuple[Payment, ...]
+    left: tuple[tuple[Pot, int], ...] = ()
+    """:attr:`pool_left` pot by pot (only those that hold chips), for the page to say what stays: house rule
+    ``pool_at_end`` shares out the pool alone; the beasts waiting stay with the vole pool (:func:`left_on_the_table`)."""
 
 
 def fewest_payments(balances: Mapping[str, int]) -> tuple[Payment, ...]:
@@ -94,7 +98,10 @@ def settle_up(replay: Replay, value_cents: int) -> SettleUp:
     net is the sum of her differences with the other three.
     """
     rules = replay.evening.rules
-    closing, units, pool_left = rules.profile.system.final_figures(replay.final, rules)
+    system = rules.profile.system
+    closing, units, pool_left = system.final_figures(replay.final, rules)
+    left = tuple(pot for pot in left_on_the_table(close_evening(replay.final, rules)[1])
+                 if pot[0] is not Pot.CIRCLE_POOL) if system.has_pool else ()
     cents = {p: u * value_cents for p, u in units.items()}
     common = pool_left - (replay.evening.carried_in - replay.final.circle_pool)  # what joined the pool from the circle
     if common:
@@ -103,7 +110,7 @@ def settle_up(replay: Replay, value_cents: int) -> SettleUp:
         # an equal share of their value before the money is settled. What a circle's evening found on
         # the table (carried in, once it joined the first pool) was not theirs: only the difference is shared.
         cents = _spread(cents, common * value_cents)
-    return SettleUp(closing, pool_left, units, cents, fewest_payments(cents))
+    return SettleUp(closing, pool_left, units, cents, fewest_payments(cents), left)
 
 
 def _spread(cents: dict[str, int], amount: int) -> dict[str, int]:

@@ -1,10 +1,16 @@
 """What players ask of a run of deals: who played Hombre, what, and how it went (issue 14, point 3).
 
 :func:`statistics` reads replayed evenings (one, or a circle's season) and counts, for each player,
-the deals she played as Hombre and by contract, how they ended (won, remise, codille, or lost where
-grandissimo and nemo are paid by their premium only), the voles her side won, the deals in which
-her side held matadors, and her result per evening (its average, best and worst); and, for the
-evenings together, each contract played and how often it was won. Only the settled deals count.
+the deals she played as Hombre and by contract, how they ended (won, remise, codille, or lost with
+the pool neither won nor doubled: a vole announced and lost with six tricks or more, grandissimo and
+nemo where they are paid by their premium only), the voles her side won, the deals in which her side
+held matadors, and her result per evening (its average, best and worst); and, for the evenings
+together, each contract played and how often it was won. Only the settled deals count.
+
+A game is won as :func:`~scorer.core.outcome.game_won` says: a vole undertaken after premiers and lost
+still wins the game (P: it "does not bar Hombre from winning the game stake"); a vole announced in the
+bid and lost does not, however many tricks were taken (P: "Hombre neither wins the game stake nor
+doubles it").
 """
 
 from __future__ import annotations
@@ -14,9 +20,7 @@ from dataclasses import dataclass
 
 from .evening import Replay
 from .model import Contract, Result
-
-WON = frozenset({Result.WON, Result.VOLE_WON, Result.VOLE_LOST})
-"""A vole undertaken and lost still wins the game (P): the side took the first six."""
+from .outcome import game_won
 
 
 @dataclass(frozen=True)
@@ -30,7 +34,9 @@ class PlayerStats:
     remise: int
     codille: int
     lost: int
-    """Grandissimo and nemo lost where they are paid by their premium only (house rule grandissimo_nemo)."""
+    """Lost with the pool neither won nor doubled: a vole announced and lost with six tricks or more (P: "Hombre
+    neither wins the game stake nor doubles it"), grandissimo and nemo where they are paid by their premium only
+    (house rule grandissimo_nemo)."""
     voles: int
     """Voles won by her side (as Hombre or as the ally)."""
     matadors: int
@@ -84,10 +90,11 @@ def statistics(replays: Sequence[Replay], results: Sequence[Mapping[str, int]] |
             deals += 1
             deal, result = settlement.deal, settlement.result
             tally = tallies[deal.hombre]
-            tally.count(deal.contract, result)
+            won = game_won(deal, result)
+            tally.count(deal.contract, result, won)
             counts = played.setdefault(deal.contract, [0, 0])
             counts[0] += 1
-            counts[1] += result in WON
+            counts[1] += won
             for member in deal.side:
                 tallies[member].voles += result is Result.VOLE_WON
                 tallies[member].matadors += deal.matadors > 0
@@ -106,13 +113,20 @@ class _Tally:
 
     def __init__(self) -> None:
         self.contracts: dict[Contract, int] = {}
+        self.won = 0
         self.results: dict[Result, int] = {}
+        """The games not won, by result (a vole announced and lost counted as :attr:`Result.LOST`)."""
         self.voles = 0
         self.matadors = 0
         self.evenings: list[int] = []
 
-    def count(self, contract: Contract, result: Result) -> None:
+    def count(self, contract: Contract, result: Result, won: bool) -> None:
         self.contracts[contract] = self.contracts.get(contract, 0) + 1
+        if won:
+            self.won += 1
+            return
+        if result is Result.VOLE_LOST:  # announced and lost with six tricks or more: neither remise nor codille (P)
+            result = Result.LOST
         self.results[result] = self.results.get(result, 0) + 1
 
     def freeze(self, player: str) -> PlayerStats:
@@ -121,7 +135,7 @@ class _Tally:
             player=player,
             as_hombre=sum(self.contracts.values()),
             contracts={c: self.contracts[c] for c in Contract if c in self.contracts},
-            won=sum(results.get(r, 0) for r in WON),
+            won=self.won,
             remise=results.get(Result.REMISE, 0),
             codille=results.get(Result.CODILLE, 0),
             lost=results.get(Result.LOST, 0),

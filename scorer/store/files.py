@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 import sqlite_utils
 
-from ..core import Deal, Evening, EveningFormatError, ScorerError, replay
+from ..core import Deal, Evening, EveningFormatError, ScorerError, game_won, replay
 from ..core.evening_json import format_evening, parse_deal, parse_evening
 from ..core.i18n import _
 from ..core.limits import (
@@ -117,14 +117,16 @@ def transfers_csv(db: sqlite_utils.Database, table: Table) -> str:
     (a file for other programs, as the JSON export is)."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["deal", "dealer", "hombre", "contract", "result", "from", "to", "amount", "reason", "rules", "source", "sentence"])
+    writer.writerow(["deal", "dealer", "hombre", "contract", "result", "from", "to", "amount", "reason", "rules", "source", "sentence",
+                     "won"])
     book = ledger(db, table)
     with in_english():
         for s in book.settlements:
+            won = "yes" if game_won(s.deal, s.result) else "no"  # a vole announced and lost is lost (P)
             for t in s.transfers:
                 writer.writerow([spreadsheet_safe(cell) for cell in (
                     s.number, s.deal.dealer, s.deal.hombre, s.deal.contract.value, s.result.value, account_name(t.payer),
-                    account_name(t.payee), t.chips, t.reason.value, " ".join(t.rules), t.source, t.sentence)])
+                    account_name(t.payee), t.chips, t.reason.value, " ".join(t.rules), t.source, t.sentence, won)])
     return out.getvalue()
 
 

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .chart import balance_chart
-from ..core import TALLY_LABEL_MAX, HouseRule, Replay, SettleUp, Statistics, System, settle_up, statistics
+from ..core import TALLY_LABEL_MAX, HouseRule, Pot, Replay, SettleUp, Statistics, System, settle_up, statistics
 from .db import get_db
 from .i18n import language
 from .i18n import money as local_money
@@ -182,7 +182,7 @@ class TallyView:
         return {**self.view.context(), "settle": self.settle, "has_money": self.has_money, "money": self.money,
                 "chart": self.chart, "rules_shown": shown, "changed_count": sum(1 for *_, changed in shown if changed),
                 "label_place": self.place, "label_name": self.name, "label_max": TALLY_LABEL_MAX,
-                "stats": self.stats, "circle": self.circle, "page_counter": page_counter()}
+                "stats": self.stats, "circle": self.circle, "page_counter": page_counter(), "pots": Pot}
 
     @property
     def circle(self) -> Circle | None:
