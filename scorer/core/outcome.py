@@ -44,6 +44,12 @@ def result_of(deal: Deal, rules: RuleValues) -> Result:
     return _CODILLE
 
 
+def remise_rules(deal: Deal) -> tuple[str, ...]:
+    """The house rule that decided between remise and codille for a lost deal: alliance_remise, where Hombre and
+    her ally took four tricks between them (EB: a remise; P: a codille); else none."""
+    return (R.ALLIANCE_REMISE,) if deal.side_tricks == 4 and deal.has_real_ally else ()
+
+
 def pays_solo_premium(deal: Deal, rules: RuleValues) -> bool:
     """Whether a secret solo (Hombre called a King she held herself) is paid the solo premium: P's "in effect,
     be playing a solo", unless house rule own_king leaves it out (EB: "except the sans appeller"), or, in a

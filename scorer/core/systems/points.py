@@ -17,7 +17,7 @@ from ..context import DealContext
 from ..i18n import N_, _
 from ..play import beasted_renounces, renounce_words
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, SystemState, TableState, Transfer
-from ..outcome import pays_solo_premium
+from ..outcome import pays_solo_premium, remise_rules
 from ..rules import RuleValues
 from .base import ENTRY_RULES, System
 
@@ -40,6 +40,9 @@ PG_POINTS: Mapping[str, PointRow] = {
     "alliance": PointRow(5, 10, 20, 2, -10, -20),
     "solo": PointRow(10, 20, 40, 5, -20, -40),
 }
+
+
+_LOST = (Result.REMISE, Result.CODILLE)
 
 
 def _column(deal: Deal, rules: RuleValues) -> str:
@@ -107,7 +110,9 @@ def _what(ctx: DealContext, column: str, multiplier: int) -> str:
 def _write(ctx: DealContext, scorers: tuple[str, ...], points: int, what: str) -> tuple[tuple[Transfer, ...], dict[str, int]]:
     """The points written to (or struck from) each scorer on the score sheet, and the balances after."""
     state = ctx.state
-    used = (R.MULTIPLIER_SCOPE,) + ((R.POINTS_ALLY,) if ctx.deal.has_real_ally else ())
+    used: tuple[str, ...] = (R.MULTIPLIER_SCOPE,) + ((R.POINTS_ALLY,) if ctx.deal.has_real_ally else ())
+    if ctx.result in _LOST:
+        used += remise_rules(ctx.deal)  # alliance_remise, for four tricks between Hombre and her ally
     balances = dict(zip(state.players, state.balances))
     transfers = []
     for player in scorers:
