@@ -294,13 +294,13 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         player "must play an alliance by calling a King". Quanti's table values
         the two games alike (forced spadille 0, alliance 0, each 1 in
         favourite), so it gives no ground to settle them apart, and EB says
-        nothing of the own King in a forced spadille. The default therefore
-        settles it as in an alliance (house rule own_king: with the solo
-        premium under P, without it under EB, refused where the table forbids
-        it). Without the solo premium in a forced spadille alone has no source:
-        it is for a table that will not pay a solo premium to a player who
-        passed (P: the game is forced spadille "If everyone passes"). She then
-        still plays alone and wins or loses the pool, the beasts and the
+        nothing of the own King in a forced spadille. The default, the app's
+        reading of P, therefore settles it as in an alliance (house rule
+        own_king: with the solo premium under P, without it under EB, refused
+        where the table forbids it). Leaving the solo premium out of a forced
+        spadille only has no source: it is for a table that will not pay a
+        solo premium to a player who passed (P: the game is forced spadille "If
+        everyone passes"). She then still plays alone and wins or loses the pool, the beasts and the
         matadors alone, paid as the forced spadille she played, not as a solo
         (in chips its premium in Quanti's table, 0, 1 in favourite; in
         counters no sans appeler; in points the forced spadille's column)."""),
