@@ -704,7 +704,7 @@ def _post_form(fuzzer: Fuzzer, route: Route, data: dict[str, str], case: str) ->
 
 
 GROUPED = {f"rule_{rule.name}": "rule_*" for rule in HOUSE_RULES}
-"""The house rules' 36 choice fields, each a select of its rule's values: the fuzz sends a value in all of them
+"""The house rules' choice fields (one a rule), each a select of its rule's values: the fuzz sends a value in all of them
 at once (each is checked on its own, as the form checks every field)."""
 
 

@@ -281,8 +281,8 @@ def test_help_texts_no_longer_overstate_their_sources(name: str, must_say: list[
 # settlement system reads. The point score reads only these rules; the counters pay every matador a
 # counter (counter_matadors), not chips by units, so the chips' unit, premium and vole rules are not theirs.
 PROFILE_SOURCE = {"quadrille": "P", "mediateur": "P", "penguin_chips": "PG", "penguin_points": "PG", "britannica": "EB"}
-POINTS_READS = {R.MULTIPLIER_SCOPE, R.POINTS_ALLY, R.FORCED_SPADILLE_BONUSES, R.OWN_KING, R.ANNOUNCED_VOLE_SHORT,
-                R.FAVOURITE_SUIT, R.GRANDISSIMO_NEMO}
+POINTS_READS = {R.MULTIPLIER_SCOPE, R.POINTS_ALLY, R.FORCED_SPADILLE_BONUSES, R.OWN_KING, R.OWN_KING_FORCED,
+                R.ANNOUNCED_VOLE_SHORT, R.ALLIANCE_REMISE, R.FAVOURITE_SUIT, R.GRANDISSIMO_NEMO}
 COUNTERS_IGNORE = {R.LONG_MATADORS, R.DOUBLE_MATADORS_PAY, R.SOLO_PREMIUM, R.UNIT, R.UNIT_ROUNDING, R.VOLE_PAYMENT,
                    R.VOLE_LOST_PAYS, R.ANNOUNCED_VOLE_PREMIUM}
 # P's basic game has a lost announced vole pay "the premium of the vole" (no amount). P's Médiateur pays its

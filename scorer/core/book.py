@@ -17,6 +17,7 @@ from .context import DealContext
 from .i18n import N_
 from .model import NOTHING_CARRIED, TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
 from .names import listed
+from .outcome import remise_rules
 from .play import beasted_renounces, renounce_words
 
 
@@ -43,6 +44,7 @@ _ODD_CHIPS_SET_ASIDE = N_("odd chips of the codille, for whichever of {winners} 
 _ODD_CHIPS_WAIT = N_("{odd} odd chips wait for whichever of {winners} holds Spadille next deal, or the highest trump "
                      "if none of them does: enter that player as Spadille's holder (EB)")
 _HALF_EACH = N_("{what} (half each)")
+_FOUR_TRICKS_REMISE = N_("Hombre and her ally took four tricks between them: a remise, not a codille (EB)")
 
 # Enum members read for every deal settled, read once here: Python 3.11 reads an attribute of an Enum class
 # (``Pot.POOL``) through the hook of EnumType.__getattr__, several times slower than a module's global.
@@ -284,16 +286,19 @@ def beast(book: Book, stake: int, payers: tuple[str, ...], extra_rules: tuple[st
     opponents divide it and the side puts up the codille beast. A favourite suit that
     doubles everything doubles the beast (the context's ``beast_doubled_by``)."""
     ctx = book.ctx
+    decided_by = remise_rules(ctx.deal)  # alliance_remise, for four tricks between Hombre and her ally
     if ctx.result is _REMISE:
         chips = stake
-        reason, what, source = _REMISE_BEAST, N_("remise: the pool doubled"), "P"
-        used: tuple[str, ...] = (R.REMISE_BEAST,)
+        reason, what, source = _REMISE_BEAST, N_("remise: the pool doubled"), "EB" if decided_by else "P"
+        used: tuple[str, ...] = (R.REMISE_BEAST,) + decided_by
         book.notes.append(N_("remise: the pool is doubled and carried forward"))
+        if decided_by:
+            book.notes.append(_FOUR_TRICKS_REMISE)
     else:
         taken = codille_sweep(book, stake)
         chips, source = _codille_beast(ctx.rules[R.CODILLE_BEAST], stake, taken, book.notes)
         reason, what = _CODILLE_BEAST, N_("codille beast")
-        used = (R.CODILLE_BEAST,)
+        used = (R.CODILLE_BEAST,) + decided_by
     if ctx.beast_doubled_by:
         chips *= 2  # PG: in Preference a game "wins or loses double"; the beasts doubled too is the app's reading
         used += ctx.beast_doubled_by

@@ -152,6 +152,24 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         value."""),
     ),
     HouseRule(
+        R.ALLIANCE_REMISE, N_("Where the remise ends in an alliance"), 9, R.AllianceRemise.FIVE_TRICKS,
+        N_("""How few tricks Hombre and her ally may take between them and lose
+        by a remise rather than a codille. P: "If Hombre wins only five tricks,
+        it is a remise; if four or fewer, it is a codille"; PG the same, "and
+        the same applies to an alliance". EB: "if they make only four tricks
+        between them it is a remise; if they make less they lose codill", of
+        Hombre "together with him who is the king called", in a forced
+        spadille as in an alliance ("Whether the deal is played in this
+        manner, or that one of the players has asked leave"). EB has no casco:
+        that its four tricks hold there too is the app's reading. A King
+        Hombre held herself leaves her no ally: her secret solo is a remise at
+        five tricks and a codille at four or fewer under either value (the
+        app's reading of EB's "he wins alone or loses alone as in the other
+        case"). Who pays the remise is house rule alliance_loss: EB's
+        three-trick rule holds "as well in case of a codill as a remise"."""),
+        concerns=_ALLIED,
+    ),
+    HouseRule(
         R.CODILLE_BEAST, N_("What Hombre puts up on codille"), 10, R.CodilleBeast.TWICE_TAKEN_OR_DOUBLE_STAKE,
         N_("""On a codille the opponents take the pool and Hombre puts up a beast
         for the next deal. P: she "contributes to the pool for the next deal
@@ -269,8 +287,32 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         (secretly), and wins or loses accordingly": read here as a solo, premium
         included. EB: "he wins alone or loses alone ... except the sans
         appeller, which he does not pay if he loses, or receive if he wins":
-        alone, without the solo premium. Forbidding it has no source."""),
+        alone, without the solo premium. Forbidding it has no source. In a
+        forced spadille the table may leave the solo premium out (house rule
+        own_king_forced)."""),
         concerns=_ALLIED,
+    ),
+    HouseRule(
+        R.OWN_KING_FORCED, N_("Hombre calls a King she holds in a forced spadille"), 19,
+        R.OwnKingForced.AS_IN_ALLIANCE,
+        N_("""P's sentence on the own King sits in its alliance paragraph: "Hombre
+        may call a King she holds herself, whether by mistake or as a bluff. In
+        this case she will, in effect, be playing a solo (secretly), and wins
+        or loses accordingly"; and P's forced spadille is an alliance: its
+        player "must play an alliance by calling a King". Quanti's table values
+        the two games alike (forced spadille 0, alliance 0, each 1 in
+        favourite), so it gives no ground to settle them apart, and EB says
+        nothing of the own King in a forced spadille. The default, the app's
+        reading of P, therefore settles it as in an alliance (house rule
+        own_king: with the solo premium under P, without it under EB, refused
+        where the table forbids it). Leaving the solo premium out of a forced
+        spadille only has no source: it is for a table that will not pay a
+        solo premium to a player who passed (P: the game is forced spadille "If
+        everyone passes"). She then still plays alone and wins or loses the pool, the beasts and the
+        matadors alone, paid as the forced spadille she played, not as a solo
+        (in chips its premium in Quanti's table, 0, 1 in favourite; in
+        counters no sans appeler; in points the forced spadille's column)."""),
+        concerns=frozenset({Contract.FORCED_SPADILLE}),
     ),
     HouseRule(
         R.POOL_AT_END, N_("The pool at the end of the evening"), 21, R.PoolAtEnd.SPLIT_EQUALLY,

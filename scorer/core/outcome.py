@@ -13,6 +13,7 @@ _WON, _REMISE, _CODILLE, _NO_VOLE = Result.WON, Result.REMISE, Result.CODILLE, V
 _PAID_BY_PREMIUM = (Contract.GRANDISSIMO, Contract.NEMO)
 """The contracts house rule grandissimo_nemo may pay by their premium only."""
 _NO_FAVOURITE = R.FavouriteSuit.NONE
+_FOUR_TRICKS = R.AllianceRemise.FOUR_TRICKS
 
 
 def premium_only(deal: Deal, rules: RuleValues) -> bool:
@@ -20,7 +21,8 @@ def premium_only(deal: Deal, rules: RuleValues) -> bool:
 
 
 def result_of(deal: Deal, rules: RuleValues) -> Result:
-    """Won, remise or codille, and the vole, from the tricks taken (P)."""
+    """Won, remise or codille, and the vole, from the tricks taken (P); an alliance's four tricks are a remise
+    under house rule alliance_remise (EB)."""
     kind = deal.kind
     tricks = deal.side_tricks
     if kind.nemo:
@@ -36,7 +38,30 @@ def result_of(deal: Deal, rules: RuleValues) -> Result:
         return Result.LOST
     if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_SHORT] is R.AnnouncedVoleShort.REMISE:
         return Result.REMISE  # P: "she does pay a remise", however few tricks she took
-    return _REMISE if tricks == 5 else _CODILLE
+    if tricks == 5 or (tricks == 4 and deal.has_real_ally and rules[R.ALLIANCE_REMISE] is _FOUR_TRICKS):
+        # EB: "if they make only four tricks between them it is a remise; if they make less they lose codill"
+        return _REMISE
+    return _CODILLE
+
+
+def remise_rules(deal: Deal) -> tuple[str, ...]:
+    """The house rule that decided between remise and codille for a lost deal: alliance_remise, where Hombre and
+    her ally took four tricks between them (EB: a remise; P: a codille); else none."""
+    return (R.ALLIANCE_REMISE,) if deal.side_tricks == 4 and deal.has_real_ally else ()
+
+
+def pays_solo_premium(deal: Deal, rules: RuleValues) -> bool:
+    """Whether a secret solo (Hombre called a King she held herself) is paid the solo premium: P's "in effect,
+    be playing a solo", unless house rule own_king leaves it out (EB: "except the sans appeller"), or, in a
+    forced spadille, house rule own_king_forced."""
+    if rules[R.OWN_KING] is not R.OwnKing.SECRET_SOLO:
+        return False
+    return deal.contract is not Contract.FORCED_SPADILLE or rules[R.OWN_KING_FORCED] is R.OwnKingForced.AS_IN_ALLIANCE
+
+
+def own_king_rules(deal: Deal) -> tuple[str, ...]:
+    """The house rules that decide what a secret solo is paid (:func:`pays_solo_premium`)."""
+    return (R.OWN_KING, R.OWN_KING_FORCED) if deal.contract is Contract.FORCED_SPADILLE else (R.OWN_KING,)
 
 
 def in_favourite(deal: Deal, rules: RuleValues) -> bool:

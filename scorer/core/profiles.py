@@ -166,6 +166,7 @@ PROFILES: dict[str, Profile] = {
             (Contract.FORCED_SPADILLE, Contract.ALLIANCE, Contract.MEDIATEUR, Contract.SOLO),
             COUNTERS,
             (
+                R.AllianceRemise.FOUR_TRICKS,
                 R.CodilleBeast.ONCE_POOL,
                 R.CodilleIndivisible.ODD_TO_SPADILLE,
                 R.MediateurKing.GIVER_PAID_A_FISH,

@@ -143,6 +143,16 @@ class RemiseBeast(RuleValue):
 REMISE_BEAST = RuleKey("remise_beast", RemiseBeast)
 
 
+class AllianceRemise(RuleValue):
+    """The values of the house rule ``alliance_remise``: where the remise ends in an alliance."""
+
+    FIVE_TRICKS = "five_tricks", N_("five tricks a remise, four or fewer a codille"), "P, PG"
+    FOUR_TRICKS = "four_tricks", N_("four or five tricks a remise, three or fewer a codille"), "EB"
+
+
+ALLIANCE_REMISE = RuleKey("alliance_remise", AllianceRemise)
+
+
 class CodilleBeast(RuleValue):
     """The values of the house rule ``codille_beast``: what hombre puts up on codille."""
 
@@ -247,6 +257,16 @@ class OwnKing(RuleValue):
 
 
 OWN_KING = RuleKey("own_king", OwnKing)
+
+
+class OwnKingForced(RuleValue):
+    """The values of the house rule ``own_king_forced``: hombre calls a king she holds in a forced spadille."""
+
+    AS_IN_ALLIANCE = "as_in_alliance", N_("as in an alliance (house rule own_king)"), "P"
+    NO_SOLO_PREMIUM = "no_solo_premium", N_("alone, without the solo premium"), ""
+
+
+OWN_KING_FORCED = RuleKey("own_king_forced", OwnKingForced)
 
 
 class PoolAtEnd(RuleValue):

@@ -12,6 +12,7 @@ import itertools
 import json
 from collections.abc import Callable, Iterator
 
+from scorer.core import HOUSE_RULES
 from scorer.core.limits import IMPORT_BYTES_MAX
 
 KINDS = ("evening", "circle")
@@ -96,7 +97,7 @@ REFUSED_FOR = {
     "texts of a thousand characters, one of four bytes": "unknown field 'x'",
     "100,000 deals": "more than {list_limit}",
     "two million empty objects": "more than {list_limit}",
-    "one object of half a million keys": "an object of more than 36 fields",
+    "one object of half a million keys": f"an object of more than {len(HOUSE_RULES)} fields",  # house_rules naming every rule
     "nested six million deep": "nests arrays and objects more than",
     "one text of six million characters": "a text of more than 1000 characters",
 }

@@ -20,9 +20,11 @@ from ..i18n import N_, _
 from ..model import CONTRACT_KINDS, Contract, Deal, Pot, Reason, Settlement, TableState, Transfer
 from ..rules import RuleValues
 
-ENTRY_RULES: frozenset[str] = frozenset({R.OWN_KING, R.FORCED_SPADILLE_BONUSES, R.RENOUNCE_BEAST})
-"""The house rules every system of the sources reads: what a deal may say (a King called by its holder,
-premiers and the vole in a forced spadille) and what a renounce proven by the play costs."""
+ENTRY_RULES: frozenset[str] = frozenset({R.OWN_KING, R.OWN_KING_FORCED, R.FORCED_SPADILLE_BONUSES, R.ALLIANCE_REMISE,
+                                         R.RENOUNCE_BEAST})
+"""The house rules every system of the sources reads: what a deal may say and what it is worth (a King called
+by its holder, in an alliance and in a forced spadille; premiers and the vole in a forced spadille), where an
+alliance's remise ends, and what a renounce proven by the play costs."""
 
 POOL_RULES: frozenset[str] = frozenset({
     R.ANTES, R.ANTE_BY, R.MATADORS_PAID, R.BONUS_FLOW, R.ALLIANCE_LOSS, R.ALLIANCE_ODD_CHIP, R.REMISE_BEAST,

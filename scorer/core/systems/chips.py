@@ -29,7 +29,7 @@ from ..book import (
 from ..context import DealContext, Seats, seats_of
 from ..i18n import N_
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState, Transfer, Vole
-from ..outcome import premium_only
+from ..outcome import own_king_rules, pays_solo_premium, premium_only
 from ..rules import RuleValues
 from .base import ENTRY_RULES, POOL_RULES, System
 
@@ -153,8 +153,11 @@ def _premium_units(deal: Deal, rules: RuleValues, favourite: bool) -> tuple[int,
     if deal.contract in (Contract.SOLO, Contract.VOLE):
         return solo, (R.SOLO_PREMIUM,)
     if deal.is_secret_solo:
-        # P: a secret solo wins or loses as a solo; EB: but sans appeler is not paid.
-        return (solo if rules[R.OWN_KING] is R.OwnKing.SECRET_SOLO else 0), (R.OWN_KING, R.SOLO_PREMIUM)
+        # P: a secret solo wins or loses as a solo; EB: but sans appeler is not paid, and house rule
+        # own_king_forced may leave it out of a forced spadille: then the contract's own figure (Quanti's table).
+        if pays_solo_premium(deal, rules):
+            return solo, own_king_rules(deal) + (R.SOLO_PREMIUM,)
+        return QUANTI_GAMES[deal.contract].of(favourite), own_king_rules(deal)
     # Quanti's table: forced spadille and alliance 0 (1 in favourite), médiateur 1/2,
     # casco 2/4, grandissimo 8, nemo 16.
     return QUANTI_GAMES[deal.contract].of(favourite), ()
@@ -227,8 +230,8 @@ def _worth(ctx: DealContext) -> _Worth:
         matador_rules=matador_rules,
         bonus_rules=bonus_rules,
         unit_rules=unit_rules,
-        premium_label=_premium_label(deal),
-        premium_lost_label=f"{_premium_label(deal)}, the game lost",
+        premium_label=_premium_label(deal, rules),
+        premium_lost_label=f"{_premium_label(deal, rules)}, the game lost",
         matadors_lost_label=f"{matadors_label}, the game lost",
         flow=flow,
         owed=tuple(payment for payment in ((matadors * fav, Reason.MATADORS, matadors_label, matador_rules + flow),
@@ -416,8 +419,8 @@ def _game_won(book: Book, worth: _Worth, unit: int) -> None:
                 (R.VOLE_LOST_PAYS,) + worth.bonus_rules + flow, "PG")
 
 
-def _premium_label(deal: Deal) -> str:
-    if deal.is_secret_solo:
+def _premium_label(deal: Deal, rules: RuleValues) -> str:
+    if deal.is_secret_solo and pays_solo_premium(deal, rules):
         return N_("solo premium (her own King called: a secret solo)")
     return f"{deal.contract.english_label} premium"
 

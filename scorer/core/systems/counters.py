@@ -25,6 +25,7 @@ from ..book import Book, antes, beast, fish_for_the_king, hold_back_beasts, loss
 from ..context import DealContext
 from ..i18n import N_, _
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState
+from ..outcome import own_king_rules, pays_solo_premium
 from ..rules import RuleValues
 from .base import ENTRY_RULES, POOL_RULES, System
 
@@ -53,14 +54,14 @@ class _Item:
 def _items(deal: Deal, rules: RuleValues, factor: int) -> list[_Item]:
     """What each opponent pays Hombre's side for the game, item by item, in counters."""
     alone = not deal.has_real_ally
-    sans_prendre = deal.contract is Contract.SOLO or (deal.is_secret_solo and rules[R.OWN_KING] is R.OwnKing.SECRET_SOLO)
+    sans_prendre = deal.contract is Contract.SOLO or (deal.is_secret_solo and pays_solo_premium(deal, rules))
     fish_extra = rules[R.FISH_EXTRAORDINARY] is R.FishExtraordinary.YES and deal.contract in (Contract.MEDIATEUR, Contract.SOLO)
     items = [
         _Item(Reason.GAME, N_("the game"), COUNTER_GAME * factor, False),
         _Item(Reason.CONSOLATION, N_("the consolation"), COUNTER_CONSOLATION * factor, True),
     ]
     if alone and sans_prendre:
-        items.append(_Item(Reason.SANS_APPELER, N_("sans appeler"), COUNTER_SANS_APPELER * factor, True, (R.OWN_KING,) if deal.is_secret_solo else ()))
+        items.append(_Item(Reason.SANS_APPELER, N_("sans appeler"), COUNTER_SANS_APPELER * factor, True, own_king_rules(deal) if deal.is_secret_solo else ()))
     if fish_extra:
         items.append(_Item(Reason.FISH_EXTRAORDINARY, N_("the fish extraordinary"), COUNTERS_PER_FISH * factor, True, (R.FISH_EXTRAORDINARY,)))
     if rules[R.COUNTER_MATADORS] is R.CounterMatadors.ONE_EACH and deal.matadors:

@@ -17,6 +17,7 @@ from ..context import DealContext
 from ..i18n import N_, _
 from ..play import beasted_renounces, renounce_words
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, SystemState, TableState, Transfer
+from ..outcome import pays_solo_premium, remise_rules
 from ..rules import RuleValues
 from .base import ENTRY_RULES, System
 
@@ -41,13 +42,14 @@ PG_POINTS: Mapping[str, PointRow] = {
 }
 
 
+_LOST = (Result.REMISE, Result.CODILLE)
+
+
 def _column(deal: Deal, rules: RuleValues) -> str:
-    if deal.contract is Contract.FORCED_SPADILLE and not deal.is_secret_solo:
-        return "forced"
-    if deal.has_real_ally:
-        return "alliance"
-    if deal.is_secret_solo and rules[R.OWN_KING] is R.OwnKing.ALONE_NO_PREMIUM:
-        return "alliance"  # EB: alone, but not paid as a solo
+    """PG's column: a secret solo paid the solo premium (house rules own_king, own_king_forced) scores as a
+    solo; one without it as the contract she called (EB: alone, but not paid as a solo)."""
+    if deal.has_real_ally or (deal.is_secret_solo and not pays_solo_premium(deal, rules)):
+        return "forced" if deal.contract is Contract.FORCED_SPADILLE else "alliance"
     return "solo"
 
 
@@ -108,7 +110,9 @@ def _what(ctx: DealContext, column: str, multiplier: int) -> str:
 def _write(ctx: DealContext, scorers: tuple[str, ...], points: int, what: str) -> tuple[tuple[Transfer, ...], dict[str, int]]:
     """The points written to (or struck from) each scorer on the score sheet, and the balances after."""
     state = ctx.state
-    used = (R.MULTIPLIER_SCOPE,) + ((R.POINTS_ALLY,) if ctx.deal.has_real_ally else ())
+    used: tuple[str, ...] = (R.MULTIPLIER_SCOPE,) + ((R.POINTS_ALLY,) if ctx.deal.has_real_ally else ())
+    if ctx.result in _LOST:
+        used += remise_rules(ctx.deal)  # alliance_remise, for four tricks between Hombre and her ally
     balances = dict(zip(state.players, state.balances))
     transfers = []
     for player in scorers:
