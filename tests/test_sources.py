@@ -340,12 +340,14 @@ def test_profiles_say_where_their_defaults_come_from(profile_name: str, must_say
         assert phrase not in text, phrase
 
 
-def test_the_britannica_profile_keeps_the_favourite_suits_default() -> None:
+def test_the_britannica_profile_says_its_favourite_doubling_is_the_apps_reading() -> None:
     """EB implies that the favourite doubles ("must give two fish if it is in the favourite suite"; the Turk "is
-    double of the favourite suite") without saying what: the profile britannica no longer takes H47's and PG's
-    everything (issue 24), and keeps the default, P's bonuses (its counters doubled, its beasts single)."""
-    assert HouseRules.of("britannica").value_of(R.FAVOURITE_DOUBLES) == "bonuses" == R.house_rule(R.FAVOURITE_DOUBLES).default
+    double of the favourite suite") without saying what: the profile britannica doubles everything (kept so, so
+    that the evenings recorded under it settle as they did), the value's sources name no EB, and the profile's
+    text says the doubling of everything is the app's reading."""
+    assert HouseRules.of("britannica").value_of(R.FAVOURITE_DOUBLES) == "everything"
     assert "EB" not in R.house_rule(R.FAVOURITE_DOUBLES).choice("everything").sources
+    assert "the app's reading" in PROFILES["britannica"].english_description
 
 
 def test_a_forced_spadille_in_penguin_chips_pays_premiers() -> None:

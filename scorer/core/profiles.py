@@ -162,7 +162,9 @@ PROFILES: dict[str, Profile] = {
             N_("Counters, fish and mils: the game, the consolation, sans appeler and the matadors, "
                "a fish extraordinary for médiateur and sans prendre, beasts equal to what is on the "
                "game, the médiateur King bought with a fish, the last deal played double (paulans); "
-               "alliance, médiateur and sans prendre."),
+               "alliance, médiateur and sans prendre. EB says that the favourite suit doubles (two fish "
+               "for the médiateur King in it) but not what: the profile doubles everything in it, the "
+               "beasts too, as H47 (known here at second hand) is said to: the app's reading."),
             (Contract.FORCED_SPADILLE, Contract.ALLIANCE, Contract.MEDIATEUR, Contract.SOLO),
             COUNTERS,
             (
@@ -172,6 +174,7 @@ PROFILES: dict[str, Profile] = {
                 R.MediateurKing.GIVER_PAID_A_FISH,
                 R.OwnKing.ALONE_NO_PREMIUM,
                 R.Paulans.LAST_DEAL,
+                R.FavouriteDoubles.EVERYTHING,  # EB does not say what the favourite doubles: the app's reading
             ),
         ),
     )

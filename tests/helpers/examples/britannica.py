@@ -37,12 +37,14 @@ COUNTER_EXAMPLES = [
      "Ann deals: Bea solo in hearts, 6 tricks",
      "=> won; pool 0; Ann -44, Bea +132, Cat -44, Dan -44"),  # 34 from each
     # EB doubles in favourite the King's fish ("two fish if it is in the favourite suite") and says not what else:
-    # the profile keeps favourite_doubles = bonuses, its items doubled and its beast what is upon the game.
-    ("a remise in favourite: the items double, the beast does not", {"favourite_suit": "hearts"},
+    # the profile doubles everything in favourite (the app's reading, as H47 is said to), the beast too; a
+    # table that takes favourite_doubles = bonuses doubles its items and leaves the beast what is upon the game.
+    ("a remise in favourite, the bonuses only doubled: the items double, the beast does not",
+     {"favourite_suit": "hearts", "favourite_doubles": "bonuses"},
      "Ann deals: Bea solo in hearts, 5 tricks",
      "=> remise; pool 80; Ann +22, Bea -146, Cat +22, Dan +22"),  # Bea: -10 -40 beast -3x2x(2+4+10)
-    ("the same remise when the favourite doubles everything (H47, PG as the app reads them): the beast too",
-     {"favourite_suit": "hearts", "favourite_doubles": "everything"},
+    ("the same remise under the profile, the favourite doubling everything (the app's reading): the beast too",
+     {"favourite_suit": "hearts"},
      "Ann deals: Bea solo in hearts, 5 tricks",
      "=> remise; pool 120; Ann +22, Bea -186, Cat +22, Dan +22"),  # Bea: -10 -80 beast -96
     ("the médiateur King in favourite costs two fish", {"favourite_suit": "hearts"},
