@@ -71,6 +71,16 @@ def _contract(contract: Contract) -> dict[str, object]:
     return {"a_contract": _A(contract), "contract": Later(contract, "label")}
 
 
+def contract_placeholders(contract: Contract) -> dict[str, object]:
+    """The placeholders naming a contract in a sentence: ``{a_contract}`` ("an alliance", English) and ``{contract}``."""
+    return _contract(contract)
+
+
+def card_placeholders(card: Card) -> dict[str, object]:
+    """The placeholders naming a card in a sentence: ``{card}`` ("King of hearts", English) and ``{the_card}``."""
+    return _card(card)
+
+
 def labels(contracts: tuple[Contract, ...] | list[Contract]) -> Joined:
     """Contracts as a sentence lists them, each by its label, worded when read."""
     return Joined(tuple(Later(c, "label") for c in contracts))
