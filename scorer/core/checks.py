@@ -13,7 +13,7 @@ from .errors import ImpossibleDeal, Joined, Later, Lazy, Words
 from .i18n import N_
 from .names import listed_words
 from .play import SUIT_PLURALS, no_bonuses
-from .model import TRICKS, Card, Contract, Deal, Suit, TableState, Vole
+from .model import CONTRACT_KINDS, TRICKS, Card, Contract, Deal, Suit, TableState, Vole
 from .rules import RuleValues
 
 
@@ -219,6 +219,14 @@ def _check_giver(deal: Deal, state: TableState, called: Card) -> None:
         raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.giver), "giver")
     if deal.giver == deal.hombre:
         raise ImpossibleDeal(Words(N_("the médiateur King comes from another player's hand, not Hombre's own")), "giver")
+
+
+def own_king_allowed(contract: Contract, rules: RuleValues) -> bool:
+    """Whether Hombre may call a King she holds herself in ``contract`` (P: "whether by mistake or as a bluff"; a
+    secret solo): in a contract with an ally, but not in casco (its King comes from another's hand), nor where
+    the house rule own_king forbids it."""
+    return (CONTRACT_KINDS[contract].allied and contract is not Contract.CASCO
+            and rules[R.OWN_KING] is not R.OwnKing.FORBIDDEN)
 
 
 def _check_ally(deal: Deal, state: TableState, rules: RuleValues, called: Card) -> None:

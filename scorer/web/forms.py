@@ -325,6 +325,9 @@ class DealForm(Form):
     """A one-time token: the same form sent twice records its deal once."""
     play = HiddenField()
     """The deal's play record, its cards' codes one after the other (a correction from Check the play)."""
+    revealed_ally = HiddenField()
+    """With a play record of six tricks whose called King was not played: who revealed herself as its holder at
+    the claim (P), as Check the play was told."""
     hombre = TapField(lazy_gettext("Hombre"), validators=[InputRequired(lazy_gettext("Who was Hombre?"))])
     trumps = TapField(lazy_gettext("Trumps"), choices=TRUMP_CHOICES, validators=[UNTAPPED])
     called = TapField(lazy_gettext("Called card"), choices=CALLED_CHOICES, validators=[UNTAPPED])
@@ -431,7 +434,10 @@ class DealForm(Form):
             giver=self.giver.data if self.asks_giver else None,
             favourite=self._suit(self.favourite, self.asks_favourite),
         )
-        return replace(self._inferred(entered), play=self.play_record())
+        record = self.play_record()
+        named = self.revealed_ally.data  # set by the page, never typed: a name not at the table is none
+        revealed = named if record is not None and named in self.state.players else None
+        return replace(self._inferred(entered), play=record, revealed_ally=revealed)
 
     @staticmethod
     def _suit(field: Field, asked: bool) -> Suit | None:
@@ -467,6 +473,7 @@ class DealForm(Form):
         self.giver.data = deal.giver
         self.favourite.data = deal.favourite.value if deal.favourite else None
         self.play.data = "".join(card.code for trick in deal.play for card in trick) if deal.play else ""
+        self.revealed_ally.data = deal.revealed_ally or ""
 
     def validate(self, extra_validators: Any = None) -> bool:
         if not super().validate(extra_validators):
@@ -498,8 +505,8 @@ class DealForm(Form):
         }.get(name or "", self.hombre)
 
 
-DEAL_INPUTS = ("contract", "number", "once", "play", "hombre", "trumps", "called", "ally", "hombre_tricks",
-               "ally_tricks", "matadors", "premiers", "vole", "giver", "favourite", "spadille")
+DEAL_INPUTS = ("contract", "number", "once", "play", "revealed_ally", "hombre", "trumps", "called", "ally",
+               "hombre_tricks", "ally_tricks", "matadors", "premiers", "vole", "giver", "favourite", "spadille")
 """Every input of :class:`DealForm` that the deal is read from (all but its CSRF token and the preview's
 digest): a deal previewed is kept under these inputs as posted, and recorded from them unread
 (:func:`scorer.table._record_previewed`). A test checks that it names every field of the form."""
