@@ -173,3 +173,22 @@ def test_six_tricks_are_settled_as_a_claim_or_refused_without_asking_for_what_ca
         return
     assert proven.premiers and proven.side_tricks == 6
     assert settle(proven, START, HouseRules.of()).after.total == 0
+
+
+def test_the_readme_s_worked_example_of_a_claim_at_six() -> None:
+    """The README's deal, settled and refereed as it says."""
+    from pathlib import Path
+
+    from scorer.core import report_json
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    block = next(b for b in readme.split("```json")[1:] if '"revealed_ally"' in b.split("```")[0]).split("```")[0]
+    deal = parse_deal(json.loads(block))
+    report = referee(deal, PLAYERS, deal.play or (), HouseRules.of())
+    derived = report_json(1, report)["derived"]
+    assert (derived["ally"], derived["ally_shown"], derived["premiers"]) == ("Dan", "claim", True)  # type: ignore[index]
+    settled = settle(deal, START, HouseRules.of())
+    assert {p: settled.after.balance(p) for p in PLAYERS} == {"Bea": 4, "Dan": 4, "Cat": -4, "Ann": -4}
+    with pytest.raises(ImpossibleDeal, match="Hombre took the first six tricks and the King of clubs was not played: "
+                                             "say who held it, as she revealed herself at the claim"):
+        check_deal(replace(deal, revealed_ally=None), START, HouseRules.of())
