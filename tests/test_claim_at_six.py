@@ -2,7 +2,7 @@
 partnership if they take the first six between them ... If after six tricks Hombre does not yet know who her ally
 is, the latter will naturally reveal herself." A play record of six tricks is such a claim: it names who revealed
 herself when the called King was never played, and is settled with premiers; a refusal never asks for tricks
-that were not played. Domain tests: no fixtures."""
+that were not played. Domain tests, and the deal form at the end."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import json
 from dataclasses import replace
 
 import pytest
+from flask import Flask
 from helpers.plays import (
     ALLIANCE, CLAIM, CLAIM_CAT_AND_DAN_TAKE_ONE, CLAIM_DAN_TAKES_ONE, PLAYERS, RENOUNCE, play, random_play, refereed,
 )
@@ -192,3 +193,24 @@ def test_the_readme_s_worked_example_of_a_claim_at_six() -> None:
     with pytest.raises(ImpossibleDeal, match="Hombre took the first six tricks and the King of clubs was not played: "
                                              "say who held it, as she revealed herself at the claim"):
         check_deal(replace(deal, revealed_ally=None), START, HouseRules.of())
+
+
+# --- the deal form ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bea, dan", [(6, 0), (4, 2)])
+def test_the_deal_form_takes_a_claim_at_six_as_premiers_and_no_vole(app: Flask, bea: int, dan: int) -> None:
+    """Entered without its play: the side's six tricks, premiers, no vole (leading to the seventh would be one, P)."""
+    from werkzeug.datastructures import MultiDict
+
+    from scorer.web.forms import DealForm
+
+    taps = {"hombre": "Bea", "trumps": "hearts", "called": "KC", "ally": "Dan", "hombre_tricks": str(bea),
+            "ally_tricks": str(dan), "matadors": "4", "premiers": "y", "vole": "none"}
+    with app.test_request_context():
+        sent = DealForm(formdata=MultiDict(taps), meta={"csrf": False}, players=PLAYERS, contract=Contract.ALLIANCE,
+                        dealer="Ann", state=START, rules=HouseRules.of())
+        assert sent.validate(), sent.errors
+    assert sent.checked is not None
+    settled = settle(sent.checked, START, HouseRules.of())
+    assert [settled.after.balance(p) for p in ("Bea", "Cat", "Dan", "Ann")] == [4, -4, 4, -4]

@@ -248,8 +248,11 @@ def _check_ally(deal: Deal, state: TableState, rules: RuleValues, called: Card) 
         raise ImpossibleDeal(
             Words(N_("Hombre may not call a King she holds herself at this table (house rule {rule})"), rule=R.OWN_KING),
             "ally")
-    if deal.ally_tricks:
-        raise ImpossibleDeal(Words(N_("Hombre called her own King: she played alone, so no ally took tricks")), "tricks")
+    if deal.ally_tricks:  # a slip or a secret solo: say which, never drop the tricks (issue 24)
+        raise ImpossibleDeal(Words(N_("{hombre} is named both Hombre and her ally, and the ally's tricks are {tricks}: "
+                                      "for a secret solo (Hombre called a King she held herself) the ally takes no "
+                                      "tricks; else name who held the {card}"),
+                                   hombre=deal.hombre, tricks=deal.ally_tricks, **_card(called)), "ally")
 
 
 def _check_tricks(deal: Deal) -> None:
