@@ -214,3 +214,14 @@ def test_the_deal_form_takes_a_claim_at_six_as_premiers_and_no_vole(app: Flask, 
     assert sent.checked is not None
     settled = settle(sent.checked, START, HouseRules.of())
     assert [settled.after.balance(p) for p in ("Bea", "Cat", "Dan", "Ann")] == [4, -4, 4, -4]
+
+
+def test_a_member_renamed_since_is_renamed_where_she_revealed_herself() -> None:
+    """A circle reads an evening under today's names (scorer.store.seasons): who revealed herself too."""
+    from scorer.core import Evening, replay
+    from scorer.store.seasons import renamed_evening
+
+    deal = refereed(replace(ALLIANCE, revealed_ally="Dan"), CLAIM)
+    renamed = renamed_evening(Evening(PLAYERS, HouseRules.of(), (deal,), 4), {"Dan": "Daniel"})
+    assert (renamed.deals[0].ally, renamed.deals[0].revealed_ally) == ("Daniel", "Daniel")
+    assert replay(renamed).final.balance("Daniel") == 4
