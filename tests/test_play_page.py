@@ -218,3 +218,21 @@ def test_a_claim_at_six_asks_who_revealed_herself_and_corrects_the_deal_with_her
         "Dan", True, "Dan", 6)
     audit = text(client.get(f"/t/{token}/audit/1"))
     assert "Dan revealed herself at the claim as the holder of the called card (King of clubs)." in audit
+
+
+def test_a_correction_with_a_claim_that_does_not_show_the_ally_takes_the_ally_tapped_as_revealed(
+        client: FlaskClient) -> None:
+    """The correction's link without the answer (nobody tapped on Check the play): the ally tapped on the form is who
+    revealed herself, since both answer who held the King."""
+    from helpers.plays import CLAIM
+
+    token = start_table(client)
+    assert record(client, token, "alliance", 1, {"hombre": "Bea", "trumps": "hearts", "called": "KC", "ally": "Cat",
+                                                 "hombre_tricks": "5", "ally_tricks": "1", "matadors": "4",
+                                                 "premiers": "y"}).status_code == 302
+    six = "".join(card.code for trick in play(CLAIM) for card in trick)
+    data = form_fields(client.get(f"/t/{token}/audit/1/amend/alliance?play={six}").get_data(as_text=True))
+    assert (data["ally"], data["revealed_ally"], data["hombre_tricks"]) == ("Cat", "", "6")
+    data.update(ally="Dan", ally_tricks="0", by="Cat", action="preview")
+    preview = client.post(f"/t/{token}/audit/1/amend/alliance", data=data)
+    assert preview.status_code == 200, re.findall(r'class="error"[^>]*>([^<]*)', preview.get_data(as_text=True))

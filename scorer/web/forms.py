@@ -29,7 +29,7 @@ from ..core import caches
 from ..core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
     PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
-    CIRCLE_NAME_MAX, check_deal, check_names, check_note, check_players, implied, normalise, own_king_allowed, PlayError,
+    CIRCLE_NAME_MAX, PREMIERS_TRICKS, check_deal, check_names, check_note, check_players, implied, normalise, own_king_allowed, PlayError,
     play_from_codes,
 )
 from ..core.i18n import N_
@@ -474,9 +474,19 @@ class DealForm(Form):
             favourite=self._suit(self.favourite, self.asks_favourite),
         )
         record = self.play_record()
-        named = self.revealed_ally.data  # set by the page, never typed: a name not at the table is none
-        revealed = named if record is not None and named in self.state.players else None
-        return replace(self._inferred(entered), play=record, revealed_ally=revealed)
+        return replace(self._inferred(entered), play=record, revealed_ally=self._revealed(entered, record))
+
+    def _revealed(self, entered: Deal, record: tuple[tuple[Card, ...], ...] | None) -> str | None:
+        """Who revealed herself as the called King's holder at a claim after six tricks, the King unplayed (P): as
+        Check the play was told (the hidden input, set by the page: a name not at the table is none), or else the
+        ally tapped, who answers the same question."""
+        if record is None or len(record) != PREMIERS_TRICKS or entered.called is None:
+            return None
+        named = self.revealed_ally.data
+        if named in self.state.players:
+            return str(named)
+        unplayed = all(entered.called not in trick for trick in record)
+        return entered.ally if unplayed and entered.kind.allied else None
 
     @staticmethod
     def _suit(field: Field, asked: bool) -> Suit | None:
