@@ -22,6 +22,11 @@ The sources describe the play completely (P, PG; the renounce and the matadors' 
   with no Manille, there are no matadors (as a deal records them) and so no privilege: the app's
   reading, no source speaks of it.
 
+A record stops after six tricks only at a claim of premiers (P: Hombre "may claim her winnings without further
+play"; in an alliance "the same rule applies to the partnership if they take the first six between them"); if the
+called King was not played by then, its holder "will naturally reveal herself" (P), and the record names her
+(``Deal.revealed_ally``) unless the six tricks show her.
+
 :func:`legal_plays` answers what may be played; :func:`judge_play` checks a whole record of the
 tricks against a deal and says what it proves: each player's hand, the tricks each took, the
 renounces (a card of the suit led, or a trump, held and played later: the proof), the lawful
@@ -231,8 +236,8 @@ class AllyShown(str, Enum):
     """She played it."""
     CLAIM = "claim"
     """The record stops at a claim after six tricks with the card unplayed: she revealed herself (P), named in the
-    record's ``revealed_ally``, or she is the one of the three others who took a trick of the six (the side took
-    them all, or there was nothing to claim)."""
+    record's ``revealed_ally``, or she is the only one of the three others who took a trick of the six (at a claim
+    the side took them all)."""
 
 
 @dataclass(frozen=True)
