@@ -20,6 +20,7 @@ import pytest
 from helpers.browser import ARTIFACTS, EXAMPLE, PHONE, Phone, fresh
 
 from scorer.core import Replay, loads, replay
+from scorer.web.forms import OWN_KING
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +36,9 @@ def tap_deal(phone: Phone, deal: dict[str, Any], number: int) -> None:
     page = phone.page
     phone.tap_and_wait(f'nav.contracts a[href$="/deal/{deal["contract"]}"]')
     assert phone.heading().startswith(f"Deal {number}:")
-    taps = [("hombre", deal["hombre"]), ("trumps", deal["trumps"]), ("called", deal["called"]), ("ally", deal["ally"]),
+    own_king = deal["ally"] is not None and deal["ally"] == deal["hombre"]  # a secret solo: its own choice, tapped
+    taps = [("hombre", deal["hombre"]), ("trumps", deal["trumps"]), ("called", deal["called"]),
+            ("ally", OWN_KING if own_king else deal["ally"]),
             ("hombre_tricks", deal["tricks"]["hombre"]), ("ally_tricks", deal["tricks"]["ally"]),
             ("matadors", deal["matadors"])]
     if deal["vole"] != "none":

@@ -160,7 +160,7 @@ def test_scorer_play_referees_each_deal_that_carries_its_play(tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     [report] = json.loads(result.output)["deals"]
     assert report["renounces"] == [{"trick": 3, "player": "Dan", "led": "AC", "played": "6S", "held": "6H"}]
-    assert report["derived"] == {"ally": None, "tricks": {"hombre": 10, "ally": None}, "premiers": True,
+    assert report["derived"] == {"ally": None, "ally_shown": None, "tricks": {"hombre": 10, "ally": None}, "premiers": True,
                                  "vole": "undertaken", "matadors": 4}
     assert report["tricks_won"] == {"Ann": 0, "Bea": 10, "Cat": 0, "Dan": 0} and report["disagreements"] == []
     text = CliRunner().invoke(main, ["play", "--text", str(path)]).output

@@ -51,8 +51,9 @@ ERRORS = [
     ("no called King", alliance(called=None), {}, "called", "an alliance calls a King: which one?"),
     ("own King forbidden", alliance(ally="Bea", ally_tricks=None), {"own_king": "forbidden"}, "ally",
      "Hombre may not call a King she holds herself at this table (house rule own_king)"),
-    ("ally's tricks in a secret solo", alliance(ally="Bea", ally_tricks=3), {}, "tricks",
-     "Hombre called her own King: she played alone, so no ally took tricks"),
+    ("ally's tricks in a secret solo: a slip or a secret solo, said which", alliance(ally="Bea", ally_tricks=3), {},
+     "ally", "Bea is named both Hombre and her ally, and the ally's tricks are 3: for a secret solo (Hombre called a "
+     "King she held herself) the ally takes no tricks; else name who held the King of hearts"),
     ("the King of trumps", alliance(called=Card.parse("KS")), {}, "called",
      "the King of spades is a trump: Hombre may not call a card of the trump suit"),
     ("a Knave called", alliance(called=Card.parse("JH")), {}, "called", "Hombre calls a King (or a Queen when she holds every King), not the Knave of hearts"),

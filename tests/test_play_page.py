@@ -181,3 +181,58 @@ def test_six_tricks_the_side_did_not_all_take_are_not_offered_as_a_correction(cl
     assert data["play"] == six  # a forged link still fills the form; the core refuses it
     refused = client.post(f"/t/{token}/audit/1/amend/solo", data={**data, "by": "Cat", "action": "preview"})
     assert refused.status_code == 422 and "a play of six tricks is premiers claimed" in text(refused)
+
+
+def test_a_claim_at_six_asks_who_revealed_herself_and_corrects_the_deal_with_her(client: FlaskClient) -> None:
+    """Bea's alliance recorded with Cat as her ally; the play shows Bea take the first six tricks and the side
+    claim there, the King of clubs unplayed (P: "the latter will naturally reveal herself"): the page asks who
+    held it, and the correction keeps her name with the six tricks."""
+    from helpers.plays import CLAIM
+
+    token = start_table(client)
+    assert record(client, token, "alliance", 1, {"hombre": "Bea", "trumps": "hearts", "called": "KC", "ally": "Cat",
+                                                 "hombre_tricks": "5", "ally_tricks": "1", "matadors": "4",
+                                                 "premiers": "y"}).status_code == 302
+    six = "".join(card.code for trick in play(CLAIM) for card in trick)
+    page = client.get(f"/t/{token}/audit/1/play?c={six}&k=24").get_data(as_text=True)
+    asked = html.unescape(page)
+    assert "The called card (King of clubs) was not played: who held it?" in asked
+    assert "Use this play" not in asked and "Trick 7:" in asked  # nothing to correct until she is named; play may go on
+    answer = re.search(r'<a class="button" href="([^"]+)">Dan</a>', page)
+    assert answer and "Bea, Hombre: she held it herself" in asked
+    page = client.get(html.unescape(answer.group(1))).get_data(as_text=True)
+    assert "Dan revealed herself at the claim as the holder of the called card (King of clubs)." in html.unescape(page)
+    assert re.search(r"<th scope=\"row\">ally</th><td>Cat</td><td>Dan</td>", page)
+    amend = client.get(link(page, "Use this play: correct deal 1")).get_data(as_text=True)
+    data = form_fields(amend)
+    assert (data["play"], data["revealed_ally"], data["ally"], data["hombre_tricks"], data["ally_tricks"]) == (
+        six, "Dan", "Dan", "6", "0")
+    data.update(by="Cat", action="preview")
+    preview = client.post(f"/t/{token}/audit/1/amend/alliance", data=data)
+    assert preview.status_code == 200, re.findall(r'class="error"[^>]*>([^<]*)', preview.get_data(as_text=True))
+    data = form_fields(preview.get_data(as_text=True))
+    data.update(by="Cat", action="save")
+    assert client.post(f"/t/{token}/audit/1/amend/alliance", data=data).status_code == 302
+    kept = client.get(f"/t/{token}/export.json").get_json()["deals"][0]
+    assert (kept["ally"], kept["premiers"], kept["play"]["revealed_ally"], len(kept["play"]["tricks"])) == (
+        "Dan", True, "Dan", 6)
+    audit = text(client.get(f"/t/{token}/audit/1"))
+    assert "Dan revealed herself at the claim as the holder of the called card (King of clubs)." in audit
+
+
+def test_a_correction_with_a_claim_that_does_not_show_the_ally_takes_the_ally_tapped_as_revealed(
+        client: FlaskClient) -> None:
+    """The correction's link without the answer (nobody tapped on Check the play): the ally tapped on the form is who
+    revealed herself, since both answer who held the King."""
+    from helpers.plays import CLAIM
+
+    token = start_table(client)
+    assert record(client, token, "alliance", 1, {"hombre": "Bea", "trumps": "hearts", "called": "KC", "ally": "Cat",
+                                                 "hombre_tricks": "5", "ally_tricks": "1", "matadors": "4",
+                                                 "premiers": "y"}).status_code == 302
+    six = "".join(card.code for trick in play(CLAIM) for card in trick)
+    data = form_fields(client.get(f"/t/{token}/audit/1/amend/alliance?play={six}").get_data(as_text=True))
+    assert (data["ally"], data["revealed_ally"], data["hombre_tricks"]) == ("Cat", "", "6")
+    data.update(ally="Dan", ally_tricks="0", by="Cat", action="preview")
+    preview = client.post(f"/t/{token}/audit/1/amend/alliance", data=data)
+    assert preview.status_code == 200, re.findall(r'class="error"[^>]*>([^<]*)', preview.get_data(as_text=True))

@@ -25,11 +25,11 @@ from .rules import (
 from .rules import DEFAULT_PROFILE, HOUSE_RULES, RULES_BY_NAME, HouseRule, RuleValues
 from .profiles import BASIC_CONTRACTS, PROFILES, HouseRules, Profile, register_profile
 from .describe import describe
-from .checks import implied
+from .checks import implied, own_king_allowed
 from .table_checks import check_deal, referee
 from .play import (
-    PACK, PLAY_TRICKS, PREMIERS_TRICKS, PlayError, PlayReport, Progress, Renounce, follow, parse_tricks, play_from_codes, proven_deal,
-    report_json, report_text, why_not,
+    PACK, PLAY_TRICKS, PREMIERS_TRICKS, AllyShown, PlayError, PlayReport, Progress, Renounce, follow, parse_tricks,
+    play_from_codes, proven_deal, report_json, report_text, why_not,
 )
 from .outcome import game_won, in_favourite, result_of
 from .settle import settle
@@ -55,7 +55,7 @@ __all__ = [
     "MultiplierScope", "RuleKey", "RuleValue",
     "Account", "Card", "Contract", "Deal", "DealError", "Evening", "EveningFormatError", "HOUSE_RULES",
     "HouseRule", "HouseRules", "ImpossibleDeal", "PROFILES", "Pot", "Profile", "Reason", "Replay", "Result",
-    "ScorerError", "Settlement", "Suit", "TableState", "Transfer", "UnknownHouseRule", "Vole", "check_deal", "implied",
+    "ScorerError", "Settlement", "Suit", "TableState", "Transfer", "UnknownHouseRule", "Vole", "check_deal", "implied", "own_king_allowed",
     "close_evening", "dumps", "in_favourite", "format_evening", "loads", "parse_evening", "replay", "result_of", "settle",
     # What the reports read of a deal and of the close: a game won, what stays on the table.
     "game_won", "left_on_the_table",
@@ -68,7 +68,7 @@ __all__ = [
     "DealSummary", "Group", "Net", "Part", "RuleRef", "summarise",
     "describe", "CIRCLE_MEMBERS_MAX", "CIRCLE_NAME_MAX", "PLAY_NOTATION_MAX", "RECENT_TABLES_MAX", "TALLY_LABEL_MAX",
     # The play of a deal, card by card (issue 13).
-    "PACK", "PLAY_TRICKS", "PREMIERS_TRICKS", "PlayError", "PlayReport", "Progress", "Renounce", "follow", "parse_tricks",
+    "PACK", "PLAY_TRICKS", "PREMIERS_TRICKS", "AllyShown", "PlayError", "PlayReport", "Progress", "Renounce", "follow", "parse_tricks",
     "play_from_codes", "proven_deal", "referee", "report_json", "report_text", "why_not",
     # Statistics of evenings (issue 14, point 3).
     "ContractStats", "PlayerStats", "Statistics", "statistics",

@@ -13,7 +13,7 @@ from .errors import ImpossibleDeal, Joined, Later, Lazy, Words
 from .i18n import N_
 from .names import listed_words
 from .play import SUIT_PLURALS, no_bonuses
-from .model import TRICKS, Card, Contract, Deal, Suit, TableState, Vole
+from .model import CONTRACT_KINDS, TRICKS, Card, Contract, Deal, Suit, TableState, Vole
 from .rules import RuleValues
 
 
@@ -69,6 +69,16 @@ def _card(card: Card) -> dict[str, object]:
 def _contract(contract: Contract) -> dict[str, object]:
     """The placeholders naming a contract: ``{a_contract}`` ("an alliance", English) and ``{contract}``."""
     return {"a_contract": _A(contract), "contract": Later(contract, "label")}
+
+
+def contract_placeholders(contract: Contract) -> dict[str, object]:
+    """The placeholders naming a contract in a sentence: ``{a_contract}`` ("an alliance", English) and ``{contract}``."""
+    return _contract(contract)
+
+
+def card_placeholders(card: Card) -> dict[str, object]:
+    """The placeholders naming a card in a sentence: ``{card}`` ("King of hearts", English) and ``{the_card}``."""
+    return _card(card)
 
 
 def labels(contracts: tuple[Contract, ...] | list[Contract]) -> Joined:
@@ -211,6 +221,14 @@ def _check_giver(deal: Deal, state: TableState, called: Card) -> None:
         raise ImpossibleDeal(Words(N_("the médiateur King comes from another player's hand, not Hombre's own")), "giver")
 
 
+def own_king_allowed(contract: Contract, rules: RuleValues) -> bool:
+    """Whether Hombre may call a King she holds herself in ``contract`` (P: "whether by mistake or as a bluff"; a
+    secret solo): in a contract with an ally, but not in casco (its King comes from another's hand), nor where
+    the house rule own_king forbids it."""
+    return (CONTRACT_KINDS[contract].allied and contract is not Contract.CASCO
+            and rules[R.OWN_KING] is not R.OwnKing.FORBIDDEN)
+
+
 def _check_ally(deal: Deal, state: TableState, rules: RuleValues, called: Card) -> None:
     """The holder of the King called: a player at the table, or Hombre herself (a secret solo) where allowed."""
     if deal.ally is None:
@@ -230,8 +248,11 @@ def _check_ally(deal: Deal, state: TableState, rules: RuleValues, called: Card) 
         raise ImpossibleDeal(
             Words(N_("Hombre may not call a King she holds herself at this table (house rule {rule})"), rule=R.OWN_KING),
             "ally")
-    if deal.ally_tricks:
-        raise ImpossibleDeal(Words(N_("Hombre called her own King: she played alone, so no ally took tricks")), "tricks")
+    if deal.ally_tricks:  # a slip or a secret solo: say which, never drop the tricks (issue 24)
+        raise ImpossibleDeal(Words(N_("{hombre} is named both Hombre and her ally, and the ally's tricks are {tricks}: "
+                                      "for a secret solo (Hombre called a King she held herself) the ally takes no "
+                                      "tricks; else name who held the {card}"),
+                                   hombre=deal.hombre, tricks=deal.ally_tricks, **_card(called)), "ally")
 
 
 def _check_tricks(deal: Deal) -> None:

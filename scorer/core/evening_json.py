@@ -17,7 +17,7 @@ from .i18n import N_
 from .evening import DEFAULT_DEALS_AGREED, Evening
 from .model import Card, Contract, Deal, Suit, Vole
 from .names import normalise
-from .play import PACK, PlayError, format_tricks, parse_tricks
+from .play import PACK, PREMIERS_TRICKS, PlayError, format_tricks, parse_tricks
 from .profiles import HouseRules
 from .rules import DEFAULT_PROFILE
 
@@ -98,6 +98,7 @@ def parse_deal(data: object) -> Deal:
     dealer = _get_name(data, "dealer")
     hombre = _get_name(data, "hombre")
     assert dealer is not None and hombre is not None
+    play, revealed_ally = _play(data.get("play"))
     return Deal(
         dealer=dealer,
         hombre=hombre,
@@ -113,21 +114,28 @@ def parse_deal(data: object) -> Deal:
         spadille=_get_name(data, "spadille", optional=True),
         giver=_get_name(data, "giver", optional=True),
         favourite=favourite,
-        play=_play(data.get("play")),
+        play=play,
+        revealed_ally=revealed_ally,
     )
 
 
-def _play(data: object) -> tuple[tuple[Card, ...], ...] | None:
-    """A deal's play record, ``{"tricks": [["AS", "2S", "KS", "3S"], ...]}``, or None if absent."""
+def _play(data: object) -> tuple[tuple[tuple[Card, ...], ...] | None, str | None]:
+    """A deal's play record, ``{"tricks": [["AS", "2S", "KS", "3S"], ...]}`` with, in a claim after six tricks
+    whose called card was never played, ``"revealed_ally"``: who held it (P: she "will naturally reveal
+    herself"); ``(None, None)`` if absent."""
     if data is None:
-        return None
-    if not isinstance(data, dict) or set(data) != {"tricks"}:
+        return None, None
+    if not isinstance(data, dict) or "tricks" not in data or set(data) - {"tricks", "revealed_ally"}:
         raise ValueError(Words(N_("'play' must be an object {{\"tricks\": [[four cards], ...]}}")))
     try:
         tricks = parse_tricks(data["tricks"])
     except PlayError as error:
         raise ValueError(Words(N_("play: {message}"), message=error.said)) from None
-    return tuple(tuple(_CARDS.get(card, card) for card in trick) for trick in tricks)
+    revealed = _get_name(data, "revealed_ally", optional=True)
+    if revealed is not None and len(tricks) != PREMIERS_TRICKS:
+        raise ValueError(Words(N_("play: 'revealed_ally' names who revealed herself at a claim after six tricks; "
+                                  "this record has all {count}"), count=len(tricks)))
+    return tuple(tuple(_CARDS.get(card, card) for card in trick) for trick in tricks), revealed
 
 
 _CARDS: dict[Card, Card] = {card: card for card in PACK}
@@ -154,6 +162,8 @@ def format_deal(deal: Deal) -> dict[str, Any]:
             data[key] = value
     if deal.play is not None:
         data["play"] = {"tricks": format_tricks(deal.play)}
+        if deal.revealed_ally is not None:
+            data["play"]["revealed_ally"] = deal.revealed_ally
     return data
 
 

@@ -274,6 +274,10 @@ class Deal:
     play: tuple[tuple[Card, ...], ...] | None = None
     """The tricks as played, each its four cards from its leader on (:mod:`scorer.core.play`):
     10 tricks, or 6 when premiers were claimed; ``None`` when the play was not recorded."""
+    revealed_ally: str | None = None
+    """Part of a play record of six tricks (premiers claimed) whose called card was never played: who held
+    it, as she revealed herself at the claim (P: "If after six tricks Hombre does not yet know who her ally
+    is, the latter will naturally reveal herself"); Hombre's own name when she held it. ``None`` otherwise."""
 
     @property
     def kind(self) -> ContractKind:

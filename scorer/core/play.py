@@ -22,6 +22,11 @@ The sources describe the play completely (P, PG; the renounce and the matadors' 
   with no Manille, there are no matadors (as a deal records them) and so no privilege: the app's
   reading, no source speaks of it.
 
+A record stops after six tricks only at a claim of premiers (P: Hombre "may claim her winnings without further
+play"; in an alliance "the same rule applies to the partnership if they take the first six between them"); if the
+called King was not played by then, its holder "will naturally reveal herself" (P), and the record names her
+(``Deal.revealed_ally``) unless the six tricks show her.
+
 :func:`legal_plays` answers what may be played; :func:`judge_play` checks a whole record of the
 tricks against a deal and says what it proves: each player's hand, the tricks each took, the
 renounces (a card of the suit led, or a trump, held and played later: the proof), the lawful
@@ -33,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 
 from . import rules as R
 from .errors import Said, ScorerError, Words
@@ -223,11 +229,24 @@ class Privilege:
     kept: Card
 
 
+class AllyShown(str, Enum):
+    """How a record shows who held the called card."""
+
+    CARD = "card"
+    """She played it."""
+    CLAIM = "claim"
+    """The record stops at a claim after six tricks with the card unplayed: she revealed herself (P), named in the
+    record's ``revealed_ally``, or she is the only one of the three others who took a trick of the six (at a claim
+    the side took them all)."""
+
+
 @dataclass(frozen=True)
 class Derived:
     """The deal's inputs as the play proves them, in the deal's own terms (``None``: not proven)."""
 
     ally: str | None
+    """Who held the called card (Hombre herself when she called her own King); ``None`` in a contract with
+    no ally, or at a claim that does not show her (Hombre took the six herself and nobody is named)."""
     hombre_tricks: int
     ally_tricks: int | None
     first_six: bool
@@ -237,6 +256,13 @@ class Derived:
     matadors: int | None
     """0, or the unbroken run from Spadille held by the contracting side, 3 up (P); ``None`` when
     the record stops after premiers before the run is proven, or the table's system ignores matadors."""
+    ally_shown: AllyShown | None = None
+    """How the record shows the ally; ``None`` where the contract has none, or the record does not show her."""
+    ally_unknown: bool = False
+    """A claim at six in an allied contract, the called card unplayed, that does not show who held it."""
+    strangers: tuple[str, ...] = ()
+    """Who took one of the first six tricks outside the side as the record shows it (outside Hombre alone when it
+    does not show the ally), each once, in the order of her first such trick."""
 
 
 @dataclass(frozen=True)
@@ -376,23 +402,46 @@ def _won(tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]]) -> dict
 def _derived(deal: Deal, tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]], bonusless: bool,
              pays_matadors: bool) -> Derived:
     won = _won(tricks, hands)
-    ally = None
-    if deal.kind.allied and deal.called is not None:
-        ally = next((p for p, cards in hands.items() if deal.called in cards), None)
+    ally, shown = _ally(deal, tricks, hands)
+    unknown = deal.kind.allied and deal.called is not None and ally is None
     side = {deal.hombre} | ({ally} if ally is not None else set())
-    first_six = len(tricks) >= PREMIERS_TRICKS and all(t.winner in side for t in tricks[:PREMIERS_TRICKS])
+    strangers = tuple(dict.fromkeys(t.winner for t in tricks[:PREMIERS_TRICKS] if t.winner not in side))
+    first_six = len(tricks) >= PREMIERS_TRICKS and not strangers
     premiers = first_six and not bonusless
     # P: the vole is undertaken by leading to the seventh trick after premiers (not after a vole bid).
     vole = Vole.UNDERTAKEN if premiers and len(tricks) > PREMIERS_TRICKS and not deal.kind.vole_announced else Vole.NONE
+    proven_run = pays_matadors and not unknown  # an ally not shown may hold part of the run
     return Derived(
         ally=ally,
         hombre_tricks=won[deal.hombre],
-        ally_tricks=won[ally] if ally is not None and ally != deal.hombre else None,
+        ally_tricks=won.get(ally, 0) if ally is not None and ally != deal.hombre else None,
         first_six=first_six,
         premiers=premiers,
         vole=vole,
-        matadors=_matadors(deal.trumps, hands, side, complete=len(tricks) == TRICKS) if pays_matadors else None,
+        matadors=_matadors(deal.trumps, hands, side, complete=len(tricks) == TRICKS) if proven_run else None,
+        ally_shown=shown,
+        ally_unknown=unknown,
+        strangers=strangers,
     )
+
+
+def _ally(deal: Deal, tricks: Sequence[Trick], hands: Mapping[str, tuple[Card, ...]]) -> tuple[str | None, AllyShown | None]:
+    """Who held the called card, and how the record shows it: she played it; or, at a claim after six tricks
+    with the card unplayed, she revealed herself (P: "If after six tricks Hombre does not yet know who her ally
+    is, the latter will naturally reveal herself"), as the record names her, or as the only one of the three
+    others to take a trick of the six (the side took them all: the record is a claim). ``(None, None)``: no
+    ally in the contract, or a claim that does not show her."""
+    if not deal.kind.allied or deal.called is None:
+        return None, None
+    holder = next((p for p, cards in hands.items() if deal.called in cards), None)
+    if holder is not None:
+        return holder, AllyShown.CARD
+    if deal.revealed_ally is not None:
+        return deal.revealed_ally, AllyShown.CLAIM
+    others = tuple(dict.fromkeys(t.winner for t in tricks[:PREMIERS_TRICKS] if t.winner != deal.hombre))
+    if len(others) == 1:
+        return others[0], AllyShown.CLAIM
+    return None, None
 
 
 def _matadors(trumps: Suit | None, hands: Mapping[str, tuple[Card, ...]], side: set[str], complete: bool) -> int | None:
@@ -418,15 +467,17 @@ def _tricks_json(hombre: int, ally: int | None) -> dict[str, int | None]:
 
 
 def _disagreements(deal: Deal, derived: Derived) -> tuple[Disagreement, ...]:
-    """Where the deal as recorded differs from what the play proves, in the deal's own JSON terms."""
+    """Where the deal as recorded differs from what the play proves, in the deal's own JSON terms (at a claim
+    that does not show the ally, neither she nor her tricks: only Hombre's)."""
     pairs: list[tuple[str, object, object]] = []
-    if deal.kind.allied:
+    if deal.kind.allied and not derived.ally_unknown:
         pairs.append(("ally", deal.ally, derived.ally))
-    pairs += [
-        ("tricks", _tricks_json(deal.hombre_tricks, deal.ally_tricks if deal.kind.allied else None),
-         _tricks_json(derived.hombre_tricks, derived.ally_tricks)),
-        ("premiers", deal.premiers, derived.premiers),
-    ]
+    if derived.ally_unknown:
+        pairs.append(("tricks", _tricks_json(deal.hombre_tricks, None), _tricks_json(derived.hombre_tricks, None)))
+    else:
+        pairs.append(("tricks", _tricks_json(deal.hombre_tricks, deal.ally_tricks if deal.kind.allied else None),
+                      _tricks_json(derived.hombre_tricks, derived.ally_tricks)))
+    pairs.append(("premiers", deal.premiers, derived.premiers))
     if not deal.vole_in_the_bid:
         pairs.append(("vole", deal.vole.value, derived.vole.value))
     if derived.matadors is not None:
@@ -450,7 +501,8 @@ def report_json(number: int, report: PlayReport) -> dict[str, object]:
         "renounces": [{"trick": r.trick, "player": r.player, "led": r.led.code, "played": r.played.code,
                        "held": r.held.code} for r in report.renounces],
         "privileges": [{"trick": p.trick, "player": p.player, "kept": p.kept.code} for p in report.privileges],
-        "derived": {"ally": d.ally, "tricks": _tricks_json(d.hombre_tricks, d.ally_tricks), "premiers": d.premiers,
+        "derived": {"ally": d.ally, "ally_shown": d.ally_shown.value if d.ally_shown is not None else None,
+                    "tricks": _tricks_json(d.hombre_tricks, d.ally_tricks), "premiers": d.premiers,
                     "vole": d.vole.value, "matadors": d.matadors},
         "disagreements": [{"field": x.field, "recorded": x.recorded, "from_play": x.from_play}
                           for x in report.disagreements],
@@ -511,10 +563,14 @@ def report_text(number: int, report: PlayReport) -> str:
     for p in report.privileges:
         lines.append(f"  privilege in trick {p.trick}: {p.player} kept her matador {p.kept} back, lawfully")
     d = report.derived
-    ally = f", ally {d.ally}" if d.ally is not None else ""
+    notes = ([f"her ally {d.ally_tricks}"] if d.ally_tricks is not None else []) + (
+        ["she revealed herself at the claim"] if d.ally_shown is AllyShown.CLAIM else [])
+    noted = f" ({'; '.join(notes)})" if notes else ""
+    ally = f", ally {d.ally}{noted}" if d.ally is not None else ""
+    if d.ally_unknown:
+        ally = ", ally not shown (the called card was not played and nobody is named as revealed at the claim)"
     matadors = "not proven" if d.matadors is None else str(d.matadors)
-    lines.append(f"  the play proves: Hombre {d.hombre_tricks} tricks{ally}"
-                 f"{f' (her ally {d.ally_tricks})' if d.ally_tricks is not None else ''}, "
+    lines.append(f"  the play proves: Hombre {d.hombre_tricks} tricks{ally}, "
                  f"premiers {'yes' if d.premiers else 'no'}, vole {d.vole.value}, matadors {matadors}")
     lines += [f"  DISAGREES: {disagreement_sentence(x)}" for x in report.disagreements] or ["  agrees with the deal as recorded"]
     return "\n".join(lines) + "\n"
@@ -586,11 +642,14 @@ def _renounces_so_far(deal: Deal, order: tuple[str, ...], tricks: tuple[Trick, .
 
 def proven_deal(deal: Deal, report: PlayReport) -> Deal:
     """``deal`` with what its play proves in place of what was entered (the ally, the tricks, premiers,
-    the vole undertaken and, where proven, the matadors); the play itself kept with it."""
+    the vole undertaken and, where proven, the matadors); the play itself kept with it, and at a claim before
+    the called card fell, who revealed herself as its holder. An ally the play does not show stays as entered."""
     proven = report.derived
     record = tuple(tuple(pc.card for pc in t.cards) for t in report.tricks)
-    corrected = replace(deal, hombre_tricks=proven.hombre_tricks, premiers=proven.premiers, play=record)
-    if deal.kind.allied:
+    revealed = proven.ally if proven.ally_shown is AllyShown.CLAIM else None
+    corrected = replace(deal, hombre_tricks=proven.hombre_tricks, premiers=proven.premiers, play=record,
+                        revealed_ally=revealed)
+    if deal.kind.allied and not proven.ally_unknown:
         corrected = replace(corrected, ally=proven.ally, ally_tricks=proven.ally_tricks)
     if not deal.vole_in_the_bid:
         corrected = replace(corrected, vole=proven.vole)

@@ -156,7 +156,7 @@ def renamed_evening(evening: Evening, names: Mapping[str, str]) -> Evening:
 
     def deal(d: Deal) -> Deal:
         return replace(d, dealer=names.get(d.dealer, d.dealer), hombre=names.get(d.hombre, d.hombre), ally=name(d.ally),
-                       spadille=name(d.spadille), giver=name(d.giver))
+                       spadille=name(d.spadille), giver=name(d.giver), revealed_ally=name(d.revealed_ally))
 
     return replace(evening, players=tuple(names.get(p, p) for p in evening.players), deals=tuple(deal(d) for d in evening.deals))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
@@ -136,7 +136,7 @@ def amend(token: str, number: int, contract: str) -> Answer:
     context: dict[str, object] = {"form": form, "comparison": None, **audit.context()}
     if request.method == "GET":
         if chosen is settlement.deal.contract:
-            form.fill_from(_with_play(settlement.deal, table, request.args.get("play")))
+            form.fill_from(_with_play(settlement.deal, table, request.args.get("play"), request.args.get("revealed")))
         form.by.data = session.get("me")
         form.log_length.data = str(view.log_size)
         form.once.data = one_time_token()
@@ -185,8 +185,9 @@ def _reason(form: CorrectionForm | RestoreForm) -> str | None:
     return (form.reason.data or "").strip() or None
 
 
-def _with_play(deal: Deal, table: Table, codes: str | None) -> Deal:
-    """The deal with what the play in ``codes`` proves (from Check the play), or as it stands."""
+def _with_play(deal: Deal, table: Table, codes: str | None, revealed: str | None) -> Deal:
+    """The deal with what the play in ``codes`` proves (from Check the play), or as it stands; at a claim after
+    six tricks whose called King was not played, ``revealed`` is who revealed herself as its holder."""
     if not codes:
         return deal
     try:
@@ -194,7 +195,8 @@ def _with_play(deal: Deal, table: Table, codes: str | None) -> Deal:
     except PlayError as error:
         flash(_("That play cannot be used: %(why)s.", why=error.message))
         return deal
-    return proven_deal(deal, referee(deal, table.players, record, table.rules))
+    named = revealed if revealed in table.players else None
+    return proven_deal(deal, referee(replace(deal, revealed_ally=named), table.players, record, table.rules))
 
 
 def _version(versions: tuple[Line, ...], seq: int) -> Line:

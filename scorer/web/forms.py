@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import current_app
 from flask_babel.speaklater import LazyString  # type: ignore[import-untyped]
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from markupsafe import Markup, escape
 from wtforms import BooleanField, DecimalField, Field, HiddenField, IntegerField, RadioField, SelectField, StringField
@@ -28,7 +29,8 @@ from ..core import caches
 from ..core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
     PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
-    CIRCLE_NAME_MAX, check_deal, check_names, check_note, check_players, implied, normalise, PlayError, play_from_codes,
+    CIRCLE_NAME_MAX, PREMIERS_TRICKS, check_deal, check_names, check_note, check_players, implied, normalise, own_king_allowed, PlayError,
+    play_from_codes,
 )
 from ..core.i18n import N_
 from . import wtforms_adapter
@@ -104,6 +106,20 @@ def name_choices(players: tuple[str, ...]) -> list[SelectChoice]:
     """The players as choices (who was Hombre, her ally...): one list per table's names, shared by its forms
     (never changed: the radio inputs drawn from it are kept, see :mod:`scorer.web.drawn`)."""
     return NAME_CHOICES.here().made(players, lambda: [SelectChoice(p, p) for p in players])
+
+
+OWN_KING = " own-king"
+"""The ally group's choice "Hombre called a King she held herself" (P: "whether by mistake or as a bluff"; a
+secret solo): a value no player's name can be, as a name has no space around it (:func:`scorer.core.normalise`)."""
+OWN_KING_LABEL = lazy_gettext("Hombre called a King she held herself")
+ALLY_CHOICES: caches.PerApp[tuple[str, ...], list[SelectChoice]] = caches.per_app(
+    f"{__name__}.ALLY_CHOICES", NAME_CHOICES_KEPT, "a table's four names and the own King, as the ally's choices")
+
+
+def ally_choices(players: tuple[str, ...]) -> list[SelectChoice]:
+    """Who held the called King: the four names, then Hombre's own King as a choice of its own (one list per
+    table's names, shared by its forms and never changed, as :func:`name_choices`)."""
+    return ALLY_CHOICES.here().made(players, lambda: [*name_choices(players), SelectChoice(OWN_KING, OWN_KING_LABEL)])
 
 
 NOT_A_CHOICE = N_("Tap one of the choices shown.")
@@ -325,6 +341,9 @@ class DealForm(Form):
     """A one-time token: the same form sent twice records its deal once."""
     play = HiddenField()
     """The deal's play record, its cards' codes one after the other (a correction from Check the play)."""
+    revealed_ally = HiddenField()
+    """With a play record of six tricks whose called King was not played: who revealed herself as its holder at
+    the claim (P), as Check the play was told."""
     hombre = TapField(lazy_gettext("Hombre"), validators=[InputRequired(lazy_gettext("Who was Hombre?"))])
     trumps = TapField(lazy_gettext("Trumps"), choices=TRUMP_CHOICES, validators=[UNTAPPED])
     called = TapField(lazy_gettext("Called card"), choices=CALLED_CHOICES, validators=[UNTAPPED])
@@ -346,7 +365,9 @@ class DealForm(Form):
         super().__init__(*args, **kwargs)
         names = name_choices(tuple(players))
         self.hombre.choices = names
-        self.ally.choices = names
+        self.offers_own_king = own_king_allowed(contract, rules)
+        """The ally group offers "Hombre called a King she held herself" (not in casco, nor where own_king forbids it)."""
+        self.ally.choices = ally_choices(tuple(players)) if self.offers_own_king else names
         self.giver.choices = names
         self.spadille.choices = names
         self.vole.choices = VOLE_BID_CHOICES if contract in rules.profile.vole_bids else VOLE_CHOICES
@@ -412,9 +433,30 @@ class DealForm(Form):
     def asks_premiers(self) -> bool:
         return "premiers" in self.asks
 
+    @property
+    def own_king(self) -> bool:
+        """"Hombre called a King she held herself" was tapped in the ally group."""
+        return self.allied and self.offers_own_king and self.ally.data == OWN_KING
+
+    def validate_ally(self, field: TapField) -> None:
+        """Hombre's own name tapped as her ally, where the group offers her own King as a choice of its own: a slip
+        or a secret solo, and which one the form cannot tell (the ally's tricks would vanish in a secret solo)."""
+        if not (self.allied and self.offers_own_king and field.data is not None and field.data == self.hombre.data):
+            return
+        tricks = self.ally_tricks.data or 0
+        if tricks:
+            raise ValidationError(ngettext(
+                "%(name)s is Hombre and was also tapped as ally with %(num)d trick: tap “%(own)s” for a secret "
+                "solo, or tap who held the called King.",
+                "%(name)s is Hombre and was also tapped as ally with %(num)d tricks: tap “%(own)s” for a secret "
+                "solo, or tap who held the called King.", tricks, name=field.data, own=OWN_KING_LABEL))
+        raise ValidationError(gettext(
+            "%(name)s is Hombre and was also tapped as ally: tap “%(own)s” for a secret solo, or tap who held the "
+            "called King.", name=field.data, own=OWN_KING_LABEL))
+
     def to_deal(self) -> Deal:
         """The deal entered, with what its tricks imply (:func:`scorer.core.implied`)."""
-        ally = self.ally.data if self.allied else None
+        ally = (self.hombre.data if self.own_king else self.ally.data) if self.allied else None
         entered = Deal(
             dealer=self.dealer,
             hombre=self.hombre.data,
@@ -431,7 +473,20 @@ class DealForm(Form):
             giver=self.giver.data if self.asks_giver else None,
             favourite=self._suit(self.favourite, self.asks_favourite),
         )
-        return replace(self._inferred(entered), play=self.play_record())
+        record = self.play_record()
+        return replace(self._inferred(entered), play=record, revealed_ally=self._revealed(entered, record))
+
+    def _revealed(self, entered: Deal, record: tuple[tuple[Card, ...], ...] | None) -> str | None:
+        """Who revealed herself as the called King's holder at a claim after six tricks, the King unplayed (P): as
+        Check the play was told (the hidden input, set by the page: a name not at the table is none), or else the
+        ally tapped, who answers the same question."""
+        if record is None or len(record) != PREMIERS_TRICKS or entered.called is None:
+            return None
+        named = self.revealed_ally.data
+        if named in self.state.players:
+            return str(named)
+        unplayed = all(entered.called not in trick for trick in record)
+        return entered.ally if unplayed and entered.kind.allied else None
 
     @staticmethod
     def _suit(field: Field, asked: bool) -> Suit | None:
@@ -439,8 +494,9 @@ class DealForm(Form):
         return Suit(field.data) if asked and field.data else None
 
     def _ally_tricks(self, ally: str | None) -> int | None:
-        """The tricks the ally took, when the contract is allied and a player other than Hombre is named her ally."""
-        return (self.ally_tricks.data or 0) if self.allied and ally is not None and ally != self.hombre.data else None
+        """The tricks the ally took, when the contract is allied and a player is tapped as her ally; ignored only
+        when "Hombre called a King she held herself" was (Hombre's own name tapped keeps them: refused if any)."""
+        return (self.ally_tricks.data or 0) if self.allied and ally is not None and not self.own_king else None
 
     def _inferred(self, entered: Deal) -> Deal:
         """``entered`` with what its tricks imply (:func:`scorer.core.implied`), only in the inputs this form asks for."""
@@ -457,7 +513,7 @@ class DealForm(Form):
         self.hombre.data = deal.hombre
         self.trumps.data = deal.trumps.value if deal.trumps else None
         self.called.data = deal.called.code if deal.called else None
-        self.ally.data = deal.ally
+        self.ally.data = OWN_KING if deal.is_secret_solo and self.offers_own_king else deal.ally
         self.hombre_tricks.data = deal.hombre_tricks
         self.ally_tricks.data = deal.ally_tricks or 0
         self.matadors.data = deal.matadors
@@ -467,6 +523,7 @@ class DealForm(Form):
         self.giver.data = deal.giver
         self.favourite.data = deal.favourite.value if deal.favourite else None
         self.play.data = "".join(card.code for trick in deal.play for card in trick) if deal.play else ""
+        self.revealed_ally.data = deal.revealed_ally or ""
 
     def validate(self, extra_validators: Any = None) -> bool:
         if not super().validate(extra_validators):
@@ -498,8 +555,8 @@ class DealForm(Form):
         }.get(name or "", self.hombre)
 
 
-DEAL_INPUTS = ("contract", "number", "once", "play", "hombre", "trumps", "called", "ally", "hombre_tricks",
-               "ally_tricks", "matadors", "premiers", "vole", "giver", "favourite", "spadille")
+DEAL_INPUTS = ("contract", "number", "once", "play", "revealed_ally", "hombre", "trumps", "called", "ally",
+               "hombre_tricks", "ally_tricks", "matadors", "premiers", "vole", "giver", "favourite", "spadille")
 """Every input of :class:`DealForm` that the deal is read from (all but its CSRF token and the preview's
 digest): a deal previewed is kept under these inputs as posted, and recorded from them unread
 (:func:`scorer.table._record_previewed`). A test checks that it names every field of the form."""

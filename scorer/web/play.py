@@ -12,7 +12,7 @@ usual "what this changes" preview and a new version.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -20,7 +20,8 @@ from werkzeug.wrappers import Response
 
 from .common import deal_view
 from ..core import (
-    PLAY_NOTATION_MAX, PACK, PREMIERS_TRICKS, PLAY_TRICKS, Card, Deal, HouseRules, PlayReport, Progress, Renounce, Suit, follow, parse_tricks, referee, why_not,
+    PLAY_NOTATION_MAX, PACK, PREMIERS_TRICKS, PLAY_TRICKS, AllyShown, Card, Deal, HouseRules, PlayReport, Progress,
+    Renounce, Suit, follow, own_king_allowed, parse_tricks, referee, why_not,
 )
 
 bp = Blueprint("playcheck", __name__)
@@ -82,14 +83,22 @@ def check(token: str, number: int) -> str | Response:
     entry = read_entry(request.args.get("c", ""), request.args.get("k", ""))
     progress = follow(deal, view.table.players, entry.cards)
     pending = progress.new and entry.confirmed < len(entry.cards)
-    report = _report(deal, view.table.players, progress, view.table.rules)
-    stop = len(progress.tricks) == PREMIERS_TRICKS and not progress.current
+    revealed = revealed_ally(request.args.get("r"), view.table.players)
+    report = _report(deal, view.table.players, progress, view.table.rules, revealed)
     return render_template(
         "audit/play.html", **audit.context(), deal=deal, entry=entry, progress=progress,
         pending=[_renounce_question(deal, progress, r) for r in progress.new] if pending else [],
-        report=report, premiers_stop=stop, code=_code(entry.cards), face=face, pack=PACK, suits=list(Suit),
+        report=report, revealed=report.derived.ally if report and report.derived.ally_shown is AllyShown.CLAIM else None,
+        own_king=own_king_allowed(deal.contract, view.table.rules), code=_code(entry.cards), face=face, pack=PACK,
+        suits=list(Suit),
         gone=frozenset(entry.cards), notation_max=PLAY_NOTATION_MAX, field_name=field_name, shown_value=shown_value,
     )
+
+
+def revealed_ally(name: str | None, players: tuple[str, ...]) -> str | None:
+    """Who revealed herself as the ally at a claim after six tricks (``r`` in the page's address, the name
+    tapped), if she is one of the table's players."""
+    return name if name in players else None
 
 
 def _renounce_question(deal: Deal, progress: Progress, renounce: Renounce) -> str:
@@ -122,11 +131,17 @@ def shown_value(name: str, value: object) -> str:
     return words.get(value, value) if name == "vole" and isinstance(value, str) else str(value)
 
 
-def _report(deal: Deal, players: tuple[str, ...], progress: Progress, rules: HouseRules) -> PlayReport | None:
-    """What the play proves, once it is complete (10 tricks, or 6 and premiers claimed there)."""
+def _report(deal: Deal, players: tuple[str, ...], progress: Progress, rules: HouseRules,
+            revealed: str | None) -> PlayReport | None:
+    """What the play proves, once it is complete (10 tricks, or 6 and premiers claimed there); at a claim
+    that does not show the ally (the called King unplayed), with ``revealed`` as the ally who revealed herself
+    (P), if the table said who."""
     if progress.current or len(progress.tricks) not in (PREMIERS_TRICKS, PLAY_TRICKS):
         return None
-    report = referee(deal, players, parse_tricks([[pc.card.code for pc in t.cards] for t in progress.tricks]), rules)
+    tricks = parse_tricks([[pc.card.code for pc in t.cards] for t in progress.tricks])
+    report = referee(replace(deal, revealed_ally=None), players, tricks, rules)
     if len(report.tricks) == PREMIERS_TRICKS and not report.derived.premiers:
         return None  # six tricks are a record only where the side took them all and claimed premiers
+    if report.derived.ally_unknown and revealed is not None:
+        return referee(replace(deal, revealed_ally=revealed), players, tricks, rules)
     return report

@@ -99,3 +99,26 @@ Bea 2H, Cat AS, Dan 2C, Ann 6C
 """
 """Ann deals; Bea's solo in hearts takes 3 tricks and Cat 5: a codille. In trick 6 Dan plays the 4 of
 spades to the 3 of diamonds led while he holds the Queen of diamonds (he plays it in trick 8)."""
+
+ALLIANCE = Deal("Ann", "Bea", Contract.ALLIANCE, Suit.HEARTS, called=Card("K", Suit.CLUBS), ally="Dan", hombre_tricks=6,
+                ally_tricks=0, matadors=4, premiers=True)
+"""Bea's alliance in hearts, the King of clubs called (Dan holds it), claimed after six tricks: premiers."""
+
+CLAIM = """
+Bea AS, Cat 3H, Dan 4H, Ann 6H
+Bea 7H, Cat QS, Dan 5H, Ann 4S
+Bea AC, Cat JS, Dan 5S, Ann 3S
+Bea AH, Cat 7S, Dan 6C, Ann 2S
+Bea KS, Cat 6S, Dan 5C, Ann 4C
+Bea KD, Cat 3D, Dan 5D, Ann 6D
+"""
+"""Ann deals; Bea (AS 7H AC AH KH QH JH 2H KS KD) takes the first six tricks herself and the side claims
+premiers there. Dan's King of clubs was never played: the play does not show that he was her ally."""
+
+CLAIM_DAN_TAKES_ONE = CLAIM.replace("Bea KD, Cat 3D, Dan 5D, Ann 6D", "Bea 5D, Cat 3D, Dan KD, Ann 6D")
+"""The same, Bea holding the 5 of diamonds and Dan the King: Dan takes trick 6, so at a claim he is the ally."""
+
+CLAIM_CAT_AND_DAN_TAKE_ONE = (
+    CLAIM_DAN_TAKES_ONE.replace("Ann 2S", "Ann KS").replace("Bea KS, Cat 6S, Dan 5C, Ann 4C", "Bea 2S, Cat 6S, Dan 5C, Ann 4C")
+    .replace("Bea 5D, Cat 3D, Dan KD, Ann 6D", "Cat 3D, Dan KD, Ann 6D, Bea 5D"))
+"""Bea holding the 2 of spades and Ann the King: Cat takes trick 5 and Dan trick 6, so nobody could claim."""
