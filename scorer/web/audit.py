@@ -133,9 +133,10 @@ def amend(token: str, number: int, contract: str) -> Answer:
         return again
     form = CorrectionForm(players=table.players, contract=chosen, dealer=settlement.deal.dealer,
                           state=settlement.before, rules=table.rules)
-    context: dict[str, object] = {"form": form, "comparison": None, **audit.context()}
-    if request.method == "GET":
-        if chosen is settlement.deal.contract:
+    prefilled = request.method == "POST" and request.form.get("action") == PREFILL
+    context: dict[str, object] = {"form": form, "comparison": None, "prefilled": prefilled, **audit.context()}
+    if request.method == "GET" or prefilled:
+        if request.method == "GET" and chosen is settlement.deal.contract:
             form.fill_from(_with_play(settlement.deal, table, request.args.get("play"), request.args.get("revealed")))
         form.by.data = session.get("me")
         form.log_length.data = str(view.log_size)
@@ -168,6 +169,12 @@ def amend(token: str, number: int, contract: str) -> Answer:
         flash(_("The correction changed since its preview: check the difference below, then save it."))
     form.previewed.data = digest
     return render_template("audit/amend.html", **context)
+
+
+PREFILL = "prefill"
+"""The action of a form that opens a correction filled with the deal it carries, as a phone entered it (the race
+page's "Correct deal N with my entry", scorer/web/race.py): the correction form is shown with those taps, its own
+log length and one-time token, and nothing is checked or saved until *Show what this changes*."""
 
 
 def _action() -> str | None:

@@ -33,13 +33,13 @@ from ..store import (
     UnreadableTable,
     change_settings,
     create_table,
-    ledger,
     ledger_and_log_size,
     run,
     sent_before,
     table_by_spectator_token,
 )
 from ..store.commands import ONE_TIME_TOKEN
+from .race import race
 from .common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, table_or_abort, whole_number
 from .views import TableView, phone_holder, table_view
 
@@ -141,7 +141,7 @@ def _keep_preview(key: tuple[object, ...] | None, previewed: _Previewed) -> None
     PREVIEWS.here().put(key, previewed)
 
 
-def _record_previewed(table: Table, chosen: Contract) -> Response | None:
+def _record_previewed(table: Table, chosen: Contract) -> Answer | None:
     """The Record tap of a deal previewed in this process, with the same taps: recorded without
     building the deal form again. The deal is the one the preview's form read and checked, and its
     settlement the one the preview showed: the same inputs under the same settings, state and dealer
@@ -170,12 +170,12 @@ def _payments(settlement: Settlement) -> list[tuple[str, str, int]]:
     return [(str(t.payer), str(t.payee), t.chips) for t in settlement.transfers]
 
 
-def _write_record(table: Table, the_deal: Deal, settlement: Settlement, once: str | None) -> Response:
+def _write_record(table: Table, the_deal: Deal, settlement: Settlement, once: str | None) -> Answer:
     """Record ``the_deal`` (settled as ``settlement``) through the write path; the page to go to."""
     try:
         outcome = run(get_db(), table, Record(settlement.number, the_deal, phone_holder(table)), once=once or None)
     except DealTaken as taken:
-        return _taken(table, taken.number)
+        return _taken(table, taken.number, the_deal.contract)
     except (Refused, ImpossibleDeal, DealError) as refused:
         flash(_("Nothing was recorded: %(why)s", why=refused.message))
         return redirect(url_for("table.play", token=table.token))
@@ -199,6 +199,8 @@ def deal(token: str, contract: str) -> Answer:
         if recorded is not None:
             return recorded
     view = table_view(table)
+    if (late := _sent_late(table, view, chosen)) is not None:
+        return late
     if (closed := _no_deal_to_record(table, view)) is not None:
         return closed
     state = view.ledger.final
@@ -208,13 +210,6 @@ def deal(token: str, contract: str) -> Answer:
         form.once.data = one_time_token()
         return render_template("table/deal.html", form=form, preview=None, **view.context())
     action = _action()
-    sent = sent_before(get_db(), table, form.once.data or "")
-    if sent is not None:
-        # The same form again (a double tap, a resent page, a retry): answer as the first time.
-        _said_sent(sent.number, sent.by)
-        return redirect(url_for("table.play", token=token))
-    if form.number.data != str(view.number):
-        return _taken(table, whole_number(form.number.data, view.number))
     if not form.validate():
         return render_template("table/deal.html", form=form, preview=None, **view.context()), 422
     the_deal = form.checked or form.to_deal()
@@ -230,6 +225,22 @@ def deal(token: str, contract: str) -> Answer:
     _keep_preview(_preview_key(table, chosen, digest), _Previewed(the_deal, settlement, table.settings, state, view.dealer))
     return render_template("table/deal.html", form=form, preview=settlement, summary=summarise(settlement, table.rules),
                            **view.context())
+
+
+def _sent_late(table: Table, view: TableView, chosen: Contract) -> Answer | None:
+    """A deal form sent again (a double tap, a resent page, a retry: answered as the first time), or sent for a
+    deal another phone recorded first (the two entries side by side, even when that deal ended the evening).
+    None: neither (or not a form sent, or the log is damaged: :func:`_no_deal_to_record` says so)."""
+    if request.method != "POST" or view.damage:
+        return None
+    sent = sent_before(get_db(), table, request.form.get("once", ""))
+    if sent is not None:
+        _said_sent(sent.number, sent.by)
+        return redirect(url_for("table.play", token=table.token))
+    posted = request.form.get("number")
+    if posted != str(view.number):
+        return _taken(table, whole_number(posted, view.number), chosen)
+    return None
 
 
 def _no_deal_to_record(table: Table, view: TableView) -> Response | None:
@@ -262,16 +273,16 @@ bp.register_error_handler(CSRFError, csrf_lost)
 CSRF_RESHOWN["table.deal"] = lambda: deal(**(request.view_args or {}))
 
 
-def _taken(table: Table, number: int) -> Response:
-    """Another phone recorded this deal first: say so, by whom, and show it."""
-    book = ledger(get_db(), table)
-    if not 1 <= number <= len(book.settlements):
+def _taken(table: Table, number: int, chosen: Contract) -> Answer:
+    """Another phone recorded deal ``number`` first: that deal and this phone's entry side by side, with one tap to
+    keep the recorded deal and one to correct it with this entry (nothing is written here). A number of no deal
+    standing (undone since, or never recorded): the table as it stands."""
+    view = table_view(table)
+    if view.damage or not 1 <= number <= view.played:
         flash(_("The table has moved on since this form was shown: nothing was recorded. Here it is as it stands."))
         return redirect(url_for("table.play", token=table.token))
-    by = book.recorded_by(number)
-    flash(_("Deal %(number)s was just recorded by %(name)s on another phone. Here it is.", number=number, name=by) if by
-          else _("Deal %(number)s was just recorded on another phone. Here it is.", number=number))
-    return redirect(url_for("audit.deal", token=table.token, number=number))
+    shown = race(table, view.book, number, chosen, request.form)
+    return render_template("table/race.html", race=shown, **view.context()), 200 if shown.same else 409
 
 
 @bp.route("/t/<token>/me", methods=("POST",))
