@@ -56,7 +56,7 @@ def test_a_different_entry_is_shown_beside_the_recorded_one_and_nothing_is_writt
     page = said(answer)
     assert answer.status_code == 409
     assert "Deal 1: the phones disagree" in page
-    assert "Recorded by Ann on another phone. This phone's entry was not recorded." in page
+    assert "This phone's entry was not recorded. Keep the recorded deal, or correct it with this phone's entry." in page
     assert "Recorded by Ann This phone's entry not recorded" in page
     assert "Deal Bea's solo in hearts: remise Bea's solo in hearts: won" in page
     assert "Tricks 5 6" in page

@@ -19,9 +19,14 @@ from wtforms.fields.choices import (
 Validator = Callable[[Any, Any], None]
 Filter = Callable[[Any], Any]
 
+class Label:
+    field_id: str
+    text: str
+
 class Field:
     name: str
     id: str
+    label: Label
     description: str
     data: Any
     errors: list[str]  # a tuple until the field is validated: scorer appends to it only after
