@@ -31,7 +31,8 @@ PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 TARGET = 120
 """Deals in the evening the four phones play: few, but every kind of command is sent many times."""
 KINDS = ("undo", "restore", "settings", "amend", "record")
-ALLOWED = (200, 302, 404, 422)
+ALLOWED = (200, 302, 404, 409, 422)
+"""Every answer a phone may get; 409 is a record that lost its deal to another phone's, shown beside it (issue 25)."""
 """What a phone may be answered: a page, a redirect, a deal that is gone, a form shown again. Never 500."""
 
 

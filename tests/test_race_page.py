@@ -4,8 +4,9 @@ recorded and its own entry side by side, and writes nothing.
 Phone B previews Bea's solo in hearts with 6 tricks (won); phone A (Ann's) records 5 tricks (remise) first. B's
 Record then shows both entries (who recorded what, what each player pays), a link to keep the recorded deal and a
 form that opens deal 1's correction filled with B's entry; the correction goes through its own preview and save.
-The same entry is said simply; a tampered entry is a message; a race for the last deal of the evening is shown
-the same way; a race for a deal undone since is no race."""
+The same entry is said simply; a tampered entry is a message; a race for the last deal of the evening, or for a
+deal of an evening its circle has closed since, is shown the same way; a race for a deal undone since is no race;
+a correction since (of that deal, or of an earlier one that moved the pool) is the table as it stands."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
-from helpers.web import SOLO, csrf_token, event_rows, previewed_form, start_table
+from helpers.web import SOLO, csrf_token, event_rows, next_evening, play_evening, previewed_form, start_circle, start_table
 
 WON = {**SOLO, "hombre_tricks": "6"}
 REMISE = {**SOLO, "hombre_tricks": "5"}
@@ -35,7 +36,25 @@ def hidden_inputs(page: str, action: str) -> list[tuple[str, str]]:
     """The hidden inputs of the page's form posted to ``action``."""
     form = re.search(rf'<form method="post" action="{re.escape(action)}">(.*?)</form>', page, re.S)
     assert form, f"no form to {action}"
-    return [(n, html.unescape(v)) for n, v in re.findall(r'<input name="([^"]+)" type="hidden" value="([^"]*)">', form.group(1))]
+    inputs = re.findall(r'<input name="([^"]+)" type="hidden" value="([^"]*)">', form.group(1))
+    return [(n, html.unescape(v)) for n, v in inputs]
+
+
+def records(client: FlaskClient, token: str, taps: dict[str, str]) -> bool:
+    """The phone previews a solo with ``taps`` and records it."""
+    return client.post(f"/t/{token}/deal/solo", data=previewed_form(client, token, data=taps)).status_code == 302
+
+
+def corrects(client: FlaskClient, token: str, number: int, taps: dict[str, str], by: str) -> bool:
+    """The phone corrects deal ``number`` to a solo with ``taps``: shows what it changes, then saves it."""
+    url = f"/t/{token}/audit/{number}/amend/solo"
+    log_length = re.search(r'name="log_length" type="hidden" value="(\d+)"', client.get(url).get_data(as_text=True))
+    assert log_length
+    fields = {"csrf_token": csrf_token(client, url), "by": by, "reason": "", "log_length": log_length.group(1), **taps}
+    preview = client.post(url, data={**fields, "action": "preview"}).get_data(as_text=True)
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview)
+    assert digest
+    return client.post(url, data={**fields, "action": "save", "previewed": digest.group(1)}).status_code == 302
 
 
 def two_phones(app: Flask, client: FlaskClient, a_taps: dict[str, str], b_taps: dict[str, str],
@@ -46,7 +65,7 @@ def two_phones(app: Flask, client: FlaskClient, a_taps: dict[str, str], b_taps: 
     name_phone(client, token, "Ann")
     name_phone(bea, token, "Bea")
     b_form = previewed_form(bea, token, data=b_taps)
-    assert client.post(f"/t/{token}/deal/solo", data=previewed_form(client, token, data=a_taps)).status_code == 302
+    assert records(client, token, a_taps)
     return token, bea, b_form
 
 
@@ -91,7 +110,7 @@ def test_the_same_deal_recorded_by_an_unnamed_phone(app: Flask, client: FlaskCli
     token = start_table(client)
     bea = app.test_client()
     b_form = previewed_form(bea, token, data=WON)
-    assert client.post(f"/t/{token}/deal/solo", data=previewed_form(client, token, data=WON)).status_code == 302
+    assert records(client, token, WON)
     page = said(bea.post(f"/t/{token}/deal/solo", data=b_form))
     assert "Deal 1 already stands as this phone entered it" in page and "Recorded on another phone." in page
 
@@ -129,13 +148,12 @@ def test_an_entry_padded_to_megabytes_is_not_written_back(app: Flask, client: Fl
 def test_the_last_deal_of_the_evening_lost_to_another_phone(app: Flask, client: FlaskClient) -> None:
     """The deal Ann recorded ended the evening: Bea's entry is still shown beside it, and can still correct it."""
     token = start_table(client, deals_agreed="4")
-    for n in range(3):
-        assert client.post(f"/t/{token}/deal/solo",
-                           data=previewed_form(client, token, data={**WON, "hombre": ["Bea", "Cat", "Dan"][n]})).status_code == 302
+    for hombre in ("Bea", "Cat", "Dan"):
+        assert records(client, token, {**WON, "hombre": hombre})
     name_phone(client, token, "Ann")
     bea = app.test_client()
     b_form = previewed_form(bea, token, data={**WON, "hombre": "Ann"})
-    assert client.post(f"/t/{token}/deal/solo", data=previewed_form(client, token, data={**REMISE, "hombre": "Ann"})).status_code == 302
+    assert records(client, token, {**REMISE, "hombre": "Ann"})
     answer = bea.post(f"/t/{token}/deal/solo", data=b_form)
     page = said(answer)
     assert answer.status_code == 409 and "Deal 4: the phones disagree" in page and "The evening is over" not in page
@@ -158,13 +176,7 @@ def test_a_deal_undone_since_is_no_race(app: Flask, client: FlaskClient) -> None
 def test_a_correction_since_is_the_deal_shown(app: Flask, client: FlaskClient) -> None:
     """Ann recorded 5 tricks, Cat corrected them to 6: Bea's 6 is the deal as it stands."""
     token, bea, b_form = two_phones(app, client, REMISE, WON)
-    url = f"/t/{token}/audit/1/amend/solo"
-    page = client.get(url).get_data(as_text=True)
-    fields = {"csrf_token": csrf_token(client, url), "by": "Cat", "reason": "", **WON,
-              "log_length": re.search(r'name="log_length" type="hidden" value="(\d+)"', page).group(1)}  # type: ignore[union-attr]
-    preview = client.post(url, data={**fields, "action": "preview"}).get_data(as_text=True)
-    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', preview).group(1)  # type: ignore[union-attr]
-    assert client.post(url, data={**fields, "action": "save", "previewed": digest}).status_code == 302
+    assert corrects(client, token, 1, WON, by="Cat")
     same = said(bea.post(f"/t/{token}/deal/solo", data=b_form))
     assert "Deal 1 already stands as this phone entered it" in same and "Corrected since by Cat." in same
     differs = said(bea.post(f"/t/{token}/deal/solo", data={**b_form, "hombre_tricks": "7"}))
@@ -223,3 +235,37 @@ def test_a_prefilled_correction_with_a_tampered_entry_is_checked_at_its_preview(
                                   "action": "preview"})
     assert refused.status_code == 422 and "Tap one of the choices shown." in said(refused)
     assert event_rows(app) == [("record", 1)]
+
+
+def test_a_deal_of_an_evening_the_circle_has_closed_since(client: FlaskClient, app: Flask) -> None:
+    """Ann's phone records the evening's last deal and the circle starts its next evening: Bea's Record for that deal
+    still shows the two entries, and its correction (a closed evening's deals are corrected) opens with hers."""
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6")
+    bea = app.test_client()
+    b_form = previewed_form(bea, first, data={**WON, "hombre": "Ann"})
+    assert records(client, first, {**REMISE, "hombre": "Ann"})
+    next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
+    answer = bea.post(f"/t/{first}/deal/solo", data=b_form)
+    assert answer.status_code == 409 and "Deal 4: the phones disagree" in said(answer)
+    url = f"/t/{first}/audit/4/amend/solo"
+    opened = bea.post(url, data=MultiDict([*hidden_inputs(answer.get_data(as_text=True), url), ("action", "prefill")]))
+    assert opened.status_code == 200 and "This phone's entry for deal 4 is filled in below." in said(opened)
+
+
+def test_an_earlier_deal_corrected_since_settles_the_entry_on_the_pool_as_it_stands(app: Flask, client: FlaskClient) -> None:
+    """Bea previewed deal 2 on a pool of 4; Ann recorded deal 2, then deal 1 was corrected to a remise: the pool deal 2
+    was played for is 12 now, and both entries are settled on it."""
+    token = start_table(client)
+    name_phone(client, token, "Ann")
+    assert records(client, token, WON)
+    bea = app.test_client()
+    cat_won = {**WON, "hombre": "Cat"}
+    b_form = previewed_form(bea, token, data=cat_won)
+    assert records(client, token, {**cat_won, "hombre_tricks": "5"})
+    assert corrects(client, token, 1, REMISE, by="Ann")
+    answer = bea.post(f"/t/{token}/deal/solo", data=b_form)
+    page = said(answer)
+    assert answer.status_code == 409 and "Cat's solo in hearts: remise Cat's solo in hearts: won" in page
+    assert page.count("The pool held 12 chips, so a unit is 3.") == 2, page

@@ -20,7 +20,9 @@ from .forms import CorrectionForm, RestoreForm, one_time_token
 from ..store import Table, circle_of, rechecked_ledger, run, season_after, sent_before, verify
 from ..store import Refused as StoreRefused
 from ..core.season import LaterEveningBroken
-from .common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, deal_view, table_or_abort, whole_number
+from .common import (
+    CSRF_RESHOWN, Answer, DealView, contract_named, csrf_lost, deal_digest, deal_view, table_or_abort, whole_number,
+)
 from .views import table_view
 
 bp = Blueprint("audit", __name__)
@@ -136,12 +138,7 @@ def amend(token: str, number: int, contract: str) -> Answer:
     prefilled = request.method == "POST" and request.form.get("action") == PREFILL
     context: dict[str, object] = {"form": form, "comparison": None, "prefilled": prefilled, **audit.context()}
     if request.method == "GET" or prefilled:
-        if request.method == "GET" and chosen is settlement.deal.contract:
-            form.fill_from(_with_play(settlement.deal, table, request.args.get("play"), request.args.get("revealed")))
-        form.by.data = session.get("me")
-        form.log_length.data = str(view.log_size)
-        form.once.data = one_time_token()
-        return render_template("audit/amend.html", **context)
+        return _opened(audit, form, context)
     if form.log_length.data != str(view.log_size):
         flash(_("The table changed on another phone while you were correcting: here is the deal as it stands now."))
         return redirect(url_for("audit.deal", token=token, number=number))
@@ -168,6 +165,19 @@ def amend(token: str, number: int, contract: str) -> Answer:
     if action == "save":
         flash(_("The correction changed since its preview: check the difference below, then save it."))
     form.previewed.data = digest
+    return render_template("audit/amend.html", **context)
+
+
+def _opened(audit: DealView, form: CorrectionForm, context: dict[str, object]) -> str:
+    """The correction form as it opens: filled with the deal as it stands (or, from Check the play, with what the
+    play proves) when its contract is the deal's; with the deal a phone entered when it was sent to open filled
+    (:data:`PREFILL`); else empty. Who holds the phone is who corrects; the log's length and a one-time token are now's."""
+    settlement, table = audit.settlement, audit.view.table
+    if request.method == "GET" and form.the_contract is settlement.deal.contract:
+        form.fill_from(_with_play(settlement.deal, table, request.args.get("play"), request.args.get("revealed")))
+    form.by.data = session.get("me")
+    form.log_length.data = str(audit.view.log_size)
+    form.once.data = one_time_token()
     return render_template("audit/amend.html", **context)
 
 
