@@ -160,23 +160,25 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     settlement core (``scorer.core``) never loads the web framework."""
     from flask import Flask
 
+    from .instance import PACKAGE, instance_folder, load_instance_config
+
     app = Flask(
-        "scorer",  # the package's name: its instance folder (instance/, or var/scorer-instance when installed)
+        PACKAGE,
         instance_relative_config=True,
-        instance_path=(test_config or {}).get("INSTANCE_PATH") or os.environ.get("SCORER_INSTANCE_PATH"),
+        # instance/ in a clone, <venv>/var/scorer-instance when installed, or as given: the command line's
+        # backup, restore and verify find it (and the database) by the same function
+        instance_path=instance_folder((test_config or {}).get("INSTANCE_PATH")).folder,
         template_folder=str(_folder("templates")),
         static_folder=str(_folder("static")),
     )
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
-        DATABASE=os.path.join(app.instance_path, "scorer.sqlite"),
         MAX_CONTENT_LENGTH=IMPORT_BYTES_MAX + 64 * 1024,  # an evening file and its form's envelope; nothing huge
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a deal form may sit open through a whole deal; the token is bound to the session
         **SETTINGS,
     )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
+    load_instance_config(app.config, app.instance_path, read_file=test_config is None)  # DATABASE, config.py
     for key, default in SETTINGS.items():
         if f"SCORER_{key}" in os.environ:
             app.config[key] = _from_environment(default, os.environ[f"SCORER_{key}"])
