@@ -186,7 +186,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path, str(app.config.get("SECRET_KEY_FILE") or ""))
-    from .links import check_base_url
+    from .links import check_base_url, links_command
 
     if app.config["BASE_URL"]:
         app.config["BASE_URL"] = check_base_url(str(app.config["BASE_URL"]))
@@ -207,6 +207,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(404, _not_found)
     app.add_url_rule("/favicon.ico", "favicon", _favicon)
     db.init_app(app)
+    app.cli.add_command(links_command)  # `flask --app scorer links`: where the players' links point (scripts/serve)
     i18n.init_app(app)  # the reader's language: Flask-Babel, the core's translation, the filters
     drawn.init_app(app)  # the deal form's radio groups, drawn in Python
     views.init_app(app)  # the templates' url_for (each link built once)
