@@ -191,7 +191,7 @@ def test_the_serve_command_says_which_address_the_links_use(monkeypatch: pytest.
 LOCAL_ONLY = ("To let the other phones join, stop this server and serve the table on the local network: "
               "bash scripts/serve-lan in the app's folder, or scorer serve from an installed scorer. The links then "
               "carry this computer's address on the network (--base-url http://ADDRESS:8080 gives another); the "
-              "tables stay.")
+              "tables are kept.")
 
 
 # (the address served on, the base URL, the network's address of this machine) -> the lines after the first
@@ -273,7 +273,7 @@ def test_the_share_page_says_it_in_french(client: FlaskClient) -> None:
         "Pour que les autres téléphones puissent rejoindre la table, arrêtez ce serveur et servez la table sur le "
         "réseau local : <code>bash scripts/serve-lan</code> dans le dossier de l'application, ou "
         "<code>scorer serve</code> depuis un scorer installé. Les liens portent alors l'adresse de cet ordinateur "
-        "sur le réseau (<code>--base-url http://ADDRESS:8080</code> en donne une autre) ; les tables restent."]
+        "sur le réseau (<code>--base-url http://ADRESSE:8080</code> en donne une autre) ; les tables sont conservées."]
 
 
 def first_set_cookie(client: FlaskClient) -> str:

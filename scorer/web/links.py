@@ -148,8 +148,9 @@ def opens_only_here(url: str) -> bool:
 LOCAL_ONLY = N_("These links open only on this computer: no other phone can reach {host}.")
 SERVE_ON_THE_NETWORK = N_("To let the other phones join, stop this server and serve the table on the local network: "
                           "{serve_lan} in the app's folder, or {serve} from an installed scorer. The links then carry "
-                          "this computer's address on the network ({base_url} gives another); the tables stay.")
-COMMANDS = {"serve_lan": "bash scripts/serve-lan", "serve": "scorer serve", "base_url": "--base-url http://ADDRESS:8080"}
+                          "this computer's address on the network ({base_url} gives another); the tables are kept.")
+COMMANDS = {"serve_lan": "bash scripts/serve-lan", "serve": "scorer serve",
+            "base_url": Words(N_("--base-url http://ADDRESS:8080"))}
 """The commands the notice names: scripts/serve-lan is ``scorer serve --host 0.0.0.0 --port 8080`` of the
 clone's .venv (waitress on every interface), whose links use this machine's address on its network."""
 

@@ -360,7 +360,7 @@ def join(token: str) -> str:
 def with_commands(sentence: Words) -> Markup:
     """A sentence of the notice in the reader's language, the commands and the address it names set as code."""
     return Markup.escape(worded(sentence.text)).format(
-        **{name: Markup("<code>{}</code>").format(value) for name, value in sentence.values.items()})
+        **{name: Markup("<code>{}</code>").format(str(value)) for name, value in sentence.values.items()})
 
 
 @bp.route("/t/<token>/settings", methods=("GET", "POST"))
