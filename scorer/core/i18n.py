@@ -59,17 +59,27 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's own name for "mark, trans
     return message
 
 
-def install(translate: Translate, plural: TranslatePlural = _english_plural) -> Token[Translate]:
-    """Use ``translate`` (and ``plural`` for the sentences that count) for every sentence made in the current
-    context from now on (a web request)."""
-    _plural_translation.set(plural)
+def _plural_of(translate: Translate, plural: TranslatePlural | None) -> TranslatePlural:
+    """``plural``, else the ``ngettext`` of the catalogue whose ``gettext`` is ``translate`` (a bound method of
+    gettext's or Babel's translations), else English: a catalogue installed by its ``gettext`` counts in its
+    language too."""
+    if plural is not None:
+        return plural
+    found: TranslatePlural | None = getattr(getattr(translate, "__self__", None), "ngettext", None)
+    return found if callable(found) else _english_plural
+
+
+def install(translate: Translate, plural: TranslatePlural | None = None) -> Token[Translate]:
+    """Use ``translate`` (and ``plural`` for the sentences that count: by default its catalogue's own
+    ``ngettext``) for every sentence made in the current context from now on (a web request)."""
+    _plural_translation.set(_plural_of(translate, plural))
     return _translation.set(translate)
 
 
 @contextmanager
-def translating(translate: Translate, plural: TranslatePlural = _english_plural) -> Iterator[None]:
-    """Use ``translate`` (and ``plural``) for the sentences made inside the ``with`` block."""
-    token, counted = _translation.set(translate), _plural_translation.set(plural)
+def translating(translate: Translate, plural: TranslatePlural | None = None) -> Iterator[None]:
+    """Use ``translate`` (and ``plural``, as :func:`install` does) for the sentences made inside the ``with`` block."""
+    token, counted = _translation.set(translate), _plural_translation.set(_plural_of(translate, plural))
     try:
         yield
     finally:
