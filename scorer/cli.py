@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+from collections.abc import Callable
 from typing import IO
 
 import click
@@ -85,23 +87,59 @@ def serve(host: str, port: int, threads: int, instance: str | None, base_url: st
     run(host, port, threads, base_url, instance)
 
 
-@main.command()
-@click.option("--db", "db_path", default="instance/scorer.sqlite", show_default=True, type=click.Path(dir_okay=False),
-              help="The app's SQLite database.")
-@click.argument("tokens", nargs=-1)
-def verify(db_path: str, tokens: tuple[str, ...]) -> None:
-    """Check the hash chain of every table's log and every deal in it again, and every circle's log (or the tables whose link tokens are given)."""
-    import os
+INSTANCE_HELP = ("The app's instance folder, whose database (scorer.sqlite, or DATABASE in its config.py) is used, "
+                 "as `scorer serve --instance` is given it (default: SCORER_INSTANCE_PATH, else instance/ in a clone, "
+                 "<venv>/var/scorer-instance when installed: where the app finds it).")
 
+
+def app_database_options(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--instance`` and ``--db``: the database a command works on is the app's, found as the app finds it,
+    unless ``--db`` names a file."""
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        command = click.option("--db", "db_path", default=None, type=click.Path(dir_okay=False),
+                               help=f"{what} itself, whatever the instance folder (overrides --instance).")(command)
+        return click.option("--instance", default=None, type=click.Path(file_okay=False), help=INSTANCE_HELP)(command)
+    return decorate
+
+
+def found_database(db_path: str | None, instance: str | None, missing: int | None = 2) -> str:
+    """The database file a command uses: ``--db`` as given, else the app's (:func:`scorer.web.instance.app_database`),
+    said on standard error. One that is not there, unless ``missing`` is None: say where it was looked for and how
+    to point at the app's, and exit with the status ``missing``."""
+    from .web.instance import FoundBy, app_database
+
+    if db_path:
+        path, how = db_path, "given by --db"
+    else:
+        found = app_database(instance)
+        path = found.path
+        how = {FoundBy.GIVEN: "in the instance folder --instance gives",
+               FoundBy.ENVIRONMENT: "in the instance folder SCORER_INSTANCE_PATH gives",
+               FoundBy.DEFAULT: "in this install's default instance folder: neither --instance nor SCORER_INSTANCE_PATH "
+                                "is given"}[found.instance.found_by]
+        if found.configured:
+            how = f"named by DATABASE in {os.path.join(found.instance.folder, 'config.py')}, " + how.removeprefix("in ")
+    if missing is not None and not os.path.isfile(path):
+        click.echo(f"scorer: no database at {os.path.abspath(path)} ({how}). If the app is served with another instance "
+                   "folder, give it with --instance FOLDER (the folder given to `scorer serve --instance`, or "
+                   "SCORER_INSTANCE_PATH=FOLDER), or the database itself with --db FILE.", err=True)
+        sys.exit(missing)
+    click.echo(f"scorer: the database {os.path.abspath(path)} ({how})", err=True)
+    return path
+
+
+@main.command()
+@app_database_options("The SQLite database to check")
+@click.argument("tokens", nargs=-1)
+def verify(db_path: str | None, instance: str | None, tokens: tuple[str, ...]) -> None:
+    """Check the hash chain of every table's log and every deal in it again, and every circle's log (or the tables whose link tokens are given)."""
     from .store.database import connect
     from .store import NoSuchTable, check_database
 
-    if not os.path.exists(db_path):
-        click.echo(f"scorer: no database at {db_path}", err=True)
-        sys.exit(2)
+    path = found_database(db_path, instance)
     broken = 0
     try:
-        for finding in check_database(connect(db_path), tokens):
+        for finding in check_database(connect(path), tokens):
             click.echo(finding.text)
             broken += finding.broken
     except NoSuchTable as error:
@@ -112,45 +150,46 @@ def verify(db_path: str, tokens: tuple[str, ...]) -> None:
 
 @main.command()
 @click.argument("dest", type=click.Path(file_okay=False))
-@click.option("--db", "db_path", default="instance/scorer.sqlite", show_default=True, type=click.Path(dir_okay=False),
-              help="The app's SQLite database.")
+@app_database_options("The SQLite database to copy")
 @click.option("--keep", default=14, show_default=True, type=click.IntRange(1), help="Backups kept in DEST (older ones deleted).")
-def backup(dest: str, db_path: str, keep: int) -> None:
-    """Copy the database into the folder DEST while the app runs, check the copy as verify does, keep the last N."""
+def backup(dest: str, db_path: str | None, instance: str | None, keep: int) -> None:
+    """Copy the app's database into the folder DEST while the app runs, check the copy as verify does, keep the last N."""
     from .store import BackupError
     from .store import backup as take_backup
 
+    path = found_database(db_path, instance, missing=1)
     try:
-        written = take_backup(db_path, dest, keep)
+        written = take_backup(path, dest, keep)
     except BackupError as error:
         click.echo(f"scorer: backup: {error.message}", err=True)
         sys.exit(1)
-    held = written.checked
-    click.echo(f"{written.path}: {held.tables} table{'' if held.tables == 1 else 's'}, "
-               f"{held.circles} circle{'' if held.circles == 1 else 's'}, verified")
-    for path in written.removed:
-        click.echo(f"removed the older backup {path}")
+    click.echo(f"{written.path}: {written.checked.holds}, verified")
+    for old in written.removed:
+        click.echo(f"removed the older backup {old}")
 
 
 @main.command()
 @click.argument("backup_file", metavar="BACKUP", type=click.Path(dir_okay=False))
-@click.option("--db", "db_path", default="instance/scorer.sqlite", show_default=True, type=click.Path(dir_okay=False),
-              help="The app's SQLite database, replaced.")
+@app_database_options("The SQLite database to replace")
 @click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
-def restore(backup_file: str, db_path: str, yes: bool) -> None:
-    """Put the backup BACKUP in place of the database if it verifies (the app must be stopped); the database
+def restore(backup_file: str, db_path: str | None, instance: str | None, yes: bool) -> None:
+    """Put the backup BACKUP in place of the app's database if it verifies (the app must be stopped); the database
     replaced is kept beside it as <db>.before-restore-<time>."""
     from .store import BackupError, Checked
     from .store import restore as put_back
 
+    path = found_database(db_path, instance, missing=None)
+
     def confirm(checked: Checked) -> bool:
-        click.echo(f"{backup_file}: {checked.tables} tables, {checked.circles} circles, verified.")
-        return yes or click.confirm(f"Replace {db_path} with it? The app must be stopped", default=False)
+        click.echo(f"{backup_file}: {checked.holds}, verified.")
+        question = (f"Replace {path} with it? The app must be stopped" if os.path.exists(path) else
+                    f"There is no database at {path} yet: put it there?")
+        return yes or click.confirm(question, default=False)
 
     try:
-        restored = put_back(backup_file, db_path, confirm)
+        restored = put_back(backup_file, path, confirm)
     except BackupError as error:
         click.echo(f"scorer: restore: {error.message}", err=True)
         sys.exit(1)
     kept = f"; the database replaced is now {restored.aside}" if restored.aside else ""
-    click.echo(f"restored {backup_file} to {db_path}{kept}")
+    click.echo(f"restored {backup_file} to {path}{kept}")

@@ -22,25 +22,14 @@ import threading
 from waitress import serve
 
 from . import create_app
-from .web.links import UNREACHABLE_NAMES, check_base_url, reachable_host
+from .web.links import check_base_url, players_links
 
 
 def announce(host: str, port: int, base_url: str) -> tuple[str, list[str]]:
     """The ``server_name`` to give waitress (the WSGI ``SERVER_NAME`` the links fall back on) and
-    what to tell whoever starts the server about the players' links."""
-    server_name = reachable_host() if host in UNREACHABLE_NAMES else host
-    lines = [f"Serving the Quadrille scorer on http://{host}:{port}/ (Ctrl-C to stop)"]
-    if base_url:
-        lines.append(f"Links and QR codes for the players: {base_url}/...")
-        return server_name, lines
-    shown = f"[{server_name}]" if ":" in server_name else server_name
-    lines.append(f"Links and QR codes for the players: http://{shown}:{port}/... (this server's own address"
-                 f"{' on the network' if host in UNREACHABLE_NAMES else ''}). If the phones cannot open it, restart "
-                 f"with --base-url http://ADDRESS:{port} (or set SCORER_BASE_URL), ADDRESS being what the phones "
-                 f"reach this machine by.")
-    if server_name.startswith("127.") or server_name in ("localhost", "::1"):
-        lines.append("Note: that address is this machine's own; no other phone can open it.")
-    return server_name, lines
+    what to tell whoever starts the server about the players' links (:func:`scorer.web.links.players_links`)."""
+    server_name, lines = players_links(host, port, base_url)
+    return server_name, [f"Serving the Quadrille scorer on http://{host}:{port}/ (Ctrl-C to stop)", *lines]
 
 
 CONNECTIONS = 200

@@ -117,7 +117,7 @@ def test_a_backup_taken_during_recording_restores_every_deal_acknowledged_before
             before = set(acknowledged)
             result = cli("backup", str(dest), "--db", db_path, "--keep", "5")
             assert result.exit_code == 0, result.output
-            path = result.output.split(":", 1)[0]
+            path = result.stdout.split(":", 1)[0]
             assert f"{TABLES} tables, 0 circles, verified" in result.output
             taken.append((before, path))
         during = len(acknowledged)
@@ -167,7 +167,7 @@ def played(app: Flask, deals: int = 6) -> Table:
 def taken(app: Flask, dest: Path) -> str:
     result = cli("backup", str(dest), "--db", app.config["DATABASE"])
     assert result.exit_code == 0, result.output
-    return result.output.split(":", 1)[0]
+    return result.stdout.split(":", 1)[0]
 
 
 def test_a_tampered_backup_is_refused_and_nothing_changes(app: Flask, tmp_path: Path) -> None:

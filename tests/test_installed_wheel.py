@@ -7,6 +7,12 @@ comes from the wheel), starts ``scorer serve`` on loopback from a folder outside
 plays through the pages: home, a new table (with the form's CSRF token), the table's page and its
 tally PDF. It takes about half a minute.
 
+The README's nightly backup lines (section Backups) are run as cron runs them (``sh``, from the home
+folder, a short PATH), as written there with only their folders moved to temporary ones: the wheel's
+against ``scorer serve`` of the new environment with a table in it, the clone's against a copy of the
+project installed editable in its own ``.venv`` (as ``scripts/setup.sh`` installs it), with a table in
+the clone's ``instance/``.
+
 The Containerfile is built too where a container engine (podman or docker) answers; elsewhere that
 test is skipped.
 """
@@ -120,6 +126,19 @@ def test_scorer_is_imported_from_the_new_environment(venv: Path, tmp_path: Path)
     assert Path(templates) == package / "templates" and Path(static) == package / "static"
 
 
+def test_the_installed_scorer_finds_the_database_where_the_app_keeps_it(venv: Path, tmp_path: Path) -> None:
+    """Without --instance or SCORER_INSTANCE_PATH, the installed default: <venv>/var/scorer-instance, from any folder."""
+    default = venv / "var" / "scorer-instance" / "scorer.sqlite"
+    found = _run([str(venv / "bin" / "python"), "-c", "from scorer.web.instance import app_database; "
+                  "print(app_database().path)"], env=_clean_env(), cwd=tmp_path)
+    assert found.returncode == 0 and found.stdout.strip() == str(default), found.stderr
+    if not default.exists():
+        missing = _run([str(venv / "bin" / "scorer"), "verify"], env=_clean_env(), cwd=tmp_path)
+        assert missing.returncode == 2
+        assert missing.stderr.startswith(f"scorer: no database at {default} (in this install's default instance folder"), \
+            missing.stderr
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -156,6 +175,22 @@ def served(venv: Path, tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[b
         log.close()
 
 
+def new_table(browser: urllib.request.OpenerDirector, url: str) -> str:
+    """Start a table through the new-table form (its CSRF token read from the page); its link's token."""
+    with browser.open(url + "/new", timeout=60) as answer:
+        form = answer.read()
+    token = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', form)
+    assert token, form.decode()
+    fields = {"player_1": "Ann", "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "first_dealer": "1",
+              "profile": "quadrille", "deals_agreed": "8", "csrf_token": token.group(1).decode()}
+    with browser.open(url + "/new", data=urllib.parse.urlencode(fields).encode(), timeout=60) as answer:
+        assert answer.status == 200
+        landed = answer.geturl()  # the table's join page, after the redirect
+    table = re.search(r"/t/([A-Za-z0-9_-]+)", landed)
+    assert table, landed
+    return str(table.group(1))
+
+
 def test_scorer_serve_from_the_wheel_serves_a_table_and_its_tally_pdf(
         served: tuple[str, subprocess.Popen[bytes]], tmp_path: Path) -> None:
     url, server = served
@@ -176,19 +211,10 @@ def test_scorer_serve_from_the_wheel_serves_a_table_and_its_tally_pdf(
         request = urllib.request.Request(url + "/", headers={"Accept-Language": "fr"})
         with browser.open(request, timeout=60) as answer:
             assert french.gettext(english) in html.unescape(answer.read().decode())
-    form, _, _ = get("/new")
-    token = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"', form)
-    assert token, form.decode()
-    fields = {"player_1": "Ann", "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "first_dealer": "1",
-              "profile": "quadrille", "deals_agreed": "8", "csrf_token": token.group(1).decode()}
-    with browser.open(url + "/new", data=urllib.parse.urlencode(fields).encode(), timeout=60) as answer:
-        assert answer.status == 200
-        landed = answer.geturl()  # the table's join page, after the redirect
-    table = re.search(r"/t/([A-Za-z0-9_-]+)", landed)
-    assert table, landed
-    page, kind, _ = get(f"/t/{table.group(1)}")
+    table = new_table(browser, url)
+    page, kind, _ = get(f"/t/{table}")
     assert kind == "text/html" and b"Ann" in page and b"Dan" in page
-    pdf, kind, _ = get(f"/t/{table.group(1)}/tally.pdf")
+    pdf, kind, _ = get(f"/t/{table}/tally.pdf")
     assert kind == "application/pdf" and pdf.startswith(b"%PDF")
     assert (tmp_path / "instance" / "scorer.sqlite").exists()
     # SIGTERM (podman stop, systemd) stops it cleanly: status 0, every connection closed, so the last one
@@ -196,6 +222,99 @@ def test_scorer_serve_from_the_wheel_serves_a_table_and_its_tally_pdf(
     server.terminate()
     assert server.wait(timeout=15) == 0
     assert not (tmp_path / "instance" / "scorer.sqlite-wal").exists()
+
+
+CRON = re.compile(r"^15 3 \* \* \* (.+)$", re.M)
+"""A nightly line of the README's crontab: the schedule's five fields, then the command."""
+
+
+def cron_command(scorer: str, moved: dict[str, Path]) -> str:
+    """The command of the README's cron line (section Backups) whose scorer is ``scorer``, its folders moved:
+    each of ``moved`` must be in it."""
+    section = (ROOT / "README.md").read_text().split("\n## Backups\n", 1)[1].split("\n## ", 1)[0]
+    lines: list[str] = [c for c in CRON.findall(section) if c.startswith(scorer + " ")]
+    (command,) = lines
+    for written, instead in moved.items():
+        assert written in command, f"the README's cron line no longer names {written}: {command}"
+        command = command.replace(written, str(instead))
+    return command
+
+
+def run_as_cron(command: str, home: Path) -> subprocess.CompletedProcess[str]:
+    """``command`` as cron runs a crontab's line: ``sh -c``, from the user's home folder, cron's short PATH
+    and nothing else of this environment."""
+    env = {"HOME": str(home), "LOGNAME": "club", "SHELL": "/bin/sh", "PATH": "/usr/bin:/bin"}
+    return _run(["/bin/sh", "-c", command], cwd=home, env=env, timeout=300)
+
+
+def assert_backed_up(backups: Path, database: Path, how: str) -> None:
+    """One backup in ``backups``, of ``database``, which holds one table; the log says so."""
+    (written,) = sorted(backups.glob("scorer-*.sqlite"))
+    log = (backups / "backup.log").read_text()
+    assert log.splitlines() == [f"scorer: the database {database} ({how})", f"{written}: 1 table, 0 circles, verified"], log
+
+
+def test_the_readmes_cron_line_backs_up_the_wheel_install(
+        served: tuple[str, subprocess.Popen[bytes]], venv: Path, tmp_path: Path) -> None:
+    url, _ = served  # scorer serve --instance tmp_path/instance, as the README's wheel install is served
+    new_table(urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())), url)
+    home, backups = tmp_path / "home", tmp_path / "backups"
+    home.mkdir()
+    backups.mkdir()  # made once before the first night, as the README says
+    command = cron_command("/srv/scorer/venv/bin/scorer", {"/srv/scorer/venv": venv, "/srv/scorer/instance":
+                                                          tmp_path / "instance", "/var/backups/scorer": backups})
+    ran = run_as_cron(command, home)  # while the app serves, as every night
+    assert ran.returncode == 0, ran.stdout + ran.stderr + (backups / "backup.log").read_text()
+    assert_backed_up(backups, tmp_path / "instance" / "scorer.sqlite", "in the instance folder --instance gives")
+
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project with its own .venv, where it is installed editable as scripts/setup.sh installs it
+    (its dependencies lent by this environment through a .pth file: what is tested is where scorer finds its
+    instance folder, not how pip finds the dependencies, which the wheel's environment tests)."""
+    work = tmp_path_factory.mktemp("clone") / "scorer"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, work / name, ignore=ignore)
+        else:
+            shutil.copy2(ROOT / name, work / name)
+    made = _run([sys.executable, "-m", "venv", str(work / ".venv")], env=_clean_env())
+    assert made.returncode == 0, made.stderr
+    pip = [str(work / ".venv" / "bin" / "python"), "-m", "pip", "install", "--no-deps", "-e", str(work)]
+    installed = _run([*pip, "--no-build-isolation"], env=_clean_env(), cwd=work)  # the venv's own setuptools
+    if installed.returncode != 0:  # a venv without setuptools: an isolated build fetches it
+        installed = _run(pip, env=_clean_env(), cwd=work)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    site = _run([str(work / ".venv" / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"])
+    Path(site.stdout.strip(), "lent-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    return work
+
+
+ONE_TABLE = """
+from scorer import create_app
+app = create_app({"WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})  # the instance folder: the default one
+answer = app.test_client().post("/new", data={"player_1": "Ann", "player_2": "Bea", "player_3": "Cat",
+    "player_4": "Dan", "first_dealer": "1", "profile": "quadrille", "deals_agreed": "8"})
+assert answer.status_code == 302, answer.status_code
+print(app.config["DATABASE"])
+"""
+
+
+def test_the_readmes_cron_line_backs_up_a_clone(clone: Path, tmp_path: Path) -> None:
+    made = _run([str(clone / ".venv" / "bin" / "python"), "-c", ONE_TABLE], cwd=tmp_path, env=_clean_env())
+    assert made.returncode == 0, made.stdout + made.stderr
+    database = clone / "instance" / "scorer.sqlite"
+    assert made.stdout.strip() == str(database)  # the clone's instance/, from another folder, as scripts/serve's
+    home, backups = tmp_path / "home", tmp_path / "backups"
+    home.mkdir()
+    backups.mkdir()
+    command = cron_command("/home/club/scorer/.venv/bin/scorer", {"/home/club/scorer": clone, "/var/backups/scorer": backups})
+    ran = run_as_cron(command, home)
+    assert ran.returncode == 0, ran.stdout + ran.stderr + (backups / "backup.log").read_text()
+    assert_backed_up(backups, database, "in this install's default instance folder: neither --instance nor "
+                                        "SCORER_INSTANCE_PATH is given")
 
 
 def _engine() -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import http.client
 import re
 import threading
@@ -179,14 +180,100 @@ def test_under_waitress_without_a_server_name_a_hostile_host_is_never_taken(
 
 
 def test_the_serve_command_says_which_address_the_links_use(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(serve, "reachable_host", lambda: "192.168.1.20")
+    monkeypatch.setattr(links, "reachable_host", lambda: "192.168.1.20")
     name, lines = serve.announce("0.0.0.0", 8080, "")
-    assert name == "192.168.1.20"
+    assert name == "192.168.1.20" and len(lines) == 2
     assert "http://192.168.1.20:8080/" in lines[1] and "--base-url http://ADDRESS:8080" in lines[1]
-    name, lines = serve.announce("127.0.0.1", 8080, "")
-    assert name == "127.0.0.1" and "no other phone" in lines[-1]
     name, lines = serve.announce("0.0.0.0", 8080, "https://scorer.example.org")
-    assert lines[1] == "Links and QR codes for the players: https://scorer.example.org/..."
+    assert lines[1:] == ["Links and QR codes for the players: https://scorer.example.org/..."]
+
+
+LOCAL_ONLY = ("To let the other phones join, stop this server and serve the table on the local network: "
+              "bash scripts/serve-lan in the app's folder, or scorer serve from an installed scorer. The links then "
+              "carry this computer's address on the network (--base-url http://ADDRESS:8080 gives another); the "
+              "tables are kept.")
+
+
+# (the address served on, the base URL, the network's address of this machine) -> the lines after the first
+ANNOUNCED = [
+    ("127.0.0.1", "", "192.168.1.20",
+     ["Links and QR codes for the players: http://127.0.0.1:5000/... (this server's own address).",
+      "These links open only on this computer: no other phone can reach 127.0.0.1.", LOCAL_ONLY]),
+    ("0.0.0.0", "", "127.0.0.1",  # a machine on no network
+     ["Links and QR codes for the players: http://127.0.0.1:5000/... (this server's own address on the network).",
+      "These links open only on this computer: no other phone can reach 127.0.0.1.", LOCAL_ONLY]),
+    ("0.0.0.0", "http://localhost:5000", "192.168.1.20",
+     ["Links and QR codes for the players: http://localhost:5000/...",
+      "These links open only on this computer: no other phone can reach localhost.", LOCAL_ONLY]),
+    ("::1", "", "192.168.1.20",
+     ["Links and QR codes for the players: http://[::1]:5000/... (this server's own address).",
+      "These links open only on this computer: no other phone can reach ::1.", LOCAL_ONLY]),
+    ("192.168.1.20", "", "192.168.1.20",
+     ["Links and QR codes for the players: http://192.168.1.20:5000/... (this server's own address). If the phones "
+      "cannot open it, restart with --base-url http://ADDRESS:5000 (or set SCORER_BASE_URL), ADDRESS being what the "
+      "phones reach this machine by."]),
+    ("127.0.0.1", "https://scorer.example.org", "192.168.1.20",  # behind a reverse proxy
+     ["Links and QR codes for the players: https://scorer.example.org/..."]),
+]
+
+
+@pytest.mark.parametrize(("host", "base", "network", "said"), ANNOUNCED)
+def test_a_server_says_at_start_when_only_this_computer_opens_its_links(
+        app: Flask, monkeypatch: pytest.MonkeyPatch, host: str, base: str, network: str, said: list[str]) -> None:
+    """What `scorer serve` (and scripts/serve-lan) prints after its first line, and `flask --app scorer links`
+    (scripts/serve, before Flask's development server starts) prints whole."""
+    monkeypatch.setattr(links, "reachable_host", lambda: network)
+    assert serve.announce(host, 5000, base)[1][1:] == said
+    app.config["BASE_URL"] = base
+    printed = app.test_cli_runner().invoke(args=["links", "--host", host, "--port", "5000"])
+    assert printed.exit_code == 0 and printed.output == "\n".join(said) + "\n"
+
+
+@pytest.mark.parametrize(("url", "only_here"), [
+    ("http://127.0.0.1:5000", True), ("http://127.3.2.1", True), ("http://localhost:5000", True),
+    ("http://LOCALHOST.", True), ("http://scorer.localhost:8080", True), ("http://[::1]:8080", True),
+    ("http://192.168.1.20:8080", False), ("https://scorer.example.org", False), ("http://10.0.0.1", False),
+    ("http://localhost.example.org", False), ("http://[2001:db8::1]:8080", False), ("http://0.0.0.0:8080", False),
+])
+def test_links_open_only_here_when_their_host_is_a_loopback_one(url: str, only_here: bool) -> None:
+    assert links.opens_only_here(url) is only_here
+    assert bool(links.local_only_notice(url)) is only_here
+
+
+def local_only_shown(page: str) -> list[str]:
+    notice = re.search(r'<div class="flash local-only" role="note">(.*?)</div>', page, re.S)
+    return [html.unescape(p) for p in re.findall(r"<p>(.*?)</p>", notice.group(1))] if notice else []
+
+
+@pytest.mark.parametrize(("base", "shown"), [
+    ("http://127.0.0.1:5000", ["These links open only on this computer: no other phone can reach <code>127.0.0.1</code>.",
+                               LOCAL_ONLY.replace("bash scripts/serve-lan", "<code>bash scripts/serve-lan</code>")
+                               .replace("scorer serve from", "<code>scorer serve</code> from")
+                               .replace("--base-url http://ADDRESS:8080", "<code>--base-url http://ADDRESS:8080</code>")]),
+    ("http://localhost:5000", ["These links open only on this computer: no other phone can reach <code>localhost</code>."]),
+    ("http://192.168.1.20:8080", []),
+    ("https://scorer.example.org", []),
+])
+def test_the_share_page_says_when_its_links_open_only_on_this_computer(
+        tmp_path: Path, base: str, shown: list[str]) -> None:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t", "BASE_URL": base})
+    client = app.test_client()
+    token = start_table(client)
+    page = client.get(f"/t/{token}/join").get_data(as_text=True)
+    assert shown_links(page)[0] == f"{base}/t/{token}"
+    said = local_only_shown(page)
+    assert said[:len(shown)] == shown and len(said) == (2 if shown else 0)
+
+
+def test_the_share_page_says_it_in_french(client: FlaskClient) -> None:
+    token = start_table(client)  # the test client's own address: http://localhost
+    page = client.get(f"/t/{token}/join", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert local_only_shown(page) == [
+        "Ces liens ne s'ouvrent que sur cet ordinateur : aucun autre téléphone ne peut joindre <code>localhost</code>.",
+        "Pour que les autres téléphones puissent rejoindre la table, arrêtez ce serveur et servez la table sur le "
+        "réseau local : <code>bash scripts/serve-lan</code> dans le dossier de l'application, ou "
+        "<code>scorer serve</code> depuis un scorer installé. Les liens portent alors l'adresse de cet ordinateur "
+        "sur le réseau (<code>--base-url http://ADRESSE:8080</code> en donne une autre) ; les tables sont conservées."]
 
 
 def first_set_cookie(client: FlaskClient) -> str:

@@ -14,7 +14,7 @@ reaches each reader in their own language (issue 15).
 
 from __future__ import annotations
 
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 
 
 def _worded(text: str) -> str:
@@ -75,6 +75,35 @@ class Joined(Lazy):
 
     def __hash__(self) -> int:
         return hash(self.items)
+
+
+class Counted(Lazy):
+    """A count worded when read, in the form of the reader's language for it: ``Counted("{n} evening",
+    "{n} evenings", 1)`` is "1 evening", "1 soirée"; 0 is "0 evenings", "0 soirée" (extracted for the
+    catalogue as ``ngettext`` is: scripts/i18n.py)."""
+
+    __slots__ = ("singular", "plural", "n")
+
+    def __init__(self, singular: str, plural: str, n: int) -> None:
+        self.singular = singular
+        self.plural = plural
+        self.n = n
+
+    def __str__(self) -> str:
+        try:
+            form = ngettext(self.singular, self.plural, self.n)
+        except RuntimeError:  # as _worded: a request's translation read after its request
+            form = self.singular if self.n == 1 else self.plural
+        return form.format(n=self.n)
+
+    def __repr__(self) -> str:
+        return f"Counted({self.singular!r}, {self.plural!r}, {self.n!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Counted) and (self.singular, self.plural, self.n) == (other.singular, other.plural, other.n)
+
+    def __hash__(self) -> int:
+        return hash((self.singular, self.n))
 
 
 class Words(Lazy):

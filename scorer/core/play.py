@@ -42,7 +42,7 @@ from enum import Enum
 
 from . import rules as R
 from .errors import Said, ScorerError, Words
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .model import SEATS, TRICKS, Card, Deal, Suit, Vole
 from .rules import RuleValues
 
@@ -570,7 +570,8 @@ def report_text(number: int, report: PlayReport) -> str:
     if d.ally_unknown:
         ally = ", ally not shown (the called card was not played and nobody is named as revealed at the claim)"
     matadors = "not proven" if d.matadors is None else str(d.matadors)
-    lines.append(f"  the play proves: Hombre {d.hombre_tricks} tricks{ally}, "
+    tricks = ngettext("{n} trick", "{n} tricks", d.hombre_tricks).format(n=d.hombre_tricks)
+    lines.append(f"  the play proves: Hombre {tricks}{ally}, "
                  f"premiers {'yes' if d.premiers else 'no'}, vole {d.vole.value}, matadors {matadors}")
     lines += [f"  DISAGREES: {disagreement_sentence(x)}" for x in report.disagreements] or ["  agrees with the deal as recorded"]
     return "\n".join(lines) + "\n"

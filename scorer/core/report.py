@@ -6,6 +6,7 @@ from typing import Any
 
 from .evening import Replay, close_evening, left_on_the_table
 from .model import Account, Pot, Settlement, TableState, Transfer
+from .i18n import ngettext
 from .outcome import game_won
 from .systems import System
 
@@ -122,7 +123,7 @@ def _deal_text(s: Settlement, system: System) -> list[str]:
     lines = [
         f"Deal {s.number}: {deal.dealer} deals, {s.before.eldest(deal.dealer)} is eldest. "
         f"{deal.hombre} plays {deal.contract.label}{' in ' + deal.trumps.value if deal.trumps else ''}{called}{ally}: "
-        f"{s.result.label}, {deal.side_tricks} tricks. "
+        f"{s.result.label}, {ngettext('{n} trick', '{n} tricks', deal.side_tricks).format(n=deal.side_tricks)}. "
         + system.summary(s)
     ]
     for t in s.transfers:

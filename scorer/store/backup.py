@@ -28,6 +28,7 @@ from datetime import datetime, timezone
 import sqlite_utils
 
 from ..core.errors import ScorerError
+from ..core.i18n import ngettext
 from .database import SCHEMA_VERSION, migrate
 from .chain import verify
 from .circles import UnreadableCircle, circle_by_token, verify_circle
@@ -101,7 +102,8 @@ def _check_table(db: sqlite_utils.Database, caches: tuple[LedgerCache, SeasonCac
         carried = began.evening.carried_in if began is not None else 0
     damage = cache.recheck(db.conn, table, carried)[0].damage
     if chain is None and damage is None:
-        yield Finding("table", f"{who}: {log_size(db.conn, table.id)} lines, intact", False)
+        lines = log_size(db.conn, table.id)
+        yield Finding("table", f"{who}: " + ngettext("{n} line, intact", "{n} lines, intact", lines).format(n=lines), False)
         return
     if chain is not None:
         where = f" — deal {chain.number}" if chain.number is not None else ""
@@ -124,8 +126,8 @@ def _check_circles(db: sqlite_utils.Database, caches: tuple[LedgerCache, SeasonC
         if chain is None and damage is not None:
             yield Finding("circle", f"circle {token} ({circle.name}): DOES NOT HOLD at {damage.message}", True)
         elif chain is None:
-            evenings = f"{circle.evenings} evening{'' if circle.evenings == 1 else 's'}"
-            yield Finding("circle", f"circle {token} ({circle.name}): {evenings}, intact", False)
+            evenings = ngettext("{n} evening, intact", "{n} evenings, intact", circle.evenings).format(n=circle.evenings)
+            yield Finding("circle", f"circle {token} ({circle.name}): {evenings}", False)
         else:
             yield Finding("circle", f"circle {token} ({circle.name}): BROKEN at line {chain.seq}: {chain.why}", True)
 
@@ -145,6 +147,12 @@ class Checked:
     circles: int
     schema: int
     broken: list[str] = field(default_factory=list)
+
+    @property
+    def holds(self) -> str:
+        """What the copy holds, counted: "12 tables, 2 circles", "1 table, 0 circles"."""
+        return ", ".join((ngettext("{n} table", "{n} tables", self.tables).format(n=self.tables),
+                          ngettext("{n} circle", "{n} circles", self.circles).format(n=self.circles)))
 
 
 def check_copy(path: str, label: str | None = None) -> Checked:

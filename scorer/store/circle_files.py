@@ -37,6 +37,7 @@ from typing import Any
 import sqlite_utils
 
 from ..core import Evening, HouseRules, ScorerError
+from ..core.errors import Counted
 from ..core.evening import DEFAULT_DEALS_AGREED
 from ..core.rules import DEFAULT_PROFILE
 from ..core.evening_json import parse_evening
@@ -272,8 +273,8 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
         previous = str(row["hash"])
         rows.append(row)
     if len(read.started) != evenings:
-        raise ImportRefused(_("the circle's log starts {started} evenings, but the file holds {evenings}").format(
-            started=len(read.started), evenings=evenings))
+        raise ImportRefused(_("the circle's log starts {started}, but the file holds {evenings}").format(
+            started=Counted("{n} evening", "{n} evenings", len(read.started)), evenings=Counted("{n} evening", "{n} evenings", evenings)))
     return _Log(rows, read.started, read.circle.members, read.circle.current_names())
 
 
@@ -538,8 +539,9 @@ def _evenings(items: list[object], settings: _Settings, log: _Log, secret_key: s
 def _check_carried(e: _Evening, carried: int, number: int) -> None:
     """What an evening's file says it began with is what the evening before leaves on the table."""
     if e.carried_in is not None and e.carried_in != carried:
-        raise ImportRefused(_("evening {number}: its file says it began with {stated} chips carried in, but the evening "
-                              "before leaves {carried} on the table").format(number=number, stated=e.carried_in, carried=carried))
+        raise ImportRefused(_("evening {number}: its file says it began with {stated}, but the evening before leaves "
+                              "{carried} on the table").format(
+            number=number, stated=Counted("{n} chip carried in", "{n} chips carried in", e.carried_in), carried=carried))
 
 
 def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, consume: bool = False) -> Circle:

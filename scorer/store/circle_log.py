@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import HouseRules, Payment, ScorerError
-from ..core.errors import Said, Words, said_of
+from ..core.errors import Counted, Said, Words, said_of
 from ..core.i18n import N_
 from ..core.limits import CIRCLE_MEMBERS_MAX
 from .lines import dict_rows
@@ -202,8 +202,9 @@ def _sense(row: Mapping[str, object], events: Sequence[Mapping[str, object]], ta
         if problem is not None:
             return problem
     if sensed.started != len(tables):
-        return Words(N_("the circle has {tables} evenings' tables but its log started {started}: a line is missing"),
-                     tables=len(tables), started=sensed.started)
+        return Words(N_("the circle has tables for {tables} but its log started {started}: a line is missing"),
+                     tables=Counted("{n} evening", "{n} evenings", len(tables)),
+                     started=Counted("{n} evening", "{n} evenings", sensed.started))
     return None
 
 

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from ..core import caches
-from ..core.errors import Later, Words
+from ..core.errors import Counted, Later, Words
 from ..core.i18n import N_, translating
 from ..core.log import Damage, Ledger, advance, recheck
 from .lines import log_size, read_lines
@@ -97,8 +97,9 @@ class LedgerCache:
         with in_english():
             carried = table.carried_in
             if carried and not table.rules.profile.system.has_pool:  # a row edited by hand: nothing of it settles
-                why = Words(N_("the table began with {chips} chips carried in, but {profile} has no pool to carry them into"),
-                            chips=carried, profile=Later(table.rules.profile, "title"))
+                why = Words(N_("the table began with {chips}, but {profile} has no pool to carry them into"),
+                            chips=Counted("{n} chip carried in", "{n} chips carried in", carried),
+                            profile=Later(table.rules.profile, "title"))
                 return replace(Ledger.start(table.evening()), damage=Damage(0, None, why)), log_size(conn, table.id)
             return self._get(conn, table, carried, None)
 

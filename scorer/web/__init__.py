@@ -160,23 +160,25 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     settlement core (``scorer.core``) never loads the web framework."""
     from flask import Flask
 
+    from .instance import PACKAGE, instance_folder, load_instance_config
+
     app = Flask(
-        "scorer",  # the package's name: its instance folder (instance/, or var/scorer-instance when installed)
+        PACKAGE,
         instance_relative_config=True,
-        instance_path=(test_config or {}).get("INSTANCE_PATH") or os.environ.get("SCORER_INSTANCE_PATH"),
+        # instance/ in a clone, <venv>/var/scorer-instance when installed, or as given: the command line's
+        # backup, restore and verify find it (and the database) by the same function
+        instance_path=instance_folder((test_config or {}).get("INSTANCE_PATH")).folder,
         template_folder=str(_folder("templates")),
         static_folder=str(_folder("static")),
     )
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
-        DATABASE=os.path.join(app.instance_path, "scorer.sqlite"),
         MAX_CONTENT_LENGTH=IMPORT_BYTES_MAX + 64 * 1024,  # an evening file and its form's envelope; nothing huge
         SESSION_COOKIE_SAMESITE="Lax",
         WTF_CSRF_TIME_LIMIT=None,  # a deal form may sit open through a whole deal; the token is bound to the session
         **SETTINGS,
     )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
+    load_instance_config(app.config, app.instance_path, read_file=test_config is None)  # DATABASE, config.py
     for key, default in SETTINGS.items():
         if f"SCORER_{key}" in os.environ:
             app.config[key] = _from_environment(default, os.environ[f"SCORER_{key}"])
@@ -184,7 +186,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path, str(app.config.get("SECRET_KEY_FILE") or ""))
-    from .links import check_base_url
+    from .links import check_base_url, links_command
 
     if app.config["BASE_URL"]:
         app.config["BASE_URL"] = check_base_url(str(app.config["BASE_URL"]))
@@ -205,6 +207,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(404, _not_found)
     app.add_url_rule("/favicon.ico", "favicon", _favicon)
     db.init_app(app)
+    app.cli.add_command(links_command)  # `flask --app scorer links`: where the players' links point (scripts/serve)
     i18n.init_app(app)  # the reader's language: Flask-Babel, the core's translation, the filters
     drawn.init_app(app)  # the deal form's radio groups, drawn in Python
     views.init_app(app)  # the templates' url_for (each link built once)

@@ -179,7 +179,7 @@ def shown_text(message: str, **variables: Any) -> Markup:
 def _install_translation() -> None:
     found = _Catalogue(flask_babel.get_translations(), kept=True, locale=get_locale())  # type: ignore[attr-defined]
     _request_catalogue.set(found)
-    core_i18n.install(found.ugettext)
+    core_i18n.install(found.ugettext, found.ungettext)
 
 
 def _english_again(_error: BaseException | None) -> None:

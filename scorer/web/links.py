@@ -14,6 +14,10 @@ the whole table scans. A link is built instead from
    this machine's own IP addresses on the port the server listens on (see :func:`own_address`:
    a name such as ``evil.example``, another machine's address or another port is never taken);
    failing that, this machine's address on its network (see :func:`reachable_host`).
+
+Links to a loopback host (``127.0.0.1``, ``localhost``, ``::1``: ``bash scripts/serve``'s
+``http://127.0.0.1:5000``) open only on the machine that serves them. The Share page and the serve
+commands then say so, and how to serve the table to the other phones (:func:`local_only_notice`).
 """
 
 from __future__ import annotations
@@ -24,9 +28,13 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
+import click
 from flask import current_app, request, url_for
+from flask.cli import with_appcontext
 
 from ..core import caches
+from ..core.errors import Words
+from ..core.i18n import N_
 
 UNREACHABLE_NAMES = frozenset({"", "0.0.0.0", "::", "[::]", "waitress.invalid"})
 """Server names that no phone can open: a wildcard bind, or waitress's default ``server_name``."""
@@ -123,3 +131,62 @@ def external_url(endpoint: str, **values: Any) -> str:
     if root and path.startswith(root):
         path = path[len(root):]
     return base_url() + path
+
+
+def opens_only_here(url: str) -> bool:
+    """Whether a link to ``url`` opens only on the machine that serves it: its host is ``localhost`` (or a
+    name under it) or a loopback address (127.0.0.0/8, ``::1``)."""
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+LOCAL_ONLY = N_("These links open only on this computer: no other phone can reach {host}.")
+SERVE_ON_THE_NETWORK = N_("To let the other phones join, stop this server and serve the table on the local network: "
+                          "{serve_lan} in the app's folder, or {serve} from an installed scorer. The links then carry "
+                          "this computer's address on the network ({base_url} gives another); the tables are kept.")
+COMMANDS = {"serve_lan": "bash scripts/serve-lan", "serve": "scorer serve",
+            "base_url": Words(N_("--base-url http://ADDRESS:8080"))}
+"""The commands the notice names: scripts/serve-lan is ``scorer serve --host 0.0.0.0 --port 8080`` of the
+clone's .venv (waitress on every interface), whose links use this machine's address on its network."""
+
+
+def local_only_notice(url: str) -> list[Words]:
+    """What to tell whoever shares ``url`` when only this machine can open it (none otherwise): the Share page
+    and the terminal at start say the same."""
+    if not opens_only_here(url):
+        return []
+    return [Words(LOCAL_ONLY, host=urlsplit(url).hostname), Words(SERVE_ON_THE_NETWORK, **COMMANDS)]
+
+
+def players_links(host: str, port: int, base_url: str) -> tuple[str, list[str]]:
+    """For a server listening on ``host``:``port``, the name it should give itself (the WSGI ``SERVER_NAME``
+    the links fall back on) and what to tell whoever starts it about the players' links: where they point,
+    how to choose another address, and whether other phones can open them."""
+    server_name = reachable_host() if host in UNREACHABLE_NAMES else host
+    if base_url:
+        lines = [f"Links and QR codes for the players: {base_url}/..."]
+        links = base_url
+    else:
+        shown = f"[{server_name}]" if ":" in server_name else server_name
+        links = f"http://{shown}:{port}"
+        lines = [f"Links and QR codes for the players: {links}/... (this server's own address"
+                 f"{' on the network' if host in UNREACHABLE_NAMES else ''})."]
+        if not opens_only_here(links):
+            lines[0] += (f" If the phones cannot open it, restart with --base-url http://ADDRESS:{port} (or set "
+                         f"SCORER_BASE_URL), ADDRESS being what the phones reach this machine by.")
+    return server_name, lines + [str(sentence) for sentence in local_only_notice(links)]
+
+
+@click.command("links")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address the server listens on.")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535))
+@with_appcontext
+def links_command(host: str, port: int) -> None:
+    """Say where the players' links and QR codes will point when the app is served on HOST:PORT, and whether
+    other phones can open them (what scripts/serve prints as it starts)."""
+    click.echo("\n".join(players_links(host, port, str(current_app.config["BASE_URL"]))[1]))

@@ -16,13 +16,15 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ..core import caches
+from ..core.errors import Words
+from ..core.i18n import _ as worded
 from ..core import (
     Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, TableState, Undo,
     settle, summarise,
 )
 from .db import get_db
 from .i18n import gettext as _
-from .links import external_url
+from .links import external_url, local_only_notice
 from .ratelimits import BudgetSpent, new_tables
 from .forms import BY_NAME, DEAL_INPUTS, ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
 from ..store import (
@@ -362,7 +364,14 @@ def join(token: str) -> str:
     link = external_url("table.play", token=token)  # never from the request's Host header (scorer/links.py)
     watch = external_url("table.spectate", token=table.spectator_token)
     return render_template("table/join.html", link=link, watch=watch, qr=qr_svg(link), watch_qr=qr_svg(watch),
+                           local_only=[with_commands(sentence) for sentence in local_only_notice(link)],
                            **table_view(table).context())
+
+
+def with_commands(sentence: Words) -> Markup:
+    """A sentence of the notice in the reader's language, the commands and the address it names set as code."""
+    return Markup.escape(worded(sentence.text)).format(
+        **{name: Markup("<code>{}</code>").format(str(value)) for name, value in sentence.values.items()})
 
 
 @bp.route("/t/<token>/settings", methods=("GET", "POST"))

@@ -23,7 +23,7 @@ from typing import ClassVar
 from .. import rules as R
 from ..book import Book, antes, beast, fish_for_the_king, hold_back_beasts, loss_payers, open_book, renounce_beasts, take_pool
 from ..context import DealContext
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState
 from ..outcome import own_king_rules, pays_solo_premium
 from ..rules import RuleValues
@@ -131,9 +131,9 @@ def counters_text(counters: int) -> str:
     n = abs(counters)
     mils, rest = divmod(n, COUNTERS_PER_FISH * FISH_PER_MIL)
     fish, units = divmod(rest, COUNTERS_PER_FISH)
-    parts = [(_("{n} mils") if mils != 1 else _("{n} mil")).format(n=mils)] if mils else []
-    parts += [_("{n} fish").format(n=fish)] if fish else []
-    parts += [(_("{n} counters") if units != 1 else _("{n} counter")).format(n=units)] if units or not parts else []
+    parts = [ngettext("{n} mil", "{n} mils", mils).format(n=mils)] if mils else []
+    parts += [ngettext("{n} fish", "{n} fish", fish).format(n=fish)] if fish else []
+    parts += [ngettext("{n} counter", "{n} counters", units).format(n=units)] if units or not parts else []
     return sign + " ".join(parts)
 
 
