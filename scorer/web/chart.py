@@ -39,7 +39,7 @@ class ChartSize:
 SCREEN = ChartSize(360, 230, 18)
 """On a page: drawn a unit a CSS pixel at a phone's width (360 of its 366 px), the labels at 18 px, no smaller
 than the page's 17 px text (a wider screen draws it larger, up to the stylesheet's max-width)."""
-PRINT = ChartSize(360, 190, 12)
+PRINT = ChartSize(480, 170, 14)
 """In the tally's PDF, across half the page (94 mm): the labels at about the page's 8.5 pt."""
 
 
@@ -90,7 +90,7 @@ def swatch(i: int) -> Markup:
     """The key's sample of the ``i``-th line: a short stretch of it, with its mark."""
     style = line_style(i)
     return Markup(f'<svg class="swatch" viewBox="0 0 32 12" width="32" height="12" aria-hidden="true">'
-                  f'{_line(style, [(2.0, 6.0), (16.0, 6.0), (30.0, 6.0)])}</svg>')
+                  f'{_line(style, [(4.0, 6.0), (16.0, 6.0), (28.0, 6.0)])}</svg>')
 
 
 def _label(step: str) -> str:
