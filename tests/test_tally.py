@@ -29,10 +29,12 @@ def test_the_tally_page_has_everything_a_club_keeps(app: Flask, client: FlaskCli
     page = client.get(f"/t/{token}/tally").get_data(as_text=True)
     result = replay(loads(json.dumps(standing(client, token))))
     for name, balance in result.balances.items():
-        assert f'<th scope="row">{name}</th>' in page
+        assert f'<th scope="row" class="name">{name}</th>' in page
     for number in range(1, 11):
         assert f"<tr><td>{number}</td>" in page
-    assert "Quadrille, hard score (P)" in page and "Premium for a solo: <strong>4 units</strong>" in page
+    assert "Quadrille, hard score (P)" in page
+    # each rule by its title, linked to its place on the rules page, with its value: a list, not one block
+    assert '<li><a href="/rules#solo_premium">Premium for a solo</a>: <strong>4 units</strong></li>' in page
     assert "<svg" in page and "<polyline" in page and "<script" not in page
     assert page.count('class="sign"') == 4
     assert "pays" in page and "€" in page  # money as the reader writes it (the money filter)
@@ -44,7 +46,7 @@ def test_without_a_chip_value_the_settle_up_is_in_chips_signed_as_the_balances(a
     result = replay(loads(json.dumps(standing(client, token))))
     debtor, owed = min(result.balances.items(), key=lambda item: item[1])
     assert owed < 0
-    row = re.search(rf'<th scope="row">{debtor}</th>(.*?)</tr>', page, re.S)
+    row = re.search(rf'<th scope="row" class="name">{debtor}</th>(.*?)</tr>', page, re.S)
     assert row and f"−{-owed} chips" in row.group(1)
 
 

@@ -24,7 +24,7 @@ from .rules import (
 )
 from .rules import DEFAULT_PROFILE, HOUSE_RULES, RULES_BY_NAME, HouseRule, RuleValues
 from .profiles import BASIC_CONTRACTS, PROFILES, HouseRules, Profile, register_profile
-from .describe import describe
+from .describe import describe, result_label
 from .checks import implied, own_king_allowed
 from .table_checks import check_deal, referee
 from .play import (
@@ -66,7 +66,7 @@ __all__ = [
     "Undo", "check_note", "check_players", "counters_text", "differences", "format_deal", "normalise",
     "replay_from", "replay_json", "replay_text", "rules_markdown", "rules_text", "settle_up",
     "DealSummary", "Group", "Net", "Part", "RuleRef", "summarise",
-    "describe", "CIRCLE_MEMBERS_MAX", "CIRCLE_NAME_MAX", "PLAY_NOTATION_MAX", "RECENT_TABLES_MAX", "TALLY_LABEL_MAX",
+    "describe", "result_label", "CIRCLE_MEMBERS_MAX", "CIRCLE_NAME_MAX", "PLAY_NOTATION_MAX", "RECENT_TABLES_MAX", "TALLY_LABEL_MAX",
     # The play of a deal, card by card (issue 13).
     "PACK", "PLAY_TRICKS", "PREMIERS_TRICKS", "AllyShown", "PlayError", "PlayReport", "Progress", "Renounce", "follow", "parse_tricks",
     "play_from_codes", "proven_deal", "referee", "report_json", "report_text", "why_not",

@@ -14,6 +14,7 @@ from functools import reduce
 
 from .i18n import N_, _
 from .model import Card, Contract, Deal, Result, Suit, Vole
+from .outcome import game_won
 
 _RESULTS = {
     Result.WON: N_("won"),
@@ -30,6 +31,17 @@ _IN_SUIT = {
     Suit.DIAMONDS: N_("in diamonds"),
     Suit.HEARTS: N_("in hearts"),
 }
+
+
+def result_label(deal: Deal, result: Result) -> str:
+    """The result in a word or two, as the ledger, the tally and its PDF name it: the result's own label
+    ("won", "remise", "vole lost"), except a vole undertaken after premiers and lost, where Hombre won the game
+    (:func:`~scorer.core.outcome.game_won`; P: it "does not bar Hombre from winning the game stake") and only
+    the vole failed: "won, the vole failed". A vole announced in the bid and lost stays "vole lost": the game
+    is lost with it (P: "Hombre neither wins the game stake nor doubles it")."""
+    if result is Result.VOLE_LOST and game_won(deal, result):
+        return _("won, the vole failed")
+    return result.label
 
 
 def in_suit(suit: Suit) -> str:

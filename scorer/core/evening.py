@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
+from .describe import result_label
 from .errors import DealError, ImpossibleDeal, Later, Words
 from .i18n import N_
 from .model import Deal, Pot, Settlement, TableState, Transfer, check_players
@@ -180,6 +181,7 @@ def differences(old: Replay, new: Replay) -> tuple[list[DealDifference], dict[st
         before = {p: a.change(p) for p in a.after.players}
         after = {p: b.change(p) for p in b.after.players}
         if before != after or a.after.pool != b.after.pool or a.result is not b.result:
-            changed.append(DealDifference(a.number, before, after, a.after.pool, b.after.pool, a.result.label, b.result.label))
+            changed.append(DealDifference(a.number, before, after, a.after.pool, b.after.pool, result_label(a.deal, a.result),
+                                          result_label(b.deal, b.result)))
     finals = {p: new.balances[p] - old.balances[p] for p in old.balances}
     return changed, finals

@@ -20,7 +20,7 @@ from ..core.errors import Words
 from ..core.i18n import _ as worded
 from ..core import (
     Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, TableState, Undo,
-    settle, summarise,
+    result_label, settle, summarise,
 )
 from .db import get_db
 from .i18n import gettext as _
@@ -98,7 +98,7 @@ def _recorded(settlements: tuple[Settlement, ...] | list[Settlement], number: st
         return None
     shown = settlements[n - 1]
     return _("Deal %(number)s recorded: %(hombre)s's %(contract)s, %(result)s.", number=n, hombre=shown.deal.hombre,
-             contract=shown.deal.contract.label, result=shown.result.label)
+             contract=shown.deal.contract.label, result=result_label(shown.deal, shown.result))
 
 
 class _Previewed(NamedTuple):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -12,8 +12,10 @@ from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .chart import balance_chart
-from ..core import TALLY_LABEL_MAX, HouseRule, Pot, Replay, SettleUp, Statistics, System, settle_up, statistics
+from .chart import PRINT, SCREEN, ChartSize, balance_chart
+from ..core import (
+    TALLY_LABEL_MAX, HouseRule, Ledger, Line, LineKind, Pot, Replay, SettleUp, Statistics, System, result_label, settle_up, statistics,
+)
 from .db import get_db
 from .i18n import language
 from .i18n import money as local_money
@@ -91,17 +93,55 @@ class Sheet:
         return ["\n".join(self.deals[i:i + SHEET_LINES_A_ROW]) for i in range(0, len(self.deals), SHEET_LINES_A_ROW)]
 
 
-def deals_sheet(players: tuple[str, ...], result: Replay, system: System) -> Sheet:
+CORRECTED_MARK = "†"
+"""The mark of a corrected deal after its number on the printed sheet, told under the sheet (:func:`corrected_lines`)."""
+
+
+@dataclass(frozen=True)
+class Corrected:
+    """A deal changed since it was recorded (corrected, or an earlier version put back): the tally counts the
+    version in force, the last of its versions, and says which."""
+
+    number: int
+    versions: int
+    """How many versions the deal has: the one in force is the last (the audit page lists them in order)."""
+    last: Line
+    """The line that gave the version in force: a correction or a restoration, by whom."""
+
+    @property
+    def said(self) -> str:
+        """"corrected: version 2 of 2" (or "restored: ..."), in the reader's language."""
+        if self.last.kind is LineKind.RESTORE:
+            return _("restored: version %(version)s of %(versions)s", version=self.versions, versions=self.versions)
+        return _("corrected: version %(version)s of %(versions)s", version=self.versions, versions=self.versions)
+
+    @property
+    def told(self) -> str:
+        """The deal, its version in force and who gave it: "deal 7, corrected: version 2 of 2, by Bea"."""
+        said = _("deal %(number)s, %(what)s", number=self.number, what=self.said)
+        return _("%(what)s, by %(name)s", what=said, name=self.last.by) if self.last.by else said
+
+
+def corrections(book: Ledger, played: int) -> dict[int, Corrected]:
+    """The deals settled (the first ``played``) that have more than one version, by number."""
+    return {number: Corrected(number, len(versions), versions[-1])
+            for number, versions in enumerate(book.versions[:played], 1) if len(versions) > 1}
+
+
+def deals_sheet(players: tuple[str, ...], result: Replay, system: System, corrected: Collection[int] = ()) -> Sheet:
     """Every deal as a line of the printed score sheet: number, contract, Hombre, ally, result,
-    each player's change and the system's last column (the pool); numbers right-aligned."""
-    header = ["#", _("Contract"), _("Hombre"), _("Ally"), _("Result"), *(_cut(p, NAME_WIDTH) for p in players),
+    each player's change and the system's last column (the pool); numbers right-aligned, a ``corrected``
+    deal's number followed by :data:`CORRECTED_MARK` (the other numbers by a space as wide, so that the
+    figures line up)."""
+    pad = metrics().gap(metrics().width(CORRECTED_MARK)) if corrected else ""
+    header = ["#" + pad, _("Contract"), _("Hombre"), _("Ally"), _("Result"), *(_cut(p, NAME_WIDTH) for p in players),
               system.column_title]
     rows = []
     suits = suit_names()  # looked up once a sheet, not once a deal
     for s in result.settlements:
         d = s.deal
-        rows.append([str(s.number), d.contract.label + (" " + suits.get(d.trumps.value, d.trumps.value) if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
-                     _cut(d.ally, NAME_WIDTH) if d.has_real_ally and d.ally else "", s.result.label,
+        rows.append([str(s.number) + (CORRECTED_MARK if s.number in corrected else pad), d.contract.label + (" " + suits.get(d.trumps.value, d.trumps.value) if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
+                     _cut(d.ally, NAME_WIDTH) if d.has_real_ally and d.ally else "", result_label(d, s.result),
                      *(_signed(s.change(p)) for p in players), system.column(s)])
     total = ["", _("Total"), "", "", "", *(_signed(result.final.balance(p)) for p in players),
              system.final_column(result.final)]
@@ -113,6 +153,17 @@ def deals_sheet(players: tuple[str, ...], result: Replay, system: System) -> She
 
 HALF_WIDTH_EM = 30.0
 """Ems of 8.5 pt across one half of the PDF's top (the balances and the settle-up beside the chart)."""
+
+
+def corrected_lines(tally: TallyView) -> list[str]:
+    """Under the printed sheet, what its mark says, and each corrected deal with its version in force, in lines
+    of the sheet's width (none where no deal was corrected)."""
+    found = tally.corrected
+    if not found:
+        return []
+    told = "; ".join(c.told for c in found.values())
+    return wrap(_("%(mark)s corrected after it was recorded: the sheet counts the version in force (%(deals)s).",
+                  mark=CORRECTED_MARK, deals=told), SHEET_WIDTH_EM * 8.5 / 7)
 
 
 def finals_lines(tally: TallyView) -> list[str]:
@@ -164,12 +215,21 @@ class TallyView:
     """Whether a chip has a money value at this table."""
     money: Callable[[int], str]
     """An amount in cents as money, or in the table's units when a chip has no money value."""
-    chart: Markup
-    """Each player's balance after each deal, as inline SVG."""
+    series: list[list[int]]
+    """Each player's balance before the first deal (0) and after each deal, for the chart."""
     place: str = ""
     """Where the evening was played, as typed on the print form (optional, never stored)."""
     name: str = ""
     """The table's name, as typed on the print form (optional, never stored)."""
+
+    @property
+    def corrected(self) -> dict[int, Corrected]:
+        """The deals corrected since they were recorded, by number: the tally marks them with their version in force."""
+        return corrections(self.view.book, self.view.played)
+
+    def chart(self, size: ChartSize = SCREEN) -> Markup:
+        """Each player's balance after each deal, as inline SVG with its key (drawn for the page, or the PDF's ``PRINT``)."""
+        return balance_chart(self.view.table.players, self.series, size=size)
 
     @property
     def stats(self) -> Statistics:
@@ -180,9 +240,9 @@ class TallyView:
         """The table view's fields and the tally's, by name, for ``render_template``."""
         shown = rules_shown(self.view.table.rules)
         return {**self.view.context(), "settle": self.settle, "has_money": self.has_money, "money": self.money,
-                "chart": self.chart, "rules_shown": shown, "changed_count": sum(1 for *_, changed in shown if changed),
+                "chart": self.chart(), "rules_shown": shown, "changed_count": sum(1 for *_, changed in shown if changed),
                 "label_place": self.place, "label_name": self.name, "label_max": TALLY_LABEL_MAX,
-                "stats": self.stats, "circle": self.circle, "page_counter": page_counter(), "pots": Pot}
+                "stats": self.stats, "circle": self.circle, "corrected": self.corrected, "page_counter": page_counter(), "pots": Pot}
 
     @property
     def circle(self) -> Circle | None:
@@ -228,7 +288,7 @@ def _tally_of(table: Table, view: TableView, place: str = "", name: str = "") ->
 
     series = [[0] + [s.after.balance(p) for s in result.settlements] for p in table.players]
     return TallyView(view, settle_up(result, value if value is not None else 1), value is not None, in_money,
-                     balance_chart(table.players, series), place, name)
+                     series, place, name)
 
 
 @bp.route("/t/<token>/tally")
@@ -261,11 +321,12 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
         # Up to SHEET_ONE_BLOCK_MAX deals the sheet is one block of lines; longer, its header repeats at the top
         # of each page of the sheet (thead) and its deals are rows of two rounds of four lines each.
         return render_pdf(render_template("tally/print.html", paper=paper, tally_css=tally_css(),
-                                          sheet=deals_sheet(table.players, view.ledger, view.system),
+                                          sheet=deals_sheet(table.players, view.ledger, view.system, tally.corrected),
+                                          corrected_lines=corrected_lines(tally),
                                           finals_lines=finals_lines(tally), payment_lines=payment_lines(tally),
                                           signature_lines=signature_lines,
                                           rules_lines=rules_lines(context["rules_shown"]),  # type: ignore[arg-type]
-                                          **context))
+                                          **{**context, "chart": tally.chart(PRINT)}))
 
     document = printer().document(table.token, key, request.remote_addr or "", render,
                                   family=key[:5] + ("labelled",) if place or name else None)

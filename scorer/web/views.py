@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask, has_request_context, request, session
 
-from ..core import Contract, Damage, Ledger, Replay, Settlement, System, caches
+from ..core import Contract, Damage, Ledger, Replay, Settlement, System, caches, result_label
 from .db import get_db
 from ..store import Table, evening_closed, ledger_and_log_size
 
@@ -97,8 +97,9 @@ def phone_holder(table: Table) -> str | None:
 
 
 def init_app(app: Flask) -> None:
-    """The templates' ``url_for``, keeping its links."""
+    """The templates' ``url_for``, keeping its links, and ``result_label`` (a deal's result as the ledger names it)."""
     app.jinja_env.globals["url_for"] = remembered_url_for(app)
+    app.add_template_global(result_label, "result_label")
 
 
 # --- the templates' links, each built once -------------------------------------------------------------------------

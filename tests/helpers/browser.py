@@ -106,9 +106,9 @@ def rename(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [json.loads(re.sub(r'"(Ann|Bea|Cat|Dan)"', lambda m: f'"{names[m.group(1)]}"', json.dumps(d))) for d in deals]
 
 
-def import_table(phone: Phone, server: str, profile: str, deals: list[dict[str, Any]]) -> str:
+def import_table(phone: Phone, server: str, profile: str, deals: list[dict[str, Any]], players: list[str] = LONG) -> str:
     """Import the evening through the phone's own browser (its session, its CSRF token)."""
-    body = json.dumps({"format": "quadrille-evening/1", "players": LONG, "profile": profile,
+    body = json.dumps({"format": "quadrille-evening/1", "players": players, "profile": profile,
                        "deals_agreed": max(4, -(-len(deals) // 4) * 4), "deals": deals})
     phone.go(f"{server}/import")
     phone.page.set_input_files("#evening", files=[{"name": "e.json", "mimeType": "application/json",
