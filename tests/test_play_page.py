@@ -136,7 +136,17 @@ def test_the_audit_page_shows_the_play_kept_with_the_version(client: FlaskClient
     audit = text(client.get(f"/t/{token}/audit/1"))
     assert "The play, as kept with this version" in audit
     assert "Bea A♣ · Cat 3♦ · Dan 6♠ · Ann 2♠ → Bea" in re.sub(r"<[^>]+>", "", audit)
-    assert "Renounce in trick 3: Dan played 6S to AC led, holding 6H (played later)." in audit
+    # every card as rank and suit sign, as the play page shows it (issue 25: the audit page read "6S" and "2C")
+    assert "Renounce in trick 3: Dan played 6♠ to A♣ led, holding 6♥ (played later)." in audit
+    assert "beasted for a renounce in trick 3: 6♠ to A♣ led, holding 6♥" in audit
+    assert not CARD_CODE.search(re.sub(r"<[^>]+>", " ", audit.split("<main", 1)[1]))
+    french = text(client.get(f"/t/{token}/audit/1", headers={"Accept-Language": "fr"}))
+    assert "Dan a joué 6♠ sur A♣ entamé, en ayant 6♥" in french, re.findall(r"Renonce[^<]*", french)
+    assert not CARD_CODE.search(re.sub(r"<[^>]+>", " ", french.split("<main", 1)[1]))
+
+
+CARD_CODE = re.compile(r"\b(?:[AKQJ2-7])[SCDH]\b")
+"""A card written as its code ("6S", "AC"), as files and the command line write it, never a page."""
 
 
 def test_an_exported_table_with_a_play_imports_back(client: FlaskClient) -> None:

@@ -71,19 +71,17 @@ class Form(FlaskForm):
             return wtforms_adapter.bound(form, unbound_field, options)
 
 
-SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
 SUIT_NAMES = {Suit.SPADES: lazy_gettext("Spades"), Suit.CLUBS: lazy_gettext("Clubs"), Suit.DIAMONDS: lazy_gettext("Diamonds"),
               Suit.HEARTS: lazy_gettext("Hearts")}
-RANK_LETTERS = {"K": lazy_gettext("K"), "Q": lazy_gettext("Q")}
-"""The King's and the Queen's letters as the reader writes them (R and D in French)."""
 
 
 def _suit_label(suit: Suit) -> str:
-    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+    return f"{suit.symbol} {SUIT_NAMES[suit]}"
 
 
 def _card_label(rank: str, suit: Suit) -> str:
-    return f"{RANK_LETTERS[rank]}{SUIT_SYMBOLS[suit]}"
+    """A called card as the form offers it: its face, as every page shows a card ("K♥", "R♥" in French)."""
+    return Card(rank, suit).face
 
 
 TRUMP_CHOICES = [SelectChoice(s.value, _later(_suit_label, s)) for s in Suit]
