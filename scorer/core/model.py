@@ -20,6 +20,7 @@ from .accounts import Pot as Pot
 from .errors import ImpossibleDeal
 from .i18n import N_, _
 from .names import check_players as check_players
+from .rule_names import rule_title
 
 TRICKS = 10
 
@@ -440,6 +441,8 @@ def _kept_value(name: str, value: str) -> str:
         return translate_kept(value)
     if name == "winners":
         return _kept_list(value)
+    if name == "rule":
+        return rule_title(value)
     if name in _KEPT_CARDS:
         try:
             return Card.parse(value).face
