@@ -18,7 +18,7 @@ from .accounts import SEATS as SEATS
 from .accounts import Account as Account
 from .accounts import Pot as Pot
 from .errors import ImpossibleDeal
-from .i18n import N_, _
+from .i18n import N_, _, filled
 from .names import check_players as check_players
 from .rule_names import rule_title
 
@@ -355,8 +355,8 @@ class Transfer(NamedTuple):
         if payee is Pot.SCORE_SHEET:
             return _("{payer} loses {chips} — {what}").format(payer=payer, chips=chips, what=what)
         if isinstance(payer, Pot) and isinstance(payee, Pot):
-            return _("{chips} go from {payer} to {payee} — {what}").format(
-                chips=chips, payer=payer.label, payee=payee.label, what=what)
+            return filled(_("{chips} go from {payer} to {payee} — {what}"),
+                          {"chips": chips, "payer": payer.label, "payee": payee.label, "what": what})
         if isinstance(payer, Pot):
             return _("{payee} takes {chips} from {payer} — {what}").format(
                 payee=payee, chips=chips, payer=payer.label, what=what)
@@ -462,7 +462,7 @@ def translate_kept(text: str) -> str:
         match = pattern.fullmatch(text)
         if match is not None:
             values = {name: _kept_value(name, value) for name, value in match.groupdict().items()}
-            return _(template).format(**values)
+            return filled(_(template), values)
     return text
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from .i18n import gettext as _
 from markupsafe import Markup, escape
 
 COLOURS = ("#7a1f2b", "#1a5fb4", "#26a269", "#c64600")

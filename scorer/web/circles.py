@@ -26,7 +26,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from .i18n import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 from wtforms import Field

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from .i18n import gettext as _
 from werkzeug.wrappers import Response
 
 from .common import deal_view
