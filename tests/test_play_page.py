@@ -209,9 +209,9 @@ def test_a_claim_at_six_asks_who_revealed_herself_and_corrects_the_deal_with_her
     assert "The called card (King of clubs) was not played: who held it?" in asked
     assert "Use this play" not in asked and "Trick 7:" in asked  # nothing to correct until she is named; play may go on
     answer = re.search(r'<a class="button" href="([^"]+)">Dan</a>', page)
-    assert answer and "Bea, Hombre: she held it herself" in asked
+    assert answer and "Bea, Hombre, held it" in asked
     page = client.get(html.unescape(answer.group(1))).get_data(as_text=True)
-    assert "Dan revealed herself at the claim as the holder of the called card (King of clubs)." in html.unescape(page)
+    assert "At the claim, Dan was revealed as the holder of the called card (King of clubs)." in html.unescape(page)
     assert re.search(r"<th scope=\"row\">ally</th><td>Cat</td><td>Dan</td>", page)
     amend = client.get(link(page, "Use this play: correct deal 1")).get_data(as_text=True)
     data = form_fields(amend)
@@ -227,7 +227,7 @@ def test_a_claim_at_six_asks_who_revealed_herself_and_corrects_the_deal_with_her
     assert (kept["ally"], kept["premiers"], kept["play"]["revealed_ally"], len(kept["play"]["tricks"])) == (
         "Dan", True, "Dan", 6)
     audit = text(client.get(f"/t/{token}/audit/1"))
-    assert "Dan revealed herself at the claim as the holder of the called card (King of clubs)." in audit
+    assert "At the claim, Dan was revealed as the holder of the called card (King of clubs)." in audit
 
 
 def test_a_correction_with_a_claim_that_does_not_show_the_ally_takes_the_ally_tapped_as_revealed(

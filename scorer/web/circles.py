@@ -247,7 +247,7 @@ def new_member(token: str) -> Response | tuple[str, int]:
         except (StoreRefused, ImpossibleDeal) as refused:
             form.new_member.errors = [*form.new_member.errors, refused.message]
         else:
-            flash(_("%(name)s is a member of the circle: she starts at 0.", name=name))
+            flash(_("%(name)s is a member of the circle, starting at 0.", name=name))
             return redirect(url_for("circle.page", token=circle.token) + "#members")
     return _page(circle, 422, member_form=form)
 
@@ -263,7 +263,7 @@ def rename(token: str) -> Response | tuple[str, int]:
         except (StoreRefused, ImpossibleDeal) as refused:
             form.new_name.errors = [*form.new_name.errors, refused.message]
         else:
-            flash(_("%(old)s is %(new)s from now on; the evenings she played keep the name she played them with.", old=old,
+            flash(_("%(old)s is %(new)s from now on; the evenings already played keep the names they were played with.", old=old,
                     new=new))
             return redirect(url_for("circle.page", token=circle.token) + "#members")
     return _page(circle, 422, rename_form=form)

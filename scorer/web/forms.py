@@ -279,7 +279,7 @@ for _rule in HOUSE_RULES:
 BY_NAME = "by-name"
 """The new-table form's answer "someone else": the next step offers the four names typed."""
 SEATS = [SelectChoice("1", lazy_gettext("The 1st player above")),
-         SelectChoice(BY_NAME, lazy_gettext("Someone else: tap her name on the next page")),
+         SelectChoice(BY_NAME, lazy_gettext("Someone else: tap the name on the next page")),
          SelectChoice("2", lazy_gettext("The 2nd player above")), SelectChoice("3", lazy_gettext("The 3rd player above")),
          SelectChoice("4", lazy_gettext("The 4th player above"))]
 """The first dealer: a seat (the next step's name buttons send one), or BY_NAME for that step."""
