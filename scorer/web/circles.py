@@ -27,6 +27,8 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from .i18n import gettext as _
+from .common import qr_svg
+from .links import external_url
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 from wtforms import Field
@@ -139,10 +141,13 @@ def _corrections(book: Ledger) -> list[Line]:
 
 
 def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]:
-    """The members' page of the circle, with its forms (those not given, empty)."""
+    """The members' page of the circle, with its forms (those not given, empty), and its watch-only link with its QR
+    code, as the table's Share page gives its own."""
     view = _view(circle, False)
     circle = view.circle
+    watch = external_url("circle.watch", token=circle.spectator_token)  # never from the request's Host header
     context: dict[str, object] = {
+        "watch": watch, "watch_qr": qr_svg(watch),
         "form": NextEveningForm(members=circle.members), "member_form": AddMemberForm(formdata=None),
         "rename_form": RenameMemberForm(formdata=None, members=circle.members),
         "settle_form": SettleForm(formdata=None, lines=str(circle.lines), shown=view.digest), "settle_error": None,

@@ -244,12 +244,26 @@ class TableSettingsForm(Form):
     def rule_fields(self) -> list[SelectField]:
         return [getattr(self, f"rule_{r.name}") for r in HOUSE_RULES]
 
+    def rule_profiles(self) -> dict[str, tuple[str, ...]]:
+        """Each house rule's field (by its name) and the profiles it applies to (the core's ``Profile.applies``: the
+        profile's settlement system reads it, and the profile plays a contract it concerns). The page lists a rule
+        only under a profile it applies to: its style hides the others once a profile is chosen (CSS, no JavaScript).
+        """
+        return {f"rule_{r.name}": tuple(p.name for p in PROFILES.values() if p.applies(r.name)) for r in HOUSE_RULES}
+
+    def house_rule_changes(self) -> dict[str, str]:
+        """The values chosen for the rules that apply to the profile chosen; a rule hidden under it (one chosen
+        under another profile before the profile was changed) is not kept."""
+        profile = PROFILES.get(self.profile.data or "")
+        return {r.name: getattr(self, f"rule_{r.name}").data for r in HOUSE_RULES
+                if getattr(self, f"rule_{r.name}").data and (profile is None or profile.applies(r.name))}
+
     def in_page_order(self) -> list[Field]:
         """The fields as the page shows them (the error summary lists them so)."""
         return [self.profile, *self.rule_fields(), self.deals_agreed, self.chip_value, self.currency]
 
     def house_rules(self) -> HouseRules:
-        changes = {r.name: getattr(self, f"rule_{r.name}").data for r in HOUSE_RULES if getattr(self, f"rule_{r.name}").data}
+        changes = self.house_rule_changes()
         if changes.get("favourite_suit") == DRAW:
             changes["favourite_suit"] = secrets.choice([s.value for s in Suit])
         return HouseRules.of(self.profile.data, changes)
