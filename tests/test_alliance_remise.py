@@ -154,7 +154,7 @@ def test_the_help_text_quotes_the_sources() -> None:
     text = R.house_rule(R.ALLIANCE_REMISE).help
     for phrase in ("if they make only four tricks between them it is a remise; if they make less they lose codill",
                    "If Hombre wins only five tricks, it is a remise; if four or fewer, it is a codille",
-                   "the same applies to an alliance", "the app's reading", "alliance_loss"):
+                   "the same applies to an alliance", "the app's reading", "house rule “Who pays when an alliance loses”"):
         assert phrase in text, phrase
 
 

@@ -109,7 +109,7 @@ def test_a_claim_at_six_before_the_called_king_fell_is_checked_and_corrected(ser
     assert page.locator("text=Use this play").count() == 0
     phone.check("who-held-it")
     phone.tap_and_wait('#revealed a:text-is("Dan")')
-    assert "Dan revealed herself at the claim as the holder of the called card (King of clubs)." in page.inner_text("main")
+    assert "At the claim, Dan was revealed as the holder of the called card (King of clubs)." in page.inner_text("main")
     phone.check("revealed")
     phone.tap_and_wait("text=Use this play")
     assert page.locator('input[type=radio][name="ally"][value="Dan"]').is_checked()

@@ -62,22 +62,22 @@ REFUSED = [
      "herself at the claim"),
     ("Cat named, but Dan took trick 6", CLAIM_DAN_TAKES_ONE,
      replace(ALLIANCE, ally="Cat", hombre_tricks=5, ally_tricks=1, revealed_ally="Cat"), {}, "premiers",
-     "a play of six tricks is premiers claimed, but Dan took trick 6, and Cat revealed herself as the ally: say who "
-     "revealed herself, or, if nobody claimed, enter all ten tricks"),
+     "a play of six tricks is premiers claimed, but Dan took trick 6, and Cat was revealed as the ally: say who "
+     "was revealed, or, if nobody claimed, enter all ten tricks"),
     ("Cat and Dan each took a trick: no side of two took all six", CLAIM_CAT_AND_DAN_TAKE_ONE,
      replace(ALLIANCE, hombre_tricks=4, ally_tricks=1, premiers=False), {}, "premiers",
      "a play of six tricks is premiers claimed, but Cat and Dan each took one of the first six: Hombre and one ally "
      "did not take them all, so nobody claimed and the play went on: enter all ten tricks"),
     ("Dan named, but Cat took trick 5", CLAIM_CAT_AND_DAN_TAKE_ONE,
      replace(ALLIANCE, hombre_tricks=4, ally_tricks=1, premiers=False, revealed_ally="Dan"), {}, "premiers",
-     "a play of six tricks is premiers claimed, but Cat took trick 5, and Dan revealed herself as the ally: say who "
-     "revealed herself, or, if nobody claimed, enter all ten tricks"),
+     "a play of six tricks is premiers claimed, but Cat took trick 5, and Dan was revealed as the ally: say who "
+     "was revealed, or, if nobody claimed, enter all ten tricks"),
     ("a forced spadille has no premiers (P): six tricks are no record", CLAIM,
      replace(ALLIANCE, contract=Contract.FORCED_SPADILLE, premiers=False, revealed_ally="Dan"), {}, "premiers",
      "a play of six tricks is premiers claimed, but a forced spadille has no premiers to claim here: keep the play "
      "with all ten tricks if they were played, or record the deal without its play"),
     ("named although the King of clubs was played", CLAIM.replace("Dan 5C", "Dan KC"), replace(ALLIANCE, revealed_ally="Dan"),
-     {}, "ally", "Dan played the King of clubs: the play shows who held it, so nobody revealed herself at the claim"),
+     {}, "ally", "Dan played the King of clubs: the play shows who held it, so nobody was revealed at the claim"),
     ("named in a solo", CLAIM, Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=6, matadors=4, premiers=True,
                                     revealed_ally="Dan"), {}, "ally", "a solo is played alone: there is no ally"),
     ("a name not at the table", CLAIM, replace(ALLIANCE, revealed_ally="Eve"), {}, "ally",

@@ -113,12 +113,12 @@ def test_the_referee_and_the_play_records_in_french(fr: Callable[[str], str]) ->
     with translating(fr):
         assert why_not(cards("KS 3S 4D"), cards("7S"), Suit.HEARTS, Card.parse("4D")) == "doit fournir à pique"
         assert why_not(cards("AC KS"), cards("7H"), Suit.HEARTS, Card.parse("KS")) == (
-            f"doit jouer un atout{NB}: 7H entamé force un matador inférieur")
+            f"doit jouer un atout{NB}: 7♥ entamé force un matador inférieur")
         with pytest.raises(PlayError) as twice:
             parse_tricks([fixed_solo()[0]] * 2 + fixed_solo()[2:])
-        assert twice.value.message == "levée 2\u00a0: AS a déjà été joué à la levée 1"
+        assert twice.value.message == "levée 2\u00a0: A♠ a déjà été joué à la levée 1"
     assert why_not(cards("KS 3S 4D"), cards("7S"), Suit.HEARTS, Card.parse("4D")) == "must follow spades"
-    assert twice.value.message == "trick 2: AS was played already in trick 1"
+    assert twice.value.message == "trick 2: A♠ was played already in trick 1"
     tricks = [list(t) for t in fixed_solo()]
     tricks[1][2], tricks[2][2] = tricks[2][2], tricks[1][2]  # Dan plays 6S to Manille led, keeping his 4H
     deal = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=10)

@@ -21,7 +21,7 @@ from scorer.web import links
 
 from scorer import create_app, serve
 from scorer.web.links import check_base_url, own_address, server_base_url
-from scorer.web.tables import qr_svg
+from scorer.web.common import qr_svg
 
 EVIL = {"Host": "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https"}
 

@@ -93,7 +93,7 @@ def test_her_own_king_in_a_forced_spadille(profile: str, changes: dict[str, str]
 def test_a_table_that_forbids_her_own_king_forbids_it_in_a_forced_spadille_too(value: str) -> None:
     """House rule own_king = forbidden refuses it in every contract that calls a King, whatever own_king_forced."""
     rules = HouseRules.of("quadrille", {R.OWN_KING: "forbidden", R.OWN_KING_FORCED: value})
-    with pytest.raises(ImpossibleDeal, match="own_king"):
+    with pytest.raises(ImpossibleDeal, match="house rule “Hombre calls a King she holds”"):
         settle(parse_deal(FORCED.format(6)), TableState.start(PLAYERS), rules)
 
 
@@ -118,6 +118,6 @@ def test_each_profile_keeps_the_default() -> None:
 def test_the_help_text_gives_the_reason_and_the_sentences() -> None:
     text = R.house_rule(R.OWN_KING_FORCED).help
     for phrase in ("whether by mistake or as a bluff", "must play an alliance by calling a King",
-                   "Quanti's table values the two games alike", "has no source", "own_king"):
+                   "Quanti's table values the two games alike", "has no source", "(house rule “Hombre calls a King she holds”: with the solo premium"):
         assert phrase in text, phrase
-    assert "own_king_forced" in R.house_rule(R.OWN_KING).help
+    assert "(house rule “Hombre calls a King she holds in a forced spadille”)" in R.house_rule(R.OWN_KING).help

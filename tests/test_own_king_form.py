@@ -88,7 +88,7 @@ def test_her_own_king_is_tapped_on_purpose_and_hombre_s_name_as_ally_is_refused(
 def test_hombre_s_name_where_her_own_king_is_forbidden_is_the_house_rule_s_refusal(app: Flask) -> None:
     sent, valid = form(app, Contract.ALLIANCE, {**ALLIANCE, "ally": "Bea"}, changes={"own_king": "forbidden"})
     assert not valid
-    assert sent.ally.errors == ["Hombre may not call a King she holds herself at this table (house rule own_king)"]
+    assert sent.ally.errors == ["Hombre may not call a King she holds herself at this table (house rule “Hombre calls a King she holds”)"]
     sent, valid = form(app, Contract.ALLIANCE, {**ALLIANCE, "ally": OWN_KING}, changes={"own_king": "forbidden"})
     assert not valid and sent.ally.errors == ["Tap one of the choices shown."]  # not offered, so not a choice
 

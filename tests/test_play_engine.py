@@ -83,7 +83,7 @@ def test_lawful_plays_and_the_matadors_privilege(what: str, trumps: Suit | None,
 def test_why_a_card_may_not_be_played() -> None:
     assert why_not(cards("KS 3S 4D"), cards("7S"), Suit.HEARTS, Card.parse("4D")) == "must follow spades"
     assert why_not(cards("AC 4S KH"), cards("5S"), Suit.SPADES, Card.parse("KH")) == "must follow trumps"
-    assert why_not(cards("AC KS"), cards("7H"), Suit.HEARTS, Card.parse("KS")) == "must play a trump: 7H led forces a lower matador"
+    assert why_not(cards("AC KS"), cards("7H"), Suit.HEARTS, Card.parse("KS")) == "must play a trump: 7♥ led forces a lower matador"
     assert why_not(cards("AC KS"), cards("7H"), Suit.HEARTS, Card.parse("AC")) is None
 
 
@@ -129,7 +129,7 @@ def test_a_card_played_against_the_rules_is_found_as_a_renounce(seed: int, trump
     ([["AS", "2S", "KS", "3S"]] * 1, "a play record has all 10 tricks, or 6"),
     ([["AS", "2S", "KS"]] + [["AS"]] * 5, "trick 1: a trick is four cards"),
     ([["AS", "2S", "KS", "9S"]] + [[]] * 5, "trick 1: 9S is not in the pack"),
-    ([["AS", "2S", "KS", "3S"], ["AS", "2H", "KH", "3H"]] + [[]] * 4, "trick 2: AS was played already in trick 1"),
+    ([["AS", "2S", "KS", "3S"], ["AS", "2H", "KH", "3H"]] + [[]] * 4, "trick 2: A♠ was played already in trick 1"),
     ([["AS", "2S", "KS", "XS"]] + [[]] * 5, "trick 1: 'XS' is not a card: unknown rank 'X'"),
 ])
 def test_an_impossible_record_is_refused_with_the_trick_and_card(tricks: list[list[str]], message: str) -> None:
@@ -179,7 +179,7 @@ def test_a_deal_keeps_its_play_record_in_the_evening_file() -> None:
     data = format_deal(deal)
     assert data["play"] == {"tricks": tricks}
     assert parse_deal(data) == deal
-    with pytest.raises(ValueError, match="play: trick 2: AS was played already in trick 1"):
+    with pytest.raises(ValueError, match="play: trick 2: A♠ was played already in trick 1"):
         parse_deal({**data, "play": {"tricks": [tricks[0], tricks[0]] + tricks[2:]}})
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import html
+import io
 import re
+import sqlite3
 from datetime import datetime
 
 import pytest
@@ -36,6 +39,46 @@ def test_a_visited_table_is_listed_with_its_players_date_and_deals(app: Flask, c
     assert listed(client) == [token]
     assert "Ann, Bea, Cat, Dan" in page and "1 of 8 deals played" in page
     assert re.search(r"started (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}", page)
+
+
+def _import_copy(client: FlaskClient, token: str) -> str:
+    """The table's export imported again: a copy, with its own link."""
+    body = client.get(f"/t/{token}/export.json").get_data()
+    response = client.post("/import", data={"csrf_token": csrf_token(client, "/import"),
+                                            "evening": (io.BytesIO(body), "evening.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 302
+    return response.headers["Location"].split("/t/")[1].split("/")[0]
+
+
+def _made_at(app: Flask, token: str, stamp: str) -> None:
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        conn.execute("update tables set created_at = ? where token = ?", [stamp, token])
+
+
+@pytest.mark.parametrize("language, original, copy", [
+    # an import on Friday 27 November at 14:05 in London (UTC in winter); the year is shown only when not this year's
+    ("en", r"started Mon 23 Nov( 2026)? · 1 of 8 deals played",
+     r"imported copy, Fri 27 Nov( 2026)?, 14:05 · 1 of 8 deals played"),
+    ("fr", r"commencée le lun\. 23 nov\.( 2026)? · 1 coup joué sur 8",
+     r"copie importée le ven\. 27 nov\.( 2026)?, 14:05 · 1 coup joué sur 8"),
+])
+def test_an_imported_copy_is_told_from_its_original(app: Flask, client: FlaskClient, language: str, original: str,
+                                                     copy: str) -> None:
+    """Issue 25: the original and its imported copy were two identical entries, easy to record on the wrong one."""
+    token = start_table(client, ["Ann", "Bea", "Cat", "Dan"])
+    record(client, token, "solo", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"})
+    copied = _import_copy(client, token)
+    _made_at(app, token, "2026-11-23T20:00:00+00:00")
+    _made_at(app, copied, "2026-11-27T14:05:00+00:00")
+    client.get(f"/t/{token}")
+    client.get(f"/t/{copied}")
+    assert listed(client) == [copied, token]
+    page = client.get("/", headers={"Accept-Language": language}).get_data(as_text=True)
+    entries = re.findall(r'<span class="recent-what">([^<]*)</span>', page)
+    assert len(entries) == 2
+    assert re.fullmatch(copy, html.unescape(entries[0])), entries[0]
+    assert re.fullmatch(original, html.unescape(entries[1])), entries[1]
 
 
 def test_the_latest_visit_comes_first_and_the_list_is_limited(app: Flask, client: FlaskClient) -> None:

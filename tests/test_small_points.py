@@ -38,7 +38,7 @@ def test_the_first_page_offers_the_first_player_or_a_choice_by_name(app: Flask, 
     group = parse(page).find(".//fieldset[@id='first_dealer']")
     assert group is not None
     offered = {i.get("value"): text(label) for label in group.iter("label") for i in label.iter("input")}
-    assert offered == {"1": "The 1st player above", "by-name": "Someone else: tap her name on the next page"}
+    assert offered == {"1": "The 1st player above", "by-name": "Someone else: tap the name on the next page"}
     assert [i.get("value") for i in group.iter("input") if i.get("checked") is not None] == ["1"]
 
 

@@ -61,6 +61,12 @@ class _TheCard(Lazy):
         return hash(self.card)
 
 
+def _rule(name: str) -> Later:
+    """A house rule as a sentence names it: its title in quotes, worded when read (“The favourite suit”), never its
+    code (issue 25)."""
+    return Later(R.house_rule(name), "quoted_title")
+
+
 def _card(card: Card) -> dict[str, object]:
     """The placeholders naming a card: ``{card}`` ("King of hearts", English) and ``{the_card}``."""
     return {"card": Later(card, "name"), "the_card": _TheCard(card)}
@@ -131,7 +137,7 @@ def _check_spadille_taker(deal: Deal, state: TableState) -> None:
         raise ImpossibleDeal(
             Words(N_("{chips} odd chips from the last codille go to whichever of {players} holds "
                      "Spadille this deal, or else the highest trump (house rule {rule}): say who"),
-                  chips=state.spadille_reserve, players=_names(takers), rule=R.CODILLE_INDIVISIBLE), "spadille")
+                  chips=state.spadille_reserve, players=_names(takers), rule=_rule(R.CODILLE_INDIVISIBLE)), "spadille")
     if takers and taker not in takers:
         raise ImpossibleDeal(
             Words(N_("{taker} lost the last codille: its odd chips go to whichever of {players} held Spadille, "
@@ -161,11 +167,11 @@ def _check_trumps(deal: Deal, rules: RuleValues) -> None:
                              "trumps")
     per_deal = rules[R.FAVOURITE_SUIT] is R.FavouriteSuit.EACH_DEAL
     if per_deal and deal.kind.trumps and deal.favourite is None:
-        raise ImpossibleDeal(Words(N_("which suit is favourite this deal? (house rule {rule})"), rule=R.FAVOURITE_SUIT),
+        raise ImpossibleDeal(Words(N_("which suit is favourite this deal? (house rule {rule})"), rule=_rule(R.FAVOURITE_SUIT)),
                              "favourite")
     if not per_deal and deal.favourite is not None:
         raise ImpossibleDeal(
-            Words(N_("the favourite suit is not drawn each deal at this table (house rule {rule})"), rule=R.FAVOURITE_SUIT),
+            Words(N_("the favourite suit is not drawn each deal at this table (house rule {rule})"), rule=_rule(R.FAVOURITE_SUIT)),
             "favourite"
         )
 
@@ -246,7 +252,7 @@ def _check_ally(deal: Deal, state: TableState, rules: RuleValues, called: Card) 
             Words(N_("in casco Hombre calls a King she lacks: its holder names trumps and plays with her")), "ally")
     if rules[R.OWN_KING] is R.OwnKing.FORBIDDEN:
         raise ImpossibleDeal(
-            Words(N_("Hombre may not call a King she holds herself at this table (house rule {rule})"), rule=R.OWN_KING),
+            Words(N_("Hombre may not call a King she holds herself at this table (house rule {rule})"), rule=_rule(R.OWN_KING)),
             "ally")
     if deal.ally_tricks:  # a slip or a secret solo: say which, never drop the tricks (issue 24)
         raise ImpossibleDeal(Words(N_("{hombre} is named both Hombre and her ally, and the ally's tricks are {tricks}: "
@@ -320,7 +326,7 @@ def _check_premiers(deal: Deal, no_bonuses: bool) -> None:
     if no_bonuses:
         raise ImpossibleDeal(
             Words(N_("no premiers are paid in a forced spadille at this table (house rule {rule})"),
-                  rule=R.FORCED_SPADILLE_BONUSES), "premiers"
+                  rule=_rule(R.FORCED_SPADILLE_BONUSES)), "premiers"
         )
     if deal.side_tricks < 6:
         raise ImpossibleDeal(Words(N_("premiers are the first six tricks, but the contracting side took only {tricks}"),
@@ -343,7 +349,7 @@ def _check_vole(deal: Deal, vole_bids: tuple[Contract, ...], no_bonuses: bool) -
     if no_bonuses:
         raise ImpossibleDeal(
             Words(N_("no vole may be undertaken in a forced spadille at this table (house rule {rule})"),
-                  rule=R.FORCED_SPADILLE_BONUSES), "vole"
+                  rule=_rule(R.FORCED_SPADILLE_BONUSES)), "vole"
         )
     if not deal.premiers:
         raise ImpossibleDeal(Words(N_("a vole can be undertaken only after winning premiers (the first six tricks)")), "vole")

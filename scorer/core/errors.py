@@ -14,7 +14,7 @@ reaches each reader in their own language (issue 15).
 
 from __future__ import annotations
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, filled, ngettext
 
 
 def _worded(text: str) -> str:
@@ -120,7 +120,7 @@ class Words(Lazy):
 
     def __str__(self) -> str:
         values = {k: str(v) if isinstance(v, Lazy) else v for k, v in self.values.items()}
-        return _worded(self.text).format(**values)
+        return filled(_worded(self.text), values)
 
     def __repr__(self) -> str:
         return f"Words({self.text!r}, **{self.values!r})"

@@ -20,7 +20,9 @@ through :func:`_` where it is read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import re
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 
@@ -87,4 +89,64 @@ def translating(translate: Translate, plural: TranslatePlural | None = None) -> 
         _translation.reset(token)
 
 
-__all__ = ["N_", "Translate", "TranslatePlural", "_", "install", "ngettext", "translating"]
+# --- elision: "de"/"que" before a name, as French writes them -----------------------------------------------------
+
+ELIDED = {"de": "d'", "que": "qu'"}
+"""The words a translation may put before a value by a placeholder of their own (``{de_name}``, ``%(que_player)s``),
+and what each becomes before a vowel: French writes "le médiateur d'Éléonore", "qu'Henri a joué"."""
+_TAG = re.compile(r"<[^>]*>")
+
+
+def elides_before(text: str) -> bool:
+    """Whether "de" and "que" are elided before ``text`` (a name, a list of names, a pot's name), read from its first
+    letter: a vowel, accented or not (Anne, Éléonore, Œdipe); an H, every H taken as mute ("d'Hélène", "d'Henri",
+    "d'Hugo": the app's choice, since no list of names tells an aspirate H, and "d'Hugues" is heard as often as "de
+    Hugues"); a Y before a consonant (Yves, Yvonne: "d'Yves"), not before a vowel (Yannick: "de Yannick"). Not
+    before a consonant or a digit ("de Bertrand", "de 3"). The tags of a value that is HTML are skipped."""
+    letters = [c for c in unicodedata.normalize("NFD", _TAG.sub("", text)) if c.isalnum()][:2]
+    if not letters:
+        return False
+    first = letters[0].casefold()
+    if first in "aeiouhæœ":
+        return True
+    return first == "y" and len(letters) > 1 and letters[1].casefold() not in "aeiouy"
+
+
+_CONTRACTED = (("les ", "des "), ("le ", "du "))
+""""de" before a lowercase article, as in a pot's name ("les bêtes en attente"): "des bêtes en attente". A name
+is left as it is written ("de Le Roux")."""
+
+
+def elided(word: str, value: object) -> str:
+    """``word`` ("de" or "que") and ``value`` as French writes them: "d'Éléonore", "de Bertrand", "qu'Henri" (and
+    "de" before a pot's article: "des bêtes en attente"). A value that is HTML (it has ``__html__``) stays HTML: the
+    word is joined to it as escaped text."""
+    text = str(value)
+    if word == "de" and not hasattr(value, "__html__"):
+        for article, contracted in _CONTRACTED:
+            if text.startswith(article):
+                return contracted + text[len(article):]
+    joined = ELIDED[word] if elides_before(text) else word + " "
+    return joined + value if hasattr(value, "__html__") else joined + text  # type: ignore[operator]
+
+
+class Elisions(dict[str, object]):
+    """A sentence's values, and for each one the French "de" or "que" before it, elided where it must be: a
+    translation that puts a name after "de" writes ``{de_name}`` (``%(de_name)s``) for ``de {name}``, and gets
+    "d'Éléonore" or "de Bertrand" (:func:`elided`). Any other missing key is a ``KeyError``, as a plain dict's."""
+
+    def __missing__(self, key: str) -> object:
+        word, _sep, name = key.partition("_")
+        if word in ELIDED and name in self:
+            return elided(word, self[name])
+        raise KeyError(key)
+
+
+def filled(text: str, values: Mapping[str, object]) -> str:
+    """``text`` (a translated sentence with ``{placeholders}``) filled with ``values``, "de"/"que" elided before
+    them where the translation asks (:class:`Elisions`)."""
+    return text.format_map(Elisions(values))
+
+
+__all__ = ["ELIDED", "Elisions", "N_", "Translate", "TranslatePlural", "_", "elided", "elides_before", "filled",
+           "install", "ngettext", "translating"]

@@ -18,8 +18,9 @@ from .accounts import SEATS as SEATS
 from .accounts import Account as Account
 from .accounts import Pot as Pot
 from .errors import ImpossibleDeal
-from .i18n import N_, _
+from .i18n import N_, _, filled
 from .names import check_players as check_players
+from .rule_names import rule_title
 
 TRICKS = 10
 
@@ -39,6 +40,11 @@ class Suit(str, Enum):
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
     @property
+    def symbol(self) -> str:
+        """The suit's sign, as a card shows it: "♠", "♣", "♦", "♥"."""
+        return _SUIT_SYMBOLS[self.value]
+
+    @property
     def trump_count(self) -> int:
         """Trumps in the suit: 12 when red (with Punto), 11 when black (P)."""
         return 12 if self.is_red else 11
@@ -51,7 +57,12 @@ class Suit(str, Enum):
         raise ValueError(f"no suit with the letter {letter!r}")
 
 
+_SUIT_SYMBOLS = {"spades": "♠", "clubs": "♣", "diamonds": "♦", "hearts": "♥"}
+
 RANK_NAMES = {"K": "King", "Q": "Queen", "J": "Knave", "A": "Ace"}
+_FACE_LETTERS = {"K": N_("K"), "Q": N_("Q"), "J": N_("J")}
+"""The court cards' letters as a card shows them, in the reader's language (R, D, V in French); the Ace's and the
+pips' are the same in every language."""
 
 
 @dataclass(frozen=True, order=True)
@@ -78,7 +89,14 @@ class Card:
 
     @property
     def code(self) -> str:
+        """Rank and suit letters, "6H": the card as files, the command line and a pasted play write it."""
         return f"{self.rank}{self.suit.letter}"
+
+    @property
+    def face(self) -> str:
+        """Rank and suit sign, "6♥", "K♠" ("R♠" in French): the card as every page shows it to a player."""
+        letter = _FACE_LETTERS.get(self.rank)
+        return f"{self.rank if letter is None else _(letter)}{self.suit.symbol}"
 
     @property
     def name(self) -> str:
@@ -337,8 +355,8 @@ class Transfer(NamedTuple):
         if payee is Pot.SCORE_SHEET:
             return _("{payer} loses {chips} — {what}").format(payer=payer, chips=chips, what=what)
         if isinstance(payer, Pot) and isinstance(payee, Pot):
-            return _("{chips} go from {payer} to {payee} — {what}").format(
-                chips=chips, payer=payer.label, payee=payee.label, what=what)
+            return filled(_("{chips} go from {payer} to {payee} — {what}"),
+                          {"chips": chips, "payer": payer.label, "payee": payee.label, "what": what})
         if isinstance(payer, Pot):
             return _("{payee} takes {chips} from {payer} — {what}").format(
                 payee=payee, chips=chips, payer=payer.label, what=what)
@@ -413,6 +431,26 @@ def _kept_list(names: str) -> str:
     return names if match is None else _("{first} and {last}").format(**match.groupdict())
 
 
+_KEPT_CARDS = frozenset({"played", "led", "held"})
+"""The values of a pattern that are cards, kept as their codes ("6S") and shown by their faces ("6♠")."""
+
+
+def _kept_value(name: str, value: str) -> str:
+    """One value of a kept pattern, as the reader reads it."""
+    if name in _KEPT_WORDS:
+        return translate_kept(value)
+    if name == "winners":
+        return _kept_list(value)
+    if name == "rule":
+        return rule_title(value)
+    if name in _KEPT_CARDS:
+        try:
+            return Card.parse(value).face
+        except ValueError:
+            return value
+    return value
+
+
 def translate_kept(text: str) -> str:
     """Words a settlement keeps in English (a transfer's ``what``, a deal's note) in the reader's language:
     the text's own translation if it has one, else the translation of the pattern it was made from, with
@@ -423,9 +461,8 @@ def translate_kept(text: str) -> str:
     for pattern, template in _KEPT_PATTERNS:
         match = pattern.fullmatch(text)
         if match is not None:
-            values = {name: translate_kept(value) if name in _KEPT_WORDS else _kept_list(value) if name == "winners"
-                      else value for name, value in match.groupdict().items()}
-            return _(template).format(**values)
+            values = {name: _kept_value(name, value) for name, value in match.groupdict().items()}
+            return filled(_(template), values)
     return text
 
 

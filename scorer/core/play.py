@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from . import rules as R
-from .errors import Said, ScorerError, Words
+from .errors import Later, Said, ScorerError, Words
 from .i18n import N_, _, ngettext
 from .model import SEATS, TRICKS, Card, Deal, Suit, Vole
 from .rules import RuleValues
@@ -175,7 +175,7 @@ def why_not(hand: Sequence[Card], trick: Sequence[Card], trumps: Suit | None, ca
     rank = ranking(trumps)
     suit = rank.suit_of(trick[0])
     if suit == TRUMP and trick[0] in rank.matadors and all(c in rank.matadors for c in hand if rank.is_trump(c)):
-        return _("must play a trump: {card} led forces a lower matador").format(card=trick[0])
+        return _("must play a trump: {card} led forces a lower matador").format(card=trick[0].face)
     return _("must follow {suit}").format(suit=_(SUIT_PLURALS[suit]))
 
 
@@ -312,7 +312,7 @@ def parse_tricks(tricks: object) -> tuple[tuple[Card, ...], ...]:
             except ValueError as error:
                 raise PlayError(f"{error}", number, text[:10]) from None
             if card in seen:
-                raise PlayError(Words(N_("{card} was played already in trick {number}"), card=card.code,
+                raise PlayError(Words(N_("{card} was played already in trick {number}"), card=Later(card, "face"),
                                       number=seen[card]), number, card.code)
             seen[card] = number
             cards.append(card)

@@ -13,9 +13,11 @@ from typing import Any, Generic, TypeVar
 from .errors import UnknownHouseRule
 from .i18n import _
 from .model import Contract
+from .rule_names import name_rule, quoted, with_titles
 
 _SPACES = re.compile(r"[ \t\n]+")
 """The breaks and indents of a help text written across lines (not the no-break spaces of its French)."""
+
 
 
 class RuleValue(Enum):
@@ -46,8 +48,9 @@ class RuleValue(Enum):
 
     @property
     def label(self) -> str:
-        """The label in the reader's language (English outside a translated request)."""
-        return _(self.english_label)
+        """The label in the reader's language (English outside a translated request), any house rule it names
+        by its title (:func:`with_titles`)."""
+        return with_titles(_(self.english_label))
 
     @property
     def sources_text(self) -> str:
@@ -92,6 +95,7 @@ class HouseRule:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_value", {member.value: member for member in self.key.values})
+        name_rule(self.name, self.english_title)
         if not isinstance(self.default_value, self.key.values):  # pragma: no cover - a definition error
             raise AssertionError(f"the default of {self.key} is not one of its values, {self.key.values.__name__}")
 
@@ -124,10 +128,22 @@ class HouseRule:
         return _(self.english_title)
 
     @property
+    def quoted_title(self) -> str:
+        """The title in quotes, in the reader's language (“Who antes”), for a sentence that names the rule."""
+        return quoted(self.title)
+
+    @property
     def help(self) -> str:
-        """The help text in the reader's language, on one line (English outside a translated request)."""
+        """The help text in the reader's language, on one line (English outside a translated request); the rules
+        and this rule's values it names by their codes are shown by their titles and labels (:func:`with_titles`)."""
         shown = _(self.help_message)
-        return self.english_help if shown is self.help_message else _SPACES.sub(" ", shown).strip()
+        return with_titles(self.english_help if shown is self.help_message else _SPACES.sub(" ", shown).strip(),
+                           self._label_of)
+
+    def _label_of(self, value: str) -> str | None:
+        """The label of this rule's value called ``value``, if it has one (for :func:`with_titles`)."""
+        member = self._by_value.get(value)
+        return None if member is None else member.label
 
     def choice(self, value: str) -> RuleValue:
         """The value called ``value`` (as files and forms write it)."""

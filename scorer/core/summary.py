@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from . import rules as R
 from .describe import both, in_suit, the_card
-from .i18n import N_, _
+from .i18n import N_, _, filled
 from .model import Account, Contract, Deal, Pot, Reason, Result, Settlement, Transfer, Vole, translate_kept
 from .names import listed
 from .outcome import in_favourite
@@ -169,7 +169,7 @@ def headline(deal: Deal, result: Result, rules: HouseRules) -> str:
 def _played(deal: Deal, rules: HouseRules) -> str:
     """Who played what: "Bea's alliance in spades with Dan", "Bea's grandissimo" (no trumps)."""
     name = _("vole") if deal.contract is Contract.VOLE else deal.contract.label
-    text = _("{hombre}'s {contract}").format(hombre=deal.hombre, contract=name)
+    text = filled(_("{hombre}'s {contract}"), {"hombre": deal.hombre, "contract": name})
     if deal.trumps is not None:
         text += f" {in_suit(deal.trumps)}"
         if in_favourite(deal, rules):
@@ -399,7 +399,7 @@ def _pot_sentence(payers: tuple[Account, ...], payees: tuple[Account, ...], each
         return said.format(names=_names(payers), each=each)
     if isinstance(payer, Pot) and isinstance(payee, Pot):
         said = _("{each} goes from {payer} to {payee}") if each == 1 else _("{each} go from {payer} to {payee}")
-        return said.format(each=each, payer=payer.label, payee=payee.label)
+        return filled(said, {"each": each, "payer": payer.label, "payee": payee.label})
     if isinstance(payer, Pot):
         if emptied:
             return _("{payee} takes {pot}, {each}").format(payee=payee, pot=payer.label, each=each)

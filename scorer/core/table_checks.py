@@ -51,8 +51,8 @@ def _check_play(deal: Deal, state: TableState, rules: HouseRules) -> None:
     report = referee(deal, state.players, deal.play or (), rules)
     if deal.revealed_ally is not None and report.derived.ally_shown is AllyShown.CARD:
         holder = next(pc for t in report.tricks for pc in t.cards if pc.card == deal.called)
-        raise ImpossibleDeal(Words(N_("{player} played the {card}: the play shows who held it, so nobody "
-                                      "revealed herself at the claim"), player=holder.player,
+        raise ImpossibleDeal(Words(N_("{player} played the {card}: the play shows who held it, so nobody was "
+                                      "revealed at the claim"), player=holder.player,
                                    **card_placeholders(holder.card)), "ally")
     if len(report.tricks) == PREMIERS_TRICKS:
         _check_claim(deal, report)
@@ -89,9 +89,9 @@ def _not_claimed(deal: Deal, report: PlayReport) -> Words:
     stranger = derived.strangers[0]
     trick = next(t.number for t in report.tricks if t.winner == stranger)
     if derived.ally_shown is AllyShown.CLAIM and deal.revealed_ally is not None:
-        return Words(N_("a play of six tricks is premiers claimed, but {player} took trick {trick}, and {ally} "
-                        "revealed herself as the ally: say who revealed herself, or, if nobody claimed, enter all "
-                        "ten tricks"), player=stranger, trick=trick, ally=deal.revealed_ally)
+        return Words(N_("a play of six tricks is premiers claimed, but {player} took trick {trick}, and {ally} was "
+                        "revealed as the ally: say who was revealed, or, if nobody claimed, enter all ten tricks"),
+                     player=stranger, trick=trick, ally=deal.revealed_ally)
     return Words(N_("a play of six tricks is premiers claimed, but {player} took trick {trick}: the contracting "
                     "side did not take the first six, so nobody claimed and the play went on: enter all ten "
                     "tricks"), player=stranger, trick=trick)

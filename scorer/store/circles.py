@@ -218,7 +218,7 @@ def check_untaken(name: str, circle: Circle) -> None:
     try:
         _check_new_name(name, [old for old, _ in circle.renames])
     except ImpossibleDeal:
-        raise ImpossibleDeal(_("{name!r} is, or looks like, a name a member of the circle had before she was renamed: "
+        raise ImpossibleDeal(_("{name!r} is, or looks like, a name a member of the circle had before a renaming: "
                                "a name is never used for another person").format(name=name), "players") from None
 
 

@@ -56,6 +56,12 @@ class Table:
     from (an evening of a circle exported alone); 0 for any other table."""
 
     @property
+    def imported(self) -> bool:
+        """Whether the table is a copy imported from a file (``signed`` or ``unverified``), not started here; its
+        ``created_at`` is then when the copy was made."""
+        return self.provenance != "created"
+
+    @property
     def settings(self) -> tuple[object, ...]:
         """Everything the deals are settled by: a change of any of it re-settles the evening."""
         return (self.players, self.first_dealer, self.rules, self.deals_agreed, self.chip_value_cents, self.currency)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
-from flask_babel import gettext as _
+from .i18n import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 from wtforms import Field

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
+from .i18n import gettext as _
 from markupsafe import Markup, escape
 
 COLOURS = ("#7a1f2b", "#1a5fb4", "#1e7b45", "#c64600", "#6a3d9a", "#3d3d3d", "#8f6a00", "#0e7c86")

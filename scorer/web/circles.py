@@ -26,7 +26,9 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from .i18n import gettext as _
+from .common import qr_svg
+from .links import external_url
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 from wtforms import Field
@@ -139,10 +141,13 @@ def _corrections(book: Ledger) -> list[Line]:
 
 
 def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]:
-    """The members' page of the circle, with its forms (those not given, empty)."""
+    """The members' page of the circle, with its forms (those not given, empty), and its watch-only link with its QR
+    code, as the table's Share page gives its own."""
     view = _view(circle, False)
     circle = view.circle
+    watch = external_url("circle.watch", token=circle.spectator_token)  # never from the request's Host header
     context: dict[str, object] = {
+        "watch": watch, "watch_qr": qr_svg(watch),
         "form": NextEveningForm(members=circle.members), "member_form": AddMemberForm(formdata=None),
         "rename_form": RenameMemberForm(formdata=None, members=circle.members),
         "settle_form": SettleForm(formdata=None, lines=str(circle.lines), shown=view.digest), "settle_error": None,
@@ -247,7 +252,7 @@ def new_member(token: str) -> Response | tuple[str, int]:
         except (StoreRefused, ImpossibleDeal) as refused:
             form.new_member.errors = [*form.new_member.errors, refused.message]
         else:
-            flash(_("%(name)s is a member of the circle: she starts at 0.", name=name))
+            flash(_("%(name)s is a member of the circle, starting at 0.", name=name))
             return redirect(url_for("circle.page", token=circle.token) + "#members")
     return _page(circle, 422, member_form=form)
 
@@ -263,7 +268,7 @@ def rename(token: str) -> Response | tuple[str, int]:
         except (StoreRefused, ImpossibleDeal) as refused:
             form.new_name.errors = [*form.new_name.errors, refused.message]
         else:
-            flash(_("%(old)s is %(new)s from now on; the evenings she played keep the name she played them with.", old=old,
+            flash(_("%(old)s is %(new)s from now on; the evenings already played keep the names they were played with.", old=old,
                     new=new))
             return redirect(url_for("circle.page", token=circle.token) + "#members")
     return _page(circle, 422, rename_form=form)

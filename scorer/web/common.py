@@ -7,13 +7,16 @@ modules (db, forms, views, i18n, links, ratelimits, recent, chart, printing)."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import segno
 from flask import abort, flash, g, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from .i18n import gettext as _
 from flask_wtf.csrf import CSRFError
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -142,3 +145,11 @@ def deal_view(token: str, number: int) -> DealView:
         abort(Response(page, 404, mimetype="text/html"))
     return DealView(view, view.ledger.settlements[number - 1], view.book.versions_of(number))
 
+
+def qr_svg(url: str) -> Markup:
+    """The link as a QR code, drawn on the server as inline SVG (no JavaScript, no other host): a table's links on its
+    Share page, a circle's watch-only link on its page."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False, svgns=True,
+                                    svgclass="qr", title=_("QR code of the link"))
+    return Markup(out.getvalue().decode())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from .i18n import gettext as _
 from flask_babel import lazy_gettext, ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError

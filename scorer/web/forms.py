@@ -71,19 +71,17 @@ class Form(FlaskForm):
             return wtforms_adapter.bound(form, unbound_field, options)
 
 
-SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
 SUIT_NAMES = {Suit.SPADES: lazy_gettext("Spades"), Suit.CLUBS: lazy_gettext("Clubs"), Suit.DIAMONDS: lazy_gettext("Diamonds"),
               Suit.HEARTS: lazy_gettext("Hearts")}
-RANK_LETTERS = {"K": lazy_gettext("K"), "Q": lazy_gettext("Q")}
-"""The King's and the Queen's letters as the reader writes them (R and D in French)."""
 
 
 def _suit_label(suit: Suit) -> str:
-    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+    return f"{suit.symbol} {SUIT_NAMES[suit]}"
 
 
 def _card_label(rank: str, suit: Suit) -> str:
-    return f"{RANK_LETTERS[rank]}{SUIT_SYMBOLS[suit]}"
+    """A called card as the form offers it: its face, as every page shows a card ("K♥", "R♥" in French)."""
+    return Card(rank, suit).face
 
 
 TRUMP_CHOICES = [SelectChoice(s.value, _later(_suit_label, s)) for s in Suit]
@@ -246,12 +244,26 @@ class TableSettingsForm(Form):
     def rule_fields(self) -> list[SelectField]:
         return [getattr(self, f"rule_{r.name}") for r in HOUSE_RULES]
 
+    def rule_profiles(self) -> dict[str, tuple[str, ...]]:
+        """Each house rule's field (by its name) and the profiles it applies to (the core's ``Profile.applies``: the
+        profile's settlement system reads it, and the profile plays a contract it concerns). The page lists a rule
+        only under a profile it applies to: its style hides the others once a profile is chosen (CSS, no JavaScript).
+        """
+        return {f"rule_{r.name}": tuple(p.name for p in PROFILES.values() if p.applies(r.name)) for r in HOUSE_RULES}
+
+    def house_rule_changes(self) -> dict[str, str]:
+        """The values chosen for the rules that apply to the profile chosen; a rule hidden under it (one chosen
+        under another profile before the profile was changed) is not kept."""
+        profile = PROFILES.get(self.profile.data or "")
+        return {r.name: getattr(self, f"rule_{r.name}").data for r in HOUSE_RULES
+                if getattr(self, f"rule_{r.name}").data and (profile is None or profile.applies(r.name))}
+
     def in_page_order(self) -> list[Field]:
         """The fields as the page shows them (the error summary lists them so)."""
         return [self.profile, *self.rule_fields(), self.deals_agreed, self.chip_value, self.currency]
 
     def house_rules(self) -> HouseRules:
-        changes = {r.name: getattr(self, f"rule_{r.name}").data for r in HOUSE_RULES if getattr(self, f"rule_{r.name}").data}
+        changes = self.house_rule_changes()
         if changes.get("favourite_suit") == DRAW:
             changes["favourite_suit"] = secrets.choice([s.value for s in Suit])
         return HouseRules.of(self.profile.data, changes)
@@ -281,7 +293,7 @@ for _rule in HOUSE_RULES:
 BY_NAME = "by-name"
 """The new-table form's answer "someone else": the next step offers the four names typed."""
 SEATS = [SelectChoice("1", lazy_gettext("The 1st player above")),
-         SelectChoice(BY_NAME, lazy_gettext("Someone else: tap her name on the next page")),
+         SelectChoice(BY_NAME, lazy_gettext("Someone else: tap the name on the next page")),
          SelectChoice("2", lazy_gettext("The 2nd player above")), SelectChoice("3", lazy_gettext("The 3rd player above")),
          SelectChoice("4", lazy_gettext("The 4th player above"))]
 """The first dealer: a seat (the next step's name buttons send one), or BY_NAME for that step."""

@@ -33,6 +33,7 @@ from werkzeug.wrappers import Response
 
 from ..core import caches
 from ..core import i18n as core_i18n
+from ..core.i18n import Elisions
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 """Each language the app speaks: its code, and its name in itself (as the switch shows it)."""
@@ -143,12 +144,10 @@ def request_language() -> str | None:
 
 def gettext(message: str, **variables: Any) -> str:
     """Flask-Babel's ``gettext`` (the same text), on the catalogue looked up once for the request: Flask-Babel
-    looks up the context, the locale and the catalogue again on every call."""
-    found = _request_catalogue.get()
-    if found is None:
-        return str(flask_babel.gettext(message, **variables))
-    text = found.ugettext(message)
-    return text if not variables else text % variables  # type: ignore[no-any-return]
+    looks up the context, the locale and the catalogue again on every call. "de"/"que" are elided before a value
+    where the translation asks (``%(de_name)s``, :class:`~scorer.core.i18n.Elisions`)."""
+    text = _catalogue().ugettext(message)
+    return text if not variables else text % Elisions(variables)  # type: ignore[no-any-return]
 
 
 @pass_context
@@ -157,8 +156,19 @@ def _template_gettext(context: Context, message: str, **variables: Any) -> str:
     always formatted with the variables), on the request's catalogue; a message without variables is
     translated and escaped once per catalogue."""
     if not context.eval_ctx.autoescape:
-        return _catalogue().ugettext(message) % variables  # type: ignore[no-any-return]
+        return _catalogue().ugettext(message) % Elisions(variables)  # type: ignore[no-any-return]
     return shown_text(message, **variables)
+
+
+@pass_context
+def _template_ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Jinja's ``ngettext`` as its i18n extension makes it (``newstyle``: ``num`` among the variables), on the
+    request's catalogue, "de"/"que" elided before a value where the translation asks (``%(de_name)s``)."""
+    variables.setdefault("num", num)
+    text = _catalogue().ungettext(singular, plural, num)
+    if not context.eval_ctx.autoescape:
+        return text % Elisions(variables)  # type: ignore[no-any-return]
+    return Markup(text) % Elisions(variables)
 
 
 def shown_text(message: str, **variables: Any) -> Markup:
@@ -167,7 +177,7 @@ def shown_text(message: str, **variables: Any) -> Markup:
     ``N_`` for the catalogue.)"""
     found = _catalogue()
     if variables or found.shown is None:
-        return Markup(found.ugettext(message)) % variables
+        return Markup(found.ugettext(message)) % Elisions(variables)
     key = (found.translations, message)
     shown = found.shown.get(key)
     if shown is None:
@@ -276,6 +286,7 @@ def init_app(app: Flask) -> None:
         npgettext=lambda c, s, p, n: _catalogue().unpgettext(c, s, p, n),
     )
     app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = _template_gettext
+    app.jinja_env.globals["ngettext"] = _template_ngettext
     # First of the request's hooks: a page drawn when another refuses the request (CSRF's check, whose error
     # handler shows a deal form again with the core's sentences) speaks the reader's language too.
     app.before_request_funcs.setdefault(None, []).insert(0, _install_translation)

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from .i18n import gettext as _
 from werkzeug.wrappers import Response
 
 from .common import deal_view
@@ -26,14 +26,13 @@ from ..core import (
 
 bp = Blueprint("playcheck", __name__)
 
-SYMBOLS = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥"}
 _CODE = re.compile(r"(?:10|[AKQJ2-9T])[SCDH]", re.IGNORECASE)
 _CONFIRMED = re.compile(r"[0-9]{1,2}")
 
 
 def face(card: Card) -> str:
-    """A card as a player reads it: "6♥"."""
-    return f"{card.rank}{SYMBOLS[card.suit]}"
+    """A card as a player reads it: "6♥" (the core's :attr:`Card.face`, the one way every page shows a card)."""
+    return card.face
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from flask import current_app, render_template
-from flask_babel import gettext as _
+from .i18n import gettext as _
 
 from ..core import caches
 from .links import base_url

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from flask import Flask, current_app, render_template
-from flask_babel import gettext as _
+from .i18n import gettext as _
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many

@@ -4,7 +4,8 @@ Each table page answered 200 (``/t/<token>``, its ledger, its tally...) puts the
 the cookie ``scorer_recent``: at most :data:`~scorer.core.limits.RECENT_TABLES_MAX` tokens, most recent
 first, each with the day of the visit. The cookie is signed with the app's secret key (itsdangerous,
 through Flask's own signer), so a cookie edited by hand or by another site is ignored, never trusted.
-It holds only tokens: the players, the date and the deals played are read from the database each time,
+It holds only tokens: the players, the date (and, for a copy imported from a file, that it is one and
+when it was made) and the deals played are read from the database each time,
 and a token no longer found is dropped. The spectator link (``/s/<token>``) is not remembered: it is
 another table's key in the phone's hands, and a watch-only phone has the link it was given.
 
@@ -105,9 +106,12 @@ class RecentTable:
     token: str
     players: tuple[str, ...]
     created_at: str
-    """When the table was started (ISO 8601, UTC)."""
+    """When the table was started, or for an imported copy when the copy was made (ISO 8601, UTC)."""
     played: int
     deals_agreed: int
+    imported: bool = False
+    """A copy imported from a file: the list says so, with when it was made, so that it is not taken for its
+    original (both have the same players)."""
 
 
 def recent_tables() -> tuple[list[RecentTable], list[tuple[str, int]]]:
@@ -126,7 +130,7 @@ def recent_tables() -> tuple[list[RecentTable], list[tuple[str, int]]]:
             continue
         kept.append((token, when))
         played = len(ledger(db, table).replay.settlements)
-        shown.append(RecentTable(token, table.players, table.created_at, played, table.deals_agreed))
+        shown.append(RecentTable(token, table.players, table.created_at, played, table.deals_agreed, table.imported))
     return shown, kept
 
 

@@ -6,14 +6,12 @@ read-only through its spectator link (``/s/<token>``).
 
 from __future__ import annotations
 
-import io
 from typing import NamedTuple
 
-import segno
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
-from markupsafe import Markup
 from werkzeug.wrappers import Response
+from markupsafe import Markup
 
 from ..core import caches
 from ..core.errors import Words
@@ -42,18 +40,10 @@ from ..store import (
 )
 from ..store.commands import ONE_TIME_TOKEN
 from .race import race
-from .common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, table_or_abort, whole_number
+from .common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, qr_svg, table_or_abort, whole_number
 from .views import TableView, phone_holder, table_view
 
 bp = Blueprint("table", __name__)
-
-
-def qr_svg(url: str) -> Markup:
-    """The link as a QR code, drawn on the server as inline SVG (no JavaScript, no other host)."""
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False, svgns=True,
-                                    svgclass="qr", title=_("QR code of the link"))
-    return Markup(out.getvalue().decode())
 
 
 @bp.route("/new", methods=("GET", "POST"))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, abort, render_template, request, url_for
-from flask_babel import gettext as _
+from .i18n import gettext as _
 from markupsafe import Markup
 
 from .chart import PRINT, SCREEN, ChartSize, balance_chart

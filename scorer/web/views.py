@@ -19,6 +19,25 @@ from ..store import Table, evening_closed, ledger_and_log_size
 
 
 @dataclass(frozen=True)
+class Banner:
+    """The deal the banner of a table's pages tells ("Deal 4 of 4 · Dealer Denis · Eldest Anne"): its number, its
+    dealer and its eldest hand."""
+
+    number: int
+    dealer: str
+    eldest: str
+
+
+def banner_of(played: int, dealer: str, eldest: str, last: Settlement | None, finished: bool) -> Banner:
+    """The deal the banner tells: the next deal (``played + 1``, dealt by ``dealer``, ``eldest`` leading) while one
+    can be recorded; once the evening is over (or closed by its circle's next evening), the last deal played, with
+    the dealer who dealt it and its eldest (not the next in turn, who deals no more this evening)."""
+    if finished and last is not None:
+        return Banner(last.number, last.deal.dealer, last.before.eldest(last.deal.dealer))
+    return Banner(played + 1, dealer, eldest)
+
+
+@dataclass(frozen=True)
 class TableView:
     """What every page of a table shows: the replayed ledger and whose deal is next."""
 
@@ -45,6 +64,8 @@ class TableView:
     """Who deals next."""
     eldest: str
     """Who is eldest hand next (on the dealer's right)."""
+    banner: Banner
+    """The deal the banner at the top of the table's pages tells: the next, or the last once no deal can follow."""
     over: bool
     """Whether all the deals agreed are played."""
     closed: int | None
@@ -68,6 +89,9 @@ def table_view(table: Table) -> TableView:
     dealer = result.next_dealer or table.first_dealer
     system = table.rules.profile.system
     eldest = result.final.eldest(dealer)
+    over = played >= table.deals_agreed
+    closed = evening_closed(get_db(), table)
+    last = result.settlements[-1] if result.settlements else None
     return TableView(
         system=system,
         units=system.units_text,  # for a sentence, in the reader's language
@@ -82,10 +106,11 @@ def table_view(table: Table) -> TableView:
         number=played + 1,
         dealer=dealer,
         eldest=eldest,
-        over=played >= table.deals_agreed,
-        closed=evening_closed(get_db(), table),
+        banner=banner_of(played, dealer, eldest, last, over or closed is not None),
+        over=over,
+        closed=closed,
         contracts=table.rules.profile.contracts,
-        last=result.settlements[-1] if result.settlements else None,
+        last=last,
         me=phone_holder(table),
     )
 
