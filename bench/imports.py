@@ -1,4 +1,4 @@
-"""Benchmark: 8 hostile 6 MiB imports at once (issue 22, point 6a), against the README's bound.
+"""Benchmark: 8 hostile 6 MiB imports at once (issue 22, point 6a), against the bound docs/LIMITS.md states.
 
     .venv/bin/python bench/imports.py [--at-once 8] [--shape "empty lists, 12 to a list, 6 deep"]
 

@@ -1,5 +1,5 @@
 """Every cache is one kind (scorer/core/caches.py): a :class:`~scorer.core.caches.Cache`, declared once with its
-scope and bound, listed in the README's table of caches, and one call empties them all (issue 23, point 4).
+scope and bound, listed in docs/DESIGN.md's table of caches, and one call empties them all (issue 23, point 4).
 
 The autouse fixture of tests/conftest.py calls :func:`scorer.core.caches.clear_all` before each test, so that a
 test passes in any order (issue 22). That holds only while every cache is of the one kind: the scan here reads
@@ -7,7 +7,7 @@ the package's source and finds every piece of state that outlives a call (a modu
 some code changes, a module-level instance of a class that keeps a container of its own, a ``functools`` cache, a
 module-level name a function sets with ``global``, a container kept on an app in ``app.extensions``, a container a
 function's inner function keeps filling), each of which must be a declared cache or be named below as no cache,
-with why. Then: the README's table says what the registry says; the caches fill through the app and one call
+with why. Then: docs/DESIGN.md's table says what the registry says; the caches fill through the app and one call
 empties every one; two apps in one process never share an entry; and the Cache itself keeps its bound.
 """
 
@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers.docs import read, section
 from helpers.web import previewed_form, record, start_circle, start_table
 
 import scorer
@@ -33,7 +34,6 @@ from scorer.web import app_caches
 from scorer.web.tables import PREVIEWS
 
 PACKAGE = Path(scorer.__file__).parent
-README = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
 
 NOT_CACHES = {
     "scorer.core.caches._DECLARED": "the registry of every cache declared",
@@ -235,11 +235,11 @@ def test_every_cache_declared_is_where_its_name_says() -> None:
             assert cache.bound == declared.bound
 
 
-def readme_table() -> dict[str, tuple[str, str, str]]:
-    """The README's table of caches: each cache's name, and its scope, bound and what it holds as written there."""
-    section = README.split("### Caches", 1)[1].split("\n#", 1)[0]
+def documented_table() -> dict[str, tuple[str, str, str]]:
+    """docs/DESIGN.md's table of caches: each cache's name, and its scope, bound and what it holds as written there."""
+    caches_section = section(read("docs/DESIGN.md"), "## Caches")
     return {name: (scope, bound, holds) for name, scope, bound, holds
-            in re.findall(r"^\| `([\w.]+)` \| (\w+) \| ([^|]+?) \| ([^|]+?) \|$", section, re.M)}
+            in re.findall(r"^\| `([\w.]+)` \| (\w+) \| ([^|]+?) \| ([^|]+?) \|$", caches_section, re.M)}
 
 
 def bound_as_written(declared: caches.Declared) -> str:
@@ -249,11 +249,11 @@ def bound_as_written(declared: caches.Declared) -> str:
     return f"{declared.bound:,} {unit}{setting}"
 
 
-def test_the_readme_s_table_of_caches_says_what_the_registry_says() -> None:
+def test_the_design_document_s_table_of_caches_says_what_the_registry_says() -> None:
     """One row a cache: its name, its scope (``app``: each app its own; ``process``: one for the process), its
     bound as declared (``20,000 deals``; the setting that bounds an app's, if one does) and what it holds."""
     import_every_module()
-    table = readme_table()
+    table = documented_table()
     declared = {d.name: d for d in caches.declared()}
     assert set(table) == set(declared), (set(table) ^ set(declared))
     for name, (scope, bound, holds) in table.items():

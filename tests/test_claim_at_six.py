@@ -176,14 +176,14 @@ def test_six_tricks_are_settled_as_a_claim_or_refused_without_asking_for_what_ca
     assert settle(proven, START, HouseRules.of()).after.total == 0
 
 
-def test_the_readme_s_worked_example_of_a_claim_at_six() -> None:
-    """The README's deal, settled and refereed as it says."""
-    from pathlib import Path
+def test_the_formats_document_s_worked_example_of_a_claim_at_six() -> None:
+    """docs/FORMATS.md's deal (under *Play records*), settled and refereed as it says."""
+    from helpers.docs import read, section
 
     from scorer.core import report_json
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    block = next(b for b in readme.split("```json")[1:] if '"revealed_ally"' in b.split("```")[0]).split("```")[0]
+    plays = section(read("docs/FORMATS.md"), "### Play records (`scorer play`)")
+    block = next(b for b in plays.split("```json")[1:] if '"revealed_ally"' in b.split("```")[0]).split("```")[0]
     deal = parse_deal(json.loads(block))
     report = referee(deal, PLAYERS, deal.play or (), HouseRules.of())
     derived = report_json(1, report)["derived"]

@@ -1,7 +1,7 @@
-"""What a refused import holds (issue 22, point 6a): the README's bound, measured with tracemalloc.
+"""What a refused import holds (issue 22, point 6a): docs/LIMITS.md's bound, measured with tracemalloc.
 
 Before issue 22, ``json.loads`` built every object of a file before any of it was checked: a refused
-6 MiB file of empty objects held 158 MB (25 times its size), one of nested lists 222 MB. The README
+6 MiB file of empty objects held 158 MB (25 times its size), one of nested lists 222 MB. docs/LIMITS.md
 states the bound now: a refused import holds at most ``IMPORT_MEMORY_PER_BYTE`` + 1 bytes for each
 byte of its file, and 8 MB more (what checking the largest evening the limits allow takes, whatever
 its file's size). Each hostile shape of tests/helpers/hostile_files.py is a 6 MiB file; tracemalloc counts
@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from helpers.docs import read, section
 from helpers.hostile_files import BUDGET_SHAPES, KINDS, SHAPES, hostile, padded, refused_for
 from helpers.largest_table import largest_file
 
@@ -28,9 +29,16 @@ from scorer.store import ImportRefused, import_circle, import_evening, read_circ
 from scorer.store import reading
 
 PER_BYTE = IMPORT_MEMORY_PER_BYTE + 1
-"""The README's bound: bytes a refused import holds for each byte of its file..."""
+"""docs/LIMITS.md's bound: bytes a refused import holds for each byte of its file..."""
 BEYOND = 8 * 1024 * 1024
 """... and this many more, whatever the file's size."""
+
+
+def test_the_limits_document_states_the_bound_measured_here() -> None:
+    held = " ".join(section(read("docs/LIMITS.md"), "## What a refused import holds").split())
+    assert held.startswith(f"At most {PER_BYTE} bytes of memory for each byte of its file, and {BEYOND // 2**20} MB "
+                           "more"), held[:120]
+    assert "`IMPORT_MEMORY_PER_BYTE`" in held
 
 
 @pytest.fixture

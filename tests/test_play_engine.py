@@ -199,7 +199,7 @@ def test_a_deal_kept_with_its_play_must_say_what_the_play_proves() -> None:
 
 
 def test_six_tricks_are_a_record_only_where_the_side_took_them_all() -> None:
-    """A record may stop after six tricks only because premiers were claimed (README, "Play records")."""
+    """A record may stop after six tricks only because premiers were claimed (docs/FORMATS.md, "Play records")."""
     from dataclasses import replace
 
     from scorer.core import HouseRules, ImpossibleDeal, TableState, check_deal

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers.docs import read, section
 
 from scorer.core import PROFILES, HouseRules
 from scorer.core.rules import HOUSE_RULES
@@ -52,23 +53,29 @@ def test_quadrille_defaults_follow_p_where_p_gives_a_value() -> None:
             assert rule.default in choices_from_p, rule.name
 
 
-def test_readme_table_names_every_rule_with_its_default() -> None:
-    readme = (ROOT / "README.md").read_text().split("## House rules", 1)[1].split("\n## ", 1)[0]
-    rows = re.findall(r"^\| `(\w+)` \| `(\w+)` \|", readme, flags=re.MULTILINE)
-    assert dict(rows) == {rule.name: rule.default for rule in HOUSE_RULES}
+def test_the_settlement_document_s_table_names_every_rule_with_its_default() -> None:
+    table = section(read("docs/SETTLEMENT.md"), "### Every rule and its default under `quadrille`")
+    rows = re.findall(r"^\| `(\w+)` \| `(\w+)` \|", table, flags=re.MULTILINE)
+    assert len(rows) == len(dict(rows)) and dict(rows) == {rule.name: rule.default for rule in HOUSE_RULES}
 
 
-def test_readme_documents_every_deal_field() -> None:
+def test_the_readme_s_table_of_profiles_names_every_profile_with_its_system() -> None:
+    table = section(read("README.md"), "## House rules")
+    rows = re.findall(r"^\| `(\w+)`(?: \(default\))? \| (\w+) \|", table, flags=re.MULTILINE)
+    assert dict(rows) == {name: profile.system.name for name, profile in PROFILES.items()}
+
+
+def test_the_formats_document_gives_every_deal_field() -> None:
     from scorer.core.evening_json import DEAL_FIELDS, EVENING_FIELDS, TABLE_FIELDS
 
-    readme = (ROOT / "README.md").read_text()
+    evening = section(read("docs/FORMATS.md"), "### `quadrille-evening/1` (input: an evening's deals)")
     for name in DEAL_FIELDS | EVENING_FIELDS | TABLE_FIELDS:
-        assert f"| `{name}` |" in readme, name
+        assert f"| `{name}` |" in evening, name
 
 
-def test_readme_lists_every_reason_code() -> None:
+def test_the_formats_document_lists_every_reason_code() -> None:
     from scorer.core import Reason
 
-    readme = (ROOT / "README.md").read_text()
+    settlement = section(read("docs/FORMATS.md"), "### `quadrille-settlement/1` (output of `scorer settle`)")
     for reason in Reason:
-        assert f"`{reason.value}`" in readme, reason
+        assert f"`{reason.value}`" in settlement, reason

@@ -6,8 +6,8 @@
 - FR and H47 are known at second hand: no text quotes them, and a text that cites them says so.
 - Every tag the app prints (beside a value, in a help text, on a transfer or a deal's note) is named on the rules
   page, in English and in French, in ``docs/RULES.md`` and in ``scorer rules``, with what the source is.
-- No text a reader sees points to a file the project does not have (the notes the rules were drawn from, their
-  numbered points, the copy of the sources).
+- No text a reader sees (the README and docs/*.md among them) points to a file the project does not have (the
+  notes the rules were drawn from, their numbered points, the copy of the sources).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 from helpers.deals import PLAYERS
+from helpers.docs import documents
 from helpers.examples.britannica import COUNTER_EXAMPLES, EB_FIGURES
 from helpers.examples.mediateur import MEDIATEUR_RULES, QUANTI
 from helpers.examples.penguin_points import POINT_TABLE
@@ -183,9 +184,9 @@ the project."""
 
 
 def test_no_text_points_to_a_file_the_project_does_not_have(client: FlaskClient) -> None:
-    shown = {
-        "README.md": (ROOT / "README.md").read_text(encoding="utf-8"),
-        "docs/RULES.md": (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8"),
+    shown = {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8") for path in documents()}
+    assert {"README.md", "docs/RULES.md", "docs/SETTLEMENT.md", "docs/FORMATS.md"} <= shown.keys()
+    shown |= {
         "scorer rules": rules_text(),
         "the rules page": client.get("/rules").get_data(as_text=True),
         "the rules page in French": client.get("/rules", headers={"Accept-Language": "fr"}).get_data(as_text=True),

@@ -16,7 +16,7 @@ used, by name (``scorer.store.ledgers.LEDGERS``), in one of two scopes:
   a memo of a pure function keyed by immutable values that are no app's data (a character's Latin look-alike,
   a font's widths, this machine's addresses), one for the whole process.
 
-:func:`declared` lists them all (the README's table of caches is checked against it), and :func:`clear_all`
+:func:`declared` lists them all (docs/DESIGN.md's table of caches is checked against it), and :func:`clear_all`
 empties every cache of the process and of every app: the test suite calls it before each test
 (tests/conftest.py). tests/test_caches.py fails on any module-level state of the package that is neither one
 of these nor named as no cache.
@@ -172,7 +172,7 @@ class Cache(Generic[K, V]):
 
 @dataclass(frozen=True)
 class Declared:
-    """A cache as it is declared: what the README's table of caches says of it."""
+    """A cache as it is declared: what docs/DESIGN.md's table of caches says of it."""
 
     name: str
     """Where the code holds it: ``module.attribute``."""
@@ -299,7 +299,7 @@ class PerApp(Generic[K, V]):
                 made.clear()
 
 
-def per_app(name: str, bound: int, holds: str, unit: Unit = "entries",  # more than 5: the README table's columns, and how to weigh
+def per_app(name: str, bound: int, holds: str, unit: Unit = "entries",  # more than 5: the table of caches' columns, and how to weigh
             weigh: Callable[[V], int] | None = None, setting: str = "") -> PerApp[Any, V]:
     """Declare the cache ``name`` (``module.attribute``, where it is held) that each app keeps its own of, of
     at most ``bound`` ``unit`` (each value weighing what ``weigh`` says; an app's ``setting``, if given,

@@ -1,6 +1,6 @@
 """Every limit on what a table holds and what a file may bring, in one place.
 
-The README's table of limits is written from these names (a test keeps the two
+docs/LIMITS.md's table of limits is written from these names (a test keeps the two
 in step). A limit is checked where the input arrives (a form, an imported
 file) and again in the one write path, so that nothing stored can exceed it.
 """

@@ -490,7 +490,7 @@ def _cards(cards: Sequence[Card]) -> list[str]:
 
 
 def report_json(number: int, report: PlayReport) -> dict[str, object]:
-    """What the engine says about deal ``number``'s play, as ``scorer play`` prints it (README: "Play records")."""
+    """What the engine says about deal ``number``'s play, as ``scorer play`` prints it (docs/FORMATS.md: "Play records")."""
     d = report.derived
     return {
         "number": number,

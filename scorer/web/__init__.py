@@ -122,7 +122,7 @@ def _favicon() -> Response:
 
 
 def app_caches(app: Flask) -> caches.AppCaches:
-    """The app's own caches (the README's table of caches says which)."""
+    """The app's own caches (docs/DESIGN.md's table of caches says which)."""
     kept: caches.AppCaches = app.extensions[CACHES]
     return kept
 

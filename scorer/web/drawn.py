@@ -2,7 +2,7 @@
 
 A deal page draws up to nine of them (Hombre, trumps, the called card, the ally, tricks, matadors, the vole...),
 fifty to eighty radio inputs, and a Jinja macro's loop over a group's choices cost several times what this does
-(``bench/drawn.py`` times both, and the deal page and its preview with each; the figures are in the README, *Trust
+(``bench/drawn.py`` times both, and the deal page and its preview with each; the figures are in docs/DESIGN.md, *Trust
 and speed*). Every other piece of the pages is in ``templates/``. Every value written into the HTML is escaped by
 markupsafe's ``escape``; what is not escaped is this module's own constant markup. The HTML is the macro's it
 replaced, byte for byte (``tests/golden/``, compared by ``tests/test_deal_page_drawn.py``).
