@@ -70,3 +70,20 @@ def test_the_site_pages_in_french_fit_the_phone(server: str, browser: Any, axe: 
         assert not phone.problems, "\n".join(phone.problems)
     finally:
         phone.context.close()
+
+
+def test_a_long_one_word_name_fits_the_phone_in_french(server: str, browser: Any, axe: Any) -> None:
+    """"L'Hombre Marguerite" is wider than half the phone: the audit page's inputs put the name under its label
+    rather than past the screen's edge (a name is never broken inside a word, issue 25)."""
+    phone = FrenchPhone(browser, axe, "one-word")
+    players = ["Jean-Baptiste", "Marguerite", "Bertrand", "Éléonore"]
+    deal = {"dealer": "Jean-Baptiste", "hombre": "Marguerite", "contract": "solo", "trumps": "hearts", "called": None,
+            "ally": None, "tricks": {"hombre": 5, "ally": None}, "matadors": 3, "premiers": False, "vole": "none"}
+    try:
+        token = import_table(phone, server, "quadrille", [deal], players)
+        for step, url in (("audit", "/audit/1"), ("ledger", "/ledger"), ("tally", "/tally"), ("undo", "/undo")):
+            phone.go(f"{server}/t/{token}{url}")
+            phone.check(step)
+        assert not phone.problems, "\n".join(phone.problems)
+    finally:
+        phone.context.close()

@@ -14,7 +14,7 @@ import itsdangerous
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers.web import csrf_token, start_table
+from helpers.web import csrf_token, record, start_table
 from waitress.server import create_server
 
 from scorer.web import links
@@ -308,3 +308,14 @@ def test_a_form_left_open_for_hours_still_posts(app: Flask, client: FlaskClient,
     response = client.post("/new", data={"player_1": "Ann", "player_2": "Bea", "player_3": "Cat", "player_4": "Dan",
                                          "first_dealer": "1", "profile": "quadrille", "deals_agreed": "8", "csrf_token": token})
     assert response.status_code == 302
+
+
+def test_the_share_page_after_the_last_deal_opens_the_table_not_a_deal_past_the_end(client: FlaskClient) -> None:
+    """The Share page's button goes to the next deal while the evening goes on; once the agreed deals are
+    played there is no next deal: it opens the table (which says the evening is over)."""
+    token = start_table(client, deals_agreed="4")
+    for number in range(1, 5):
+        assert f"Go to deal {number}" in client.get(f"/t/{token}/join").get_data(as_text=True)
+        record(client, token, "solo", number, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6"})
+    page = client.get(f"/t/{token}/join").get_data(as_text=True)
+    assert "Go to deal 5" not in page and "Open the table" in page
