@@ -159,7 +159,7 @@ def _an_evening_line_deleted(db: sqlite_utils.Database, circle: Circle) -> None:
     (_founders_cut_to_three, "founding members are not four"),
     (_a_payer_who_is_no_member, "payment by or to somebody who is not a member"),
     (_an_evenings_profile_changed, "evening 2: its profile is not the circle's"),
-    (_an_evening_line_deleted, "log started 1: a line is missing"),
+    (_an_evening_line_deleted, "has tables for 2 evenings but its log started 1 evening: a line is missing"),
 ])
 def test_a_circle_edited_by_hand_is_read_only_and_named(db: sqlite_utils.Database, edit: object, says: str) -> None:
     circle, first, second = two_evenings(db)
@@ -187,7 +187,7 @@ def test_a_deleted_last_line_is_named_and_its_number_never_taken_again(db: sqlit
     db.execute("delete from circle_events where circle_id = ? and seq = (select max(seq) from circle_events where circle_id = ?)",
                [circle.id, circle.id])
     fold = season_fold(db, circle)
-    assert fold.damage is not None and "log started 1: a line is missing" in fold.damage.message
+    assert fold.damage is not None and "has tables for 2 evenings but its log started 1 evening: a line is missing" in fold.damage.message
     with pytest.raises(CircleDamaged):
         add_member(db, circle, "Fay")
     assert db.execute("select max(seq) from circle_events where circle_id = ?", [circle.id]).fetchone()[0] == 1

@@ -487,7 +487,7 @@ def test_the_page_adds_and_renames_members(client: FlaskClient) -> None:
     assert response.status_code == 302
     page = text(client.get(f"/c/{circle}"))
     assert "Anna, Bea, Cat, Dan, Eve, Fay" in page and "Ann → Anna" in page and re.search(r"Evening 1: <a [^>]*>Anna, Bea, Cat, Dan</a>", page)
-    assert '<th scope="col">Ann</th>' in text(client.get(f"/t/{first}/ledger"))  # the evening keeps its names
+    assert '<th scope="col" class="name" title="Ann">Ann</th>' in text(client.get(f"/t/{first}/ledger"))  # the evening keeps its names
     for url, data in ((f"/c/{circle}/member", {"new_member": "Ann"}), (f"/c/{circle}/rename", {"member": "Bea", "new_name": "Ann"})):
         refused = client.post(url, data={**data, "csrf_token": token})
         assert refused.status_code == 422 and "a name is never used for another person" in text(refused)
