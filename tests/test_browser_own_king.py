@@ -118,7 +118,7 @@ def test_a_claim_at_six_before_the_called_king_fell_is_checked_and_corrected(ser
     assert page.locator(".error").count() == 0, page.locator(".error").all_inner_texts()
     phone.check("what-this-changes")
     phone.tap_and_wait("button[value=save]")
-    assert "Dan revealed herself at the claim" in page.inner_text("main")
+    assert "At the claim, Dan was revealed as the holder of the called card (King of clubs)." in page.inner_text("main")
     assert re.search(r"Cat pays Bea \d+ — premiers|Ann pays Bea \d+ — premiers", page.inner_text("main"))
     phone.check("corrected")
     assert not phone.problems, "\n".join(phone.problems)

@@ -43,6 +43,7 @@ NOT_CACHES = {
     "scorer.core.caches._find_app": "how the web layer finds an app's caches, set once",
     "scorer.core.profiles.PROFILES": "the profiles offered (a registry: register_profile adds one)",
     "scorer.web.common.CSRF_RESHOWN": "the views that show a form again after a lost CSRF token, filled at import",
+    "scorer.core.rule_names._TITLES": "every house rule's title by its code, filled as each rule is declared (a registry)",
 }
 """State that is no cache: emptied, nothing would fill it again."""
 

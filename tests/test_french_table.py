@@ -59,8 +59,9 @@ def test_recent_tables_in_french(client: FlaskClient) -> None:
     page(client, f"/t/{token}", headers=FRENCH)
     home = page(client, "/", headers=FRENCH)
     assert "Tables ouvertes sur ce téléphone" in home
-    assert "0 coups joués sur 8" in home
-    assert 'aria-label="Oublier la table de Ann, Bea, Cat, Dan sur ce téléphone">Oublier</button>' in home
+    assert "0 coup joué sur 8" in home  # French counts 0 in the singular (plural for n > 1)
+    # French elides "de" before a vowel: "la table d'Ann" (issue 25)
+    assert re.search(r'aria-label="Oublier la table d(&#39;|&#x27;|\')Ann, Bea, Cat, Dan sur ce téléphone">Oublier</button>', home)
     english = page(client, "/")
     assert "0 of 8 deals played" in english
     assert 'aria-label="Forget the table of Ann, Bea, Cat, Dan on this phone">Forget</button>' in english
