@@ -16,8 +16,7 @@ import os
 from dataclasses import dataclass
 from enum import Enum
 
-from flask import Config
-from flask.sansio.scaffold import find_package
+from flask import Config, Flask
 
 PACKAGE = "scorer"
 """The app's import name: Flask names its default instance folder after it."""
@@ -47,9 +46,7 @@ def instance_folder(given: str | None = None) -> Instance:
         return Instance(os.path.abspath(given), FoundBy.GIVEN)
     if os.environ.get(ENVIRONMENT):
         return Instance(os.path.abspath(os.environ[ENVIRONMENT]), FoundBy.ENVIRONMENT)
-    prefix, package_path = find_package(PACKAGE)
-    default = os.path.join(package_path, "instance") if prefix is None else os.path.join(prefix, "var", f"{PACKAGE}-instance")
-    return Instance(os.path.abspath(default), FoundBy.DEFAULT)
+    return Instance(os.path.abspath(Flask(PACKAGE).instance_path), FoundBy.DEFAULT)  # Flask's own default, found by it
 
 
 def load_instance_config(config: Config, folder: str, read_file: bool = True) -> None:
