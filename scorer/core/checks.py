@@ -67,24 +67,14 @@ def _rule(name: str) -> Later:
     return Later(R.house_rule(name), "quoted_title")
 
 
-def _card(card: Card) -> dict[str, object]:
+def card_placeholders(card: Card) -> dict[str, object]:
     """The placeholders naming a card: ``{card}`` ("King of hearts", English) and ``{the_card}``."""
     return {"card": Later(card, "name"), "the_card": _TheCard(card)}
 
 
-def _contract(contract: Contract) -> dict[str, object]:
+def contract_placeholders(contract: Contract) -> dict[str, object]:
     """The placeholders naming a contract: ``{a_contract}`` ("an alliance", English) and ``{contract}``."""
     return {"a_contract": _A(contract), "contract": Later(contract, "label")}
-
-
-def contract_placeholders(contract: Contract) -> dict[str, object]:
-    """The placeholders naming a contract in a sentence: ``{a_contract}`` ("an alliance", English) and ``{contract}``."""
-    return _contract(contract)
-
-
-def card_placeholders(card: Card) -> dict[str, object]:
-    """The placeholders naming a card in a sentence: ``{card}`` ("King of hearts", English) and ``{the_card}``."""
-    return _card(card)
 
 
 def labels(contracts: tuple[Contract, ...] | list[Contract]) -> Joined:
@@ -163,7 +153,7 @@ def _check_trumps(deal: Deal, rules: RuleValues) -> None:
     if deal.kind.trumps and deal.trumps is None:
         raise ImpossibleDeal(Words(N_("which suit was trumps?")), "trumps")
     if not deal.kind.trumps and deal.trumps is not None:
-        raise ImpossibleDeal(Words(N_("{a_contract} has no trump suit but the two black Aces"), **_contract(deal.contract)),
+        raise ImpossibleDeal(Words(N_("{a_contract} has no trump suit but the two black Aces"), **contract_placeholders(deal.contract)),
                              "trumps")
     per_deal = rules[R.FAVOURITE_SUIT] is R.FavouriteSuit.EACH_DEAL
     if per_deal and deal.kind.trumps and deal.favourite is None:
@@ -180,7 +170,7 @@ def _check_partnership(deal: Deal, state: TableState, rules: RuleValues) -> None
     _check_alone(deal)
     if not deal.kind.calls_king:
         if deal.called is not None:
-            raise ImpossibleDeal(Words(N_("nobody is called in {a_contract}"), **_contract(deal.contract)), "called")
+            raise ImpossibleDeal(Words(N_("nobody is called in {a_contract}"), **contract_placeholders(deal.contract)), "called")
         return
     called = _check_called(deal)
     if deal.kind.takes_king:
@@ -192,7 +182,7 @@ def _check_partnership(deal: Deal, state: TableState, rules: RuleValues) -> None
 def _check_alone(deal: Deal) -> None:
     """No ally, no ally's tricks and no King given where the contract has none."""
     kind = deal.kind
-    contract = _contract(deal.contract)
+    contract = contract_placeholders(deal.contract)
     if not kind.allied and deal.ally is not None:
         raise ImpossibleDeal(Words(N_("{a_contract} is played alone: there is no ally"), **contract), "ally")
     if not kind.allied and deal.ally_tricks:
@@ -204,23 +194,23 @@ def _check_alone(deal: Deal) -> None:
 def _check_called(deal: Deal) -> Card:
     """The King called (or the Queen), in a contract that calls one; return it."""
     if deal.called is None:
-        raise ImpossibleDeal(Words(N_("{a_contract} calls a King: which one?"), **_contract(deal.contract)), "called")
+        raise ImpossibleDeal(Words(N_("{a_contract} calls a King: which one?"), **contract_placeholders(deal.contract)), "called")
     called = deal.called
     if called.rank not in ("K", "Q"):
         raise ImpossibleDeal(Words(N_("Hombre calls a King (or a Queen when she holds every King), not the {card}"),
-                                   **_card(called)), "called")
+                                   **card_placeholders(called)), "called")
     # P: the King of trumps may not be called for an ally (the médiateur may be "any King";
     # in casco the ally names trumps after she is called).
     if deal.contract in (Contract.ALLIANCE, Contract.FORCED_SPADILLE) and called.suit is deal.trumps:
         raise ImpossibleDeal(Words(N_("the {card} is a trump: Hombre may not call a card of the trump suit"),
-                                   **_card(called)), "called")
+                                   **card_placeholders(called)), "called")
     return called
 
 
 def _check_giver(deal: Deal, state: TableState, called: Card) -> None:
     """Médiateur: another player gave Hombre the King."""
     if deal.giver is None:
-        raise ImpossibleDeal(Words(N_("who gave Hombre the {card}?"), **_card(called)), "giver")
+        raise ImpossibleDeal(Words(N_("who gave Hombre the {card}?"), **card_placeholders(called)), "giver")
     if deal.giver not in state.players:
         raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.giver), "giver")
     if deal.giver == deal.hombre:
@@ -238,7 +228,7 @@ def own_king_allowed(contract: Contract, rules: RuleValues) -> bool:
 def _check_ally(deal: Deal, state: TableState, rules: RuleValues, called: Card) -> None:
     """The holder of the King called: a player at the table, or Hombre herself (a secret solo) where allowed."""
     if deal.ally is None:
-        raise ImpossibleDeal(Words(N_("who held the {card}? {A_contract} needs the ally"), **_card(called),
+        raise ImpossibleDeal(Words(N_("who held the {card}? {A_contract} needs the ally"), **card_placeholders(called),
                                    A_contract=_A(deal.contract, capital=True), contract=Later(deal.contract, "label")),
                              "ally")
     if deal.ally not in state.players:
@@ -258,7 +248,7 @@ def _check_ally(deal: Deal, state: TableState, rules: RuleValues, called: Card) 
         raise ImpossibleDeal(Words(N_("{hombre} is named both Hombre and her ally, and the ally's tricks are {tricks}: "
                                       "for a secret solo (Hombre called a King she held herself) the ally takes no "
                                       "tricks; else name who held the {card}"),
-                                   hombre=deal.hombre, tricks=deal.ally_tricks, **_card(called)), "ally")
+                                   hombre=deal.hombre, tricks=deal.ally_tricks, **card_placeholders(called)), "ally")
 
 
 def _check_tricks(deal: Deal) -> None:
@@ -284,7 +274,7 @@ def _check_matadors(deal: Deal, rules: RuleValues) -> None:
     if deal.trumps is None:
         if m:
             raise ImpossibleDeal(Words(N_("there are no matadors in {a_contract}: without a trump suit there is no Manille"),
-                                       **_contract(deal.contract)), "matadors")
+                                       **contract_placeholders(deal.contract)), "matadors")
         return
     trumps: Suit = deal.trumps
     if m > trumps.trump_count:
@@ -339,7 +329,7 @@ def _check_vole(deal: Deal, vole_bids: tuple[Contract, ...], no_bonuses: bool) -
         bids = (labels(vole_bids) if vole_bids
                 else Words(N_("no contract (bid the vole itself)")))
         raise ImpossibleDeal(Words(N_("{a_contract} cannot be bid with the vole announced at this table (it can: {bids})"),
-                                   bids=bids, **_contract(deal.contract)), "vole")
+                                   bids=bids, **contract_placeholders(deal.contract)), "vole")
     if deal.vole is not Vole.UNDERTAKEN:
         return
     if deal.kind.vole_announced:
