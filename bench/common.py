@@ -37,6 +37,12 @@ NAME_MAX_NAMES = tuple((name * NAME_MAX)[:NAME_MAX].rstrip().ljust(NAME_MAX, "a"
     "Wilhelmina ", "Maximiliane ", "Bartholomew ", "Gwendolyn ", "Theodosia ", "Florentine ", "Cornelius ", "Ermengarde "))
 """Eight names of the longest allowed length (the costliest pages and PDFs)."""
 HIDDEN = re.compile(r'name="(number|once|csrf_token|previewed)" type="hidden" value="([^"]*)"')
+REFERENCE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><style>
+@page { size: A4; margin: 9mm 11mm 11mm; } body { font: 8.5pt/1.3 "DejaVu Sans"; }</style></head>
+<body><p>Quadrille is a card game for four players with a forty-card deck, played in the eighteenth
+century in the salons of France and England. One player, Hombre, names trumps and may call a king to
+find an ally; the two play against the other two, and the deal is settled in chips.</p></body></html>"""
+"""The PDF's reference: one paragraph of the tally's font on the tally's paper."""
 THREADS = 8
 """The serve command's threads (scorer/serve.py)."""
 
