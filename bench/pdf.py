@@ -5,7 +5,7 @@
 In one process, round after round and in turn: the reference (one paragraph of DejaVu Sans on an A4 page,
 bench/common.py's), for scale a whole A4 page of that paragraph, the tally PDF of tables of 10, 40, 100 and
 400 deals rendered afresh (each a table not printed before, opened first as a player does: the whole request
-through the app), and the 40-deal tally asked again (kept). Prints each figure's median beside the
+through the app), and the 40-deal tally asked again (kept), each after ``gc.collect()``. Prints each figure's median beside the
 reference's over the same rounds, and what a deal adds. Target: the 40-deal tally at most 10× the reference.
 ``--quick``: 2 rounds, 10 and 40 deals. Run by hand; tests/test_bench.py runs it with ``--quick``.
 """
@@ -13,6 +13,7 @@ reference's over the same rounds, and what a deal adds. Target: the 40-deal tall
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import time
 from collections.abc import Callable
@@ -67,6 +68,7 @@ def main() -> None:
     sizes_in_bytes: dict[str, int] = {}
     for _ in range(rounds):
         for what, run in cases.items():
+            gc.collect()  # each starts with nothing left to collect by the one before
             started = time.perf_counter()
             sizes_in_bytes[what] = run()
             times[what].append((time.perf_counter() - started) * 1000)
