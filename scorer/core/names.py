@@ -25,7 +25,6 @@ import unicodedata
 
 from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
 
-from . import caches
 from .accounts import RESERVED_NAMES, SEATS
 from .errors import ImpossibleDeal, Said, Words
 from .i18n import N_
@@ -82,7 +81,6 @@ def identity(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", normalise(name)).casefold())
 
 
-@caches.memo(f"{__name__}._latin_look_alike", 4096, "the Latin look-alike of a character of another script, if any")
 def _latin_look_alike(char: str) -> str | None:
     """The Latin (or else common) character that ``char``, of another script, is confusable with, if any."""
     if categories.alias(char) in _SAME_SCRIPT:
@@ -99,8 +97,6 @@ def _script(char: str) -> str:
     return str(categories.alias(char)).title()
 
 
-@caches.memo(f"{__name__}.skeleton", 1024,
-             "what a name looks like, letters of other scripts as their Latin look-alikes")
 def skeleton(name: str) -> tuple[str, str]:
     """What a name looks like: every letter of another script replaced by its Latin look-alike, then the identity.
 
@@ -166,20 +162,6 @@ _RESERVED = frozenset(identity(name) for name in RESERVED_NAMES)
 
 def check_players(players: tuple[str, ...] | list[str]) -> None:
     """Four names, each possible, in normal form, and no two the same or alike to the eye."""
-    if isinstance(players, tuple):
-        _check_players_passed(players)
-    else:
-        _check_players(players)
-
-
-@caches.memo(f"{__name__}._check_players_passed", 4096, "four names that passed the check of a table's players")
-def _check_players_passed(players: tuple[str, ...]) -> None:
-    """:func:`_check_players`, remembered for the tuples that passed (a refusal raises, and is not kept):
-    every copy of an evening (a ledger grown by a deal) checks its four names again, about 20 µs."""
-    _check_players(players)
-
-
-def _check_players(players: Sequence[str]) -> None:
     if len(players) != SEATS:
         raise ImpossibleDeal(Words(N_("Quadrille is played by four; {count} players were given"), count=len(players)),
                              "players")
