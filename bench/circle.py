@@ -63,7 +63,7 @@ from waitress.server import create_server  # noqa: E402
 
 from clock import ServerClock  # noqa: E402  (bench/clock.py, beside this script)
 from phone import Phone as BasePhone  # noqa: E402  (bench/phone.py, beside this script)
-from replay import mixed_deal  # noqa: E402  (bench/replay.py, beside this script)
+from evenings import mixed_deal  # noqa: E402  (bench/evenings.py, beside this script)
 from scorer import create_app  # noqa: E402
 from scorer.core import Evening, HouseRules, replay  # noqa: E402
 from scorer.core.errors import ImpossibleDeal  # noqa: E402

@@ -64,7 +64,7 @@ may hold none of them. (The standard library does not expose this property.)"""
 
 def ignorable(char: str) -> bool:
     code = ord(char)
-    return any(low <= code <= high for low, high in DEFAULT_IGNORABLE)
+    return code >= 0xAD and any(low <= code <= high for low, high in DEFAULT_IGNORABLE)
 
 
 _SAME_SCRIPT = frozenset({"LATIN", "COMMON", "INHERITED"})
@@ -83,7 +83,7 @@ def identity(name: str) -> str:
 
 def _latin_look_alike(char: str) -> str | None:
     """The Latin (or else common) character that ``char``, of another script, is confusable with, if any."""
-    if categories.alias(char) in _SAME_SCRIPT:
+    if char < "\x80" or categories.alias(char) in _SAME_SCRIPT:  # ASCII is Latin or common
         return None
     glyphs = [entry["c"] for entry in confusables.confusables_data.get(char, ())]
     for allowed in ({"LATIN"}, {"LATIN", "COMMON"}):
@@ -177,12 +177,13 @@ def check_names(players: Sequence[str]) -> None:
             raise ImpossibleDeal(
                 Words(N_("{name!r} is not written in its normal form (NFC, single spaces, none around it): "
                          "write it as {normal!r}"), name=name, normal=normalise(name)), "players")
+    keys = [(identity(name), skeleton(name)) for name in players]
     for i, first in enumerate(players):
-        for second in players[i + 1:]:
-            if identity(first) == identity(second):
+        for j, second in enumerate(players[i + 1:], start=i + 1):
+            if keys[i][0] == keys[j][0]:
                 raise ImpossibleDeal(Words(N_("two players have the same name: {first!r} and {second!r}; "
                                               "give each a different one"), first=first, second=second), "players")
-            if any(a == b for a, b in zip(skeleton(first), skeleton(second))):
+            if any(a == b for a, b in zip(keys[i][1], keys[j][1])):
                 raise ImpossibleDeal(_look_alike_message(first, second), "players")
 
 
