@@ -167,12 +167,16 @@ def build(app: Flask, evenings: int, agreed: int, seed: int) -> Built:
 # --- the server and its clock ----------------------------------------------------------------------------
 
 
-def empty_caches() -> None:
-    """Every cache the app keeps in its process, emptied (scorer.core.caches, the one registry): what a request
-    finds after a restart."""
-    from scorer.core import caches
+def empty_caches(app: Flask) -> None:
+    """Every cache the app keeps in its process, emptied (the ledgers, the season folds, the PDFs, the drawn
+    pieces): what a request finds after a restart."""
+    from scorer.store import LEDGERS, SEASONS
+    from scorer.web import app_caches
 
-    caches.clear_all()
+    LEDGERS.clear()
+    SEASONS.clear()
+    app.extensions.pop("scorer.printer", None)
+    app_caches(app).clear()
 
 
 class Phone(BasePhone):
@@ -268,7 +272,7 @@ class Bench:
             self.phone.request("GET", path)  # warm: the request a phone made before
         for _ in range(samples):
             if cold:
-                empty_caches()
+                empty_caches(self.app)
             took, figure.size = self.phone.timed("GET", path)
             figure.add(took, self.clock.latest(path))
         return figure
@@ -279,7 +283,7 @@ class Bench:
         for _ in range(samples):
             url, fields = record_form(self.phone, circle.last_evening, players, self.rng)
             if cold:
-                empty_caches()
+                empty_caches(self.app)
             took, _size = self.phone.timed("POST", url, fields, expect=(302,))
             figure.add(took, self.clock.latest(url))
         return figure
@@ -292,7 +296,7 @@ class Bench:
         for phone in phones:
             phone.request("GET", "/healthz")  # connected before the clock starts
         if cold:
-            empty_caches()
+            empty_caches(self.app)
         else:
             self.phone.request("GET", path)
         barrier = threading.Barrier(9)
@@ -348,7 +352,7 @@ def one_fold(app: Flask, circle: Built, rounds: int = 3) -> Figure:
     with app.app_context():
         conn = get_db().conn
         for _ in range(rounds):
-            empty_caches()
+            empty_caches(app)
             started, cpu = time.perf_counter(), time.thread_time()
             folded = fold_circle(conn, circle.circle_id)
             wall, used = time.perf_counter() - started, time.thread_time() - cpu
@@ -368,7 +372,7 @@ def profile(app: Flask, what: str, path: str, cold: bool, top: int = 14) -> None
     if not cold:
         client.get(path)
     else:
-        empty_caches()
+        empty_caches(app)
     profiler = cProfile.Profile(time.thread_time)  # CPU time: what other processes on the machine take is not counted
     started = time.thread_time()
     profiler.enable()

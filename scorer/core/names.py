@@ -107,6 +107,8 @@ def skeleton(name: str) -> tuple[str, str]:
     folded = unicodedata.normalize("NFKC", normalise(name))
 
     def mapped(text: str) -> str:
+        if text.isascii():  # Latin and common: nothing to map
+            return identity(text)
         decomposed = unicodedata.normalize("NFD", text)  # a Cyrillic Ё is Е with a diaeresis, like a Latin Ë
         return identity("".join(_latin_look_alike(c) or c for c in decomposed))
 
