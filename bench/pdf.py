@@ -3,8 +3,7 @@
     .venv/bin/python bench/pdf.py [--rounds 15]
 
 In one process and one run, round after round and alternately: the reference document (one
-paragraph of DejaVu Sans on an A4 page, rendered by WeasyPrint with the app's shared font
-configuration), for scale a whole A4 page of that paragraph, the tally PDF of a 40-deal evening rendered afresh (the PDF cache cleared before
+paragraph of DejaVu Sans on an A4 page, rendered by WeasyPrint as the app renders), for scale a whole A4 page of that paragraph, the tally PDF of a 40-deal evening rendered afresh (the PDF cache cleared before
 each request; the whole request through the app: the ledger, the template and the render), and the
 tallies of 10, 40, 100 and 400 deals (to show that the time grows linearly with the deals), the
 40-deal tally's HTML through WeasyPrint alone (without the request) and split into its steps (parse;
@@ -92,16 +91,16 @@ def main() -> None:
     from weasyprint import URLFetcher
 
     from scorer.web import tally as tally_module
-    from scorer.web.printing import font_config, printer
+    from scorer.web.printing import printer
 
     tokens = {n: import_table(app, evening_of(n, -(-n // 4) * 4)) for n in SIZES}  # n of n deals played
     client = app.test_client()
 
     def reference() -> bytes:
-        return HTML(string=REFERENCE).write_pdf(font_config=font_config())
+        return HTML(string=REFERENCE).write_pdf()
 
     def full_page() -> bytes:
-        return HTML(string=FULL_PAGE).write_pdf(font_config=font_config())
+        return HTML(string=FULL_PAGE).write_pdf()
 
     def tally(n: int) -> Callable[[], bytes]:
         def fresh() -> bytes:
@@ -129,7 +128,7 @@ def main() -> None:
         started = time.perf_counter()
         document = HTML(string=html_40, url_fetcher=URLFetcher(allowed_protocols=("data",)))
         parsed = time.perf_counter()
-        rendered = document.render(font_config=font_config())  # type: ignore[attr-defined]  # not in stubs/
+        rendered = document.render()  # type: ignore[attr-defined]  # not in stubs/
         laid_out = time.perf_counter()
         pdf: bytes = rendered.write_pdf()
         written = time.perf_counter()

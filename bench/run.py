@@ -410,19 +410,17 @@ def pdf_under_load(app: Flask, largest: str, playing: str, rng: random.Random) -
 
 def pdf_against_floor(app: Flask, token: str, rounds: int = 15) -> None:
     """The 40-deal tally PDF rendered afresh (the whole request, in-process), against the floor: a
-    one-paragraph A4 PDF in the same font with the app's font configuration (bench/pdf.py's reference),
+    one-paragraph A4 PDF in the same font, rendered as the app renders (bench/pdf.py's reference),
     alternately in this process and run (bench/pdf.py gives the steps and the other lengths)."""
     from pdf import REFERENCE  # bench/pdf.py, beside this script
     from weasyprint import HTML
-
-    from scorer.web.printing import font_config
 
     client = app.test_client()
     cache = app.extensions["scorer.printer"].cache
     floor, tally = [], []
     for round_ in range(rounds + 2):  # the first two warm up
         started = time.perf_counter()
-        HTML(string=REFERENCE).write_pdf(font_config=font_config())
+        HTML(string=REFERENCE).write_pdf()
         reference = time.perf_counter() - started
         cache.clear()
         started = time.perf_counter()

@@ -39,7 +39,6 @@ from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 
-from .adapters import drop_request_check
 from ..core.errors import ScorerError
 from .i18n import number
 
@@ -171,11 +170,6 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     if not limiter.enabled:
         return
-    if not app.config.get("RATELIMIT_DEFAULT") and not app.config.get("RATELIMIT_APPLICATION"):
-        # Flask-Limiter checks every request in a before_request hook, for default and application limits; this
-        # app has none (a limited view checks its own limits, in the wrapper limiter.limit puts around it), so on
-        # every page the hook only cost time (about 0.05 ms of a record).
-        drop_request_check(app, limiter)
     app.extensions[EXTENSION] = limiter
     app.extensions[BUDGET_EXTENSION] = Budget(limiter, "LIMIT_NEW_TABLES")
     for endpoint, view in list(app.view_functions.items()):
