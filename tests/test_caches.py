@@ -270,11 +270,10 @@ def _sizes(app: Flask) -> dict[str, int]:
 
 FILLED_BY_A_TABLE = ("scorer.core.book.KEPT_TRANSFERS", "scorer.core.systems.chips._PLANS", "scorer.core.names.skeleton",
                      "scorer.core.names._check_players_passed", "scorer.store.ledgers.LEDGERS",
-                     "scorer.store.seasons.SEASONS", "scorer.store.tables.TABLES", "scorer.web.wtforms_adapter.FIELDS",
-                     "scorer.web.forms.NAME_CHOICES", "scorer.web.drawn.OPTIONS", "scorer.web.wtforms_adapter.catalogue_of",
-                     "scorer.web.i18n._locale_of", "scorer.web.i18n.SHOWN",
+                     "scorer.store.seasons.SEASONS", "scorer.store.tables.TABLES",
+                     "scorer.web.forms.NAME_CHOICES", "scorer.web.i18n._locale_of", "scorer.web.i18n.SHOWN",
                      "scorer.web.views.URLS", "scorer.web.tables.PREVIEWS", "scorer.web.pdfcache.PDFS",
-                     "scorer.web.printing._made_font_config", "scorer.web.print_columns._metrics_of")
+                     "scorer.web.print_columns._metrics_of")
 """The caches a table started, previewed, recorded and printed and a circle's page fill (the others, other paths)."""
 
 

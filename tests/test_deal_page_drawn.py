@@ -1,13 +1,10 @@
-"""The pages that show the deal form and a settlement at a glance draw the HTML they drew (issue 16: the deal page
-and its preview made faster; issue 23: their HTML back in the templates, but for the radio groups).
+"""The pages that show the deal form and a settlement at a glance draw the HTML they drew.
 
-The deal form's segmented radio groups are drawn in Python (``segmented_field`` in scorer/web/drawn.py), their
-inputs kept once drawn; everything else is in the templates, whose ``_`` and ``url_for`` keep what they made. The
-pages are compared with golden files: ``tests/golden/<profile>.<language>.html`` (every profile, in English and
-French: a table's page before and after its deals, its first contract's deal page and two deals of it refused, a
-deal of each contract previewed, a correction page) and ``tests/golden/forms.<language>.html`` (the new-table page
-refused, its dealer step, a table's settings). They were written from the pages as drawn before issue 23 moved
-their pieces back into the templates. After a change meant to change the pages, write them anew with
+The deal form's segmented radio groups are the ``segmented`` macro of templates/_macros.html. The pages are compared
+with golden files: ``tests/golden/<profile>.<language>.html`` (every profile, in English and French: a table's page
+before and after its deals, its first contract's deal page and two deals of it refused, a deal of each contract
+previewed, a correction page) and ``tests/golden/forms.<language>.html`` (the new-table page refused, its dealer step,
+a table's settings). After a change meant to change the pages, write them anew with
 
     SCORER_GOLDEN=write pytest tests/test_deal_page_drawn.py
 
@@ -35,10 +32,8 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from scorer import create_app
-from scorer.web import app_caches
 from scorer.core import PROFILES, HouseRules, TableState
 from scorer.web.db import get_db
-from scorer.web.drawn import segmented_field
 from scorer.web.forms import DealForm, NewTableForm
 from scorer.store import create_table
 
@@ -93,6 +88,11 @@ def _forms(app: Flask, language: str) -> Iterator[Any]:
                     app.do_teardown_request()
 
 
+def _segmented(app: Flask, field: Any, cls: str = "", only: Any = None) -> str:
+    """A radio group as the pages draw it (the ``segmented`` macro of templates/_macros.html)."""
+    return str(app.jinja_env.get_template("_macros.html").module.segmented(field, cls, only))  # type: ignore[attr-defined]
+
+
 INPUT = re.compile(r"<input ([^>]*)>")
 ATTRIBUTE = re.compile(r'([a-z-]+)(?:="([^"]*)")?')
 LABEL = re.compile(r"<label[^>]*>(?:<input[^>]*>)?(?:<span>)?([^<]*)(?:</span>)?</label>")
@@ -112,14 +112,12 @@ def _seen(drawn: str) -> tuple[list[tuple[str, ...]], list[str]]:
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_each_radio_group_offers_what_wtforms_draws_of_it(app: Flask, language: str) -> None:
     """Each radio group drawn offers the inputs WTForms' own widget draws for the field (ids, name, values, the one
-    checked, the labels), and marks them in error exactly when the field has errors; drawn again from the inputs
-    kept, the same HTML."""
+    checked, the labels), and marks them in error exactly when the field has errors."""
     errors_seen = checked_seen = 0
     for form in _forms(app, language):
         for name, cls in GROUPS:
             field = getattr(form, name)
-            drawn = str(segmented_field(field, cls))
-            assert str(segmented_field(field, cls)) == drawn  # from the inputs kept
+            drawn = _segmented(app, field, cls)
             assert _seen(drawn) == _seen(str(field())), (language, name)
             ids = " ".join(f"{field.id}-error{n}" for n in range(1, len(field.errors) + 1))
             for attributes in _inputs(drawn):
@@ -172,7 +170,7 @@ def test_a_group_of_some_choices_only_offers_those(app: Flask) -> None:
             form = NewTableForm(formdata=MultiDict(sent))
             form.validate()
             only = form.seats_asked + (form.first_dealer.data,)
-            inputs, labels = _seen(str(segmented_field(form.first_dealer, "stack", only)))
+            inputs, labels = _seen(_segmented(app, form.first_dealer, "stack", only))
             everything, all_labels = _seen(str(form.first_dealer()))
             offered = [(i, v, c) for i, (_id, n, v, c) in enumerate(everything) if v in only]
             assert [(f"first_dealer-{i}", "first_dealer", v, c) for i, (v, c) in

@@ -198,9 +198,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from . import audit, circles, db, drawn, exchange, health, home, i18n, play, ratelimits, recent, tables, tally, views
+    from . import audit, circles, db, exchange, health, home, i18n, play, ratelimits, recent, tables, tally, views
 
     _keep_caches(app)  # before anything uses them
+    i18n.init_app(app)  # the reader's language, before any other hook: Flask-Babel, the core's translation, the filters
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
     app.after_request(_secure_headers)
@@ -208,8 +209,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_url_rule("/favicon.ico", "favicon", _favicon)
     db.init_app(app)
     app.cli.add_command(links_command)  # `flask --app scorer links`: where the players' links point (scripts/serve)
-    i18n.init_app(app)  # the reader's language: Flask-Babel, the core's translation, the filters
-    drawn.init_app(app)  # the deal form's radio groups, drawn in Python
     views.init_app(app)  # the templates' url_for (each link built once)
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)  # tables and deals
@@ -220,5 +219,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(exchange.bp)  # import and export, of an evening and of a circle
     app.register_blueprint(health.bp)  # /healthz: select 1, no table read, no limit
     recent.init_app(app)  # the tables this phone opened recently (a signed cookie), for the home page
-    ratelimits.init_app(app)  # after the blueprints: it wraps the views they mark
+    ratelimits.init_app(app, exchange.bp)  # the import pages' limit, and the budget of new tables
     return app
