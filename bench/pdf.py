@@ -33,16 +33,14 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     from weasyprint import HTML
-    from weasyprint.text.fonts import FontConfiguration
 
     rounds, sizes = (2, (10, 40)) if args.quick else (args.rounds, (10, 40, 100, DEALS_AGREED_MAX))
     app = builder(workdir("scorer-bench-pdf-"))
     client = app.test_client()
-    fonts = FontConfiguration()
     tables = {n: [import_table(app, mixed_evening_of(n, -(-n // 4) * 4, seed=r)) for r in range(rounds + 1)] for n in sizes}
 
     def page(html: str) -> Callable[[], int]:
-        return lambda: len(HTML(string=html).write_pdf(font_config=fonts))
+        return lambda: len(HTML(string=html).write_pdf()  # as the app renders: WeasyPrint's default font configuration)
 
     def fresh(n: int) -> Callable[[], int]:
         def ask() -> int:

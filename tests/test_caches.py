@@ -36,18 +36,6 @@ def test_a_cache_bounded_by_weight_keeps_no_entry_heavier_than_its_bound() -> No
     assert cache.weight == 41
 
 
-def test_a_memo_keeps_what_its_function_returned_under_its_arguments() -> None:
-    calls: list[tuple[Any, ...]] = []
-
-    def double(x: int, plus: int = 0) -> int:
-        calls.append((x, plus))
-        return 2 * x + plus
-
-    memo = caches.Memo(double, caches.Cache(2))
-    assert [memo(1), memo(1), memo(2, plus=1), memo(2, plus=1)] == [2, 2, 5, 5]
-    assert calls == [(1, 0), (2, 1)] and memo.__doc__ == double.__doc__
-
-
 def test_a_cache_shared_by_threads_stays_within_its_bound() -> None:
     cache: caches.Cache[int, bytes] = caches.Cache(1000, len)
 

@@ -1,9 +1,7 @@
-"""The pages that show the deal form and a settlement at a glance draw the HTML they drew (issue 16: the deal page
-and its preview made faster; issue 23: their HTML back in the templates, but for the radio groups).
+"""The pages that show the deal form and a settlement at a glance draw the HTML they drew.
 
-The deal form's segmented radio groups are drawn in Python (``segmented_field`` in scorer/web/drawn.py), their
-inputs kept once drawn; everything else is in the templates, whose ``_`` and ``url_for`` keep what they made.
-Each radio group, and the premiers check box the template writes, is also compared with WTForms' own drawing of its field, over the deal forms of every profile and contract, fresh and sent
+The deal form's segmented radio groups are the ``segmented`` macro of templates/_macros.html. Each radio group, and the premiers check box the template writes, is also
+compared with WTForms' own drawing of its field, over the deal forms of every profile and contract, fresh and sent
 (tampered taps, deals the core refuses), in English and in French."""
 
 from __future__ import annotations
@@ -23,9 +21,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from scorer import create_app
-from scorer.web import app_caches
 from scorer.core import PROFILES, HouseRules, TableState
-from scorer.web.drawn import segmented_field
 from scorer.web.forms import DealForm, NewTableForm
 
 PLAYERS = ("Ann", "Bé <a>", "Cat & Co", "Dan's")
@@ -79,6 +75,11 @@ def _forms(app: Flask, language: str) -> Iterator[Any]:
                     app.do_teardown_request()
 
 
+def _segmented(app: Flask, field: Any, cls: str = "", only: Any = None) -> str:
+    """A radio group as the pages draw it (the ``segmented`` macro of templates/_macros.html)."""
+    return str(app.jinja_env.get_template("_macros.html").module.segmented(field, cls, only))  # type: ignore[attr-defined]
+
+
 INPUT = re.compile(r"<input ([^>]*)>")
 ATTRIBUTE = re.compile(r'([a-z-]+)(?:="([^"]*)")?')
 LABEL = re.compile(r"<label[^>]*>(?:<input[^>]*>)?(?:<span>)?([^<]*)(?:</span>)?</label>")
@@ -98,14 +99,12 @@ def _seen(drawn: str) -> tuple[list[tuple[str, ...]], list[str]]:
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_each_radio_group_offers_what_wtforms_draws_of_it(app: Flask, language: str) -> None:
     """Each radio group drawn offers the inputs WTForms' own widget draws for the field (ids, name, values, the one
-    checked, the labels), and marks them in error exactly when the field has errors; drawn again from the inputs
-    kept, the same HTML."""
+    checked, the labels), and marks them in error exactly when the field has errors."""
     errors_seen = checked_seen = 0
     for form in _forms(app, language):
         for name, cls in GROUPS:
             field = getattr(form, name)
-            drawn = str(segmented_field(field, cls))
-            assert str(segmented_field(field, cls)) == drawn  # from the inputs kept
+            drawn = _segmented(app, field, cls)
             assert _seen(drawn) == _seen(str(field())), (language, name)
             ids = " ".join(f"{field.id}-error{n}" for n in range(1, len(field.errors) + 1))
             for attributes in _inputs(drawn):
@@ -158,7 +157,7 @@ def test_a_group_of_some_choices_only_offers_those(app: Flask) -> None:
             form = NewTableForm(formdata=MultiDict(sent))
             form.validate()
             only = form.seats_asked + (form.first_dealer.data,)
-            inputs, labels = _seen(str(segmented_field(form.first_dealer, "stack", only)))
+            inputs, labels = _seen(_segmented(app, form.first_dealer, "stack", only))
             everything, all_labels = _seen(str(form.first_dealer()))
             offered = [(i, v, c) for i, (_id, n, v, c) in enumerate(everything) if v in only]
             assert [(f"first_dealer-{i}", "first_dealer", v, c) for i, (v, c) in

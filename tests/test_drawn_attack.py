@@ -1,6 +1,5 @@
-"""A hostile reading of issue 16's pages drawn in Python and its caches (then scorer/forms.py, scorer/views.py,
-scorer/i18n.py, scorer/table.py; since issue 23 the radio groups in scorer/web/drawn.py, the fields bound by copy in
-scorer/web/wtforms_adapter.py, the rest in the templates): each test here failed before its fix.
+"""A hostile reading of the pages and their templates (scorer/web/views.py, i18n.py, tables.py and the
+templates): each test here failed before its fix.
 
 - the language switch's link carries the page's whole path and query (``next=``), however long;
 - the radio groups, a table's bar and its row of contracts were kept per language but shared by every app of
@@ -10,15 +9,12 @@ scorer/web/wtforms_adapter.py, the rest in the templates): each test here failed
   translation was installed after the CSRF check);
 - the language switch's ``next=`` with a tab in it sent the phone to another site, and with a line break
   gave a 500;
-- a field bound once to be copied kept the form of the request that bound it, and all that request sent;
 - under a prefix (``SCRIPT_NAME``), the language switch sent the phone back to the page's path without it.
 """
 
 from __future__ import annotations
 
-import gc
 import re
-import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +24,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 from helpers.web import csrf_token, post_deal, start_table
 
-from scorer.web import app_caches, wtforms_adapter
 from scorer import create_app
 
 NAMES = ["<b>A&B</b>", "O'Neil \"Q\"", "Zoë &amp; Æ", "L'Ève<"]
@@ -161,40 +156,6 @@ def test_the_language_switch_still_goes_back_to_the_page(app: Flask) -> None:
     assert switch
     response = client.get(switch.group(1).replace("&amp;", "&"))
     assert response.status_code == 303 and response.headers["Location"] == f"/t/{token}/ledger?page=1"
-
-
-def _reaches_a_long_text(start: object, longest: int, objects: int = 200_000) -> bool:
-    """Whether a text of ``longest`` characters or more is reachable from ``start`` (the first ``objects`` objects
-    found, breadth first, modules and classes left out)."""
-    seen = {id(start)}
-    queue = [start]
-    while queue and len(seen) < objects:
-        here = queue.pop(0)
-        if isinstance(here, str) and len(here) >= longest:
-            return True
-        for found in gc.get_referents(here):
-            if id(found) not in seen and not isinstance(found, (type, types.ModuleType)):
-                seen.add(id(found))
-                queue.append(found)
-    return False
-
-
-def test_the_fields_bound_once_keep_no_request_s_form(app: Flask) -> None:
-    """A field bound the first time is kept to be copied; it was bound to the form of the request that first made
-    that form, and so kept the request's form and all it was sent (a name padded to a megabyte) for the life of
-    the process, one form of each kind and language."""
-    client = app.test_client()
-    client.set_cookie("lang", "fr")
-    token = csrf_token(client, "/new")
-    first_bound = wtforms_adapter.FIELDS.of(app_caches(app))
-    first_bound.clear()  # the form sent is the first of its kind
-    padded = "Ann" + "x" * 1_000_000
-    response = client.post("/new", data={"csrf_token": token, "player_1": padded,
-                                         "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "first_dealer": "1",
-                                         "profile": "quadrille", "deals_agreed": "8"})
-    assert response.status_code == 422
-    assert first_bound
-    assert not _reaches_a_long_text(first_bound, len(padded))
 
 
 def test_the_language_switch_goes_back_to_the_page_under_a_prefix(app: Flask) -> None:

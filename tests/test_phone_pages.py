@@ -110,8 +110,9 @@ def test_the_ledger_and_the_tally_say_which_is_which(app: Flask, client: FlaskCl
     assert "Ledger: running balances" in watched and f"/t/{token}" not in watched  # never the players' link
 
 
-def test_the_chart_writes_the_minus_sign_of_every_page() -> None:
-    chart = str(balance_chart(("Ann", "Bea", "Cat", "Dan"), [[0, -163], [0, 55], [0, 54], [0, 54]]))
+def test_the_chart_writes_the_minus_sign_of_every_page(app: Flask) -> None:
+    with app.test_request_context():
+        chart = str(balance_chart(("Ann", "Bea", "Cat", "Dan"), [[0, -163], [0, 55], [0, 54], [0, 54]]))
     assert "−163" in chart and "-163" not in chart
 
 

@@ -1,10 +1,12 @@
-"""Columns lined up in the PDF's one proportional font (scorer/print_columns.py, issue 16 point 3)."""
+"""Columns lined up in the PDF's one proportional font (scorer/web/print_columns.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from scorer.web.print_columns import TOLERANCE, columns, metrics, wrap
+from scorer.web.print_columns import FAMILY, TOLERANCE, columns, font_file, metrics, wrap
 
 
 def test_the_widths_are_dejavu_sans_s_own() -> None:
@@ -60,3 +62,15 @@ def test_without_the_font_the_columns_line_up_roughly_and_nothing_is_lost(monkey
     monkeypatch.setattr(print_columns, "metrics", lambda: rough)
     lines = columns([["#", "Ann"], ["1", "+12"], ["12", "−3"]], frozenset({0, 1}))
     assert [line.split() for line in lines] == [["#", "Ann"], ["1", "+12"], ["12", "−3"]]
+
+
+def test_fontconfig_gives_the_pdf_font_s_file_and_no_other_family_in_its_place() -> None:
+    found = font_file(FAMILY)
+    assert found is not None, f"fontconfig has no {FAMILY}: the PDF's columns would line up only roughly"
+    assert Path(found).is_file() and Path(found).suffix.lower() in (".ttf", ".otf") and "DejaVuSans" in Path(found).name
+    assert font_file("No Such Family 7f3a") is None
+
+
+def test_without_fc_match_the_font_is_not_found_and_nothing_fails(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no fc-match on this PATH
+    assert font_file(FAMILY) is None

@@ -110,9 +110,10 @@ def test_the_tally_and_its_pdf_mark_each_corrected_deal_with_its_version_in_forc
 
 
 @pytest.mark.parametrize("members", [8, 12])
-def test_every_line_of_a_chart_is_told_apart_in_colour_and_in_black_and_white(members: int) -> None:
+def test_every_line_of_a_chart_is_told_apart_in_colour_and_in_black_and_white(app: Flask, members: int) -> None:
     names = tuple(f"M{i}" for i in range(members))
-    chart, key = str(balance_chart(names, [[0, i, -i] for i in range(members)], step="evening")).split("</svg>", 1)
+    with app.test_request_context():
+        chart, key = str(balance_chart(names, [[0, i, -i] for i in range(members)], step="evening")).split("</svg>", 1)
     drawn = re.findall(r'<polyline fill="none" stroke="(#\w+)" stroke-width="2"(?: stroke-dasharray="([^"]+)")?', chart)
     assert len(drawn) == members
     if members <= len(COLOURS):
@@ -124,10 +125,11 @@ def test_every_line_of_a_chart_is_told_apart_in_colour_and_in_black_and_white(me
     assert re.findall(r'<span class="name">([^<]+)</span>', key) == list(names)  # the key, a name a line
 
 
-def test_the_chart_s_labels_are_drawn_at_least_at_the_page_s_text_size() -> None:
+def test_the_chart_s_labels_are_drawn_at_least_at_the_page_s_text_size(app: Flask) -> None:
     # at a phone's 366 px of content, a unit of the chart is at least a pixel; the page's text is 17 px
     assert SCREEN.width <= 366 and SCREEN.text >= 17
-    chart = str(balance_chart(("Ann", "Bea", "Cat", "Dan"), [[0, 5], [0, -5], [0, 0], [0, 0]]))
+    with app.test_request_context():
+        chart = str(balance_chart(("Ann", "Bea", "Cat", "Dan"), [[0, 5], [0, -5], [0, 0], [0, 0]]))
     assert set(re.findall(r'font-size="(\d+)"', chart)) == {str(SCREEN.text)}
 
 

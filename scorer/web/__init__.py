@@ -12,10 +12,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from flask import Flask, Response
 
-from ..core import IMPORT_BYTES_MAX, caches
+from ..core import IMPORT_BYTES_MAX
 
-CACHES = "scorer.caches"
-"""Where an app keeps the caches its drawn pieces are kept in (``app.extensions``): :class:`scorer.core.caches.AppCaches`."""
 
 PACKAGE = Path(__file__).resolve().parent.parent  # scorer/
 ROOT = PACKAGE.parent
@@ -121,19 +119,6 @@ def _favicon() -> Response:
                                max_age=7 * 24 * 3600)
 
 
-def app_caches(app: Flask) -> caches.AppCaches:
-    """The app's own caches (:data:`CACHES`)."""
-    kept: caches.AppCaches = app.extensions[CACHES]
-    return kept
-
-
-def _found_app_caches() -> caches.AppCaches | None:
-    """The caches of the app whose context is current, if any."""
-    from flask import current_app, has_app_context
-
-    return current_app.extensions.get(CACHES) if has_app_context() else None
-
-
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory. ``test_config`` replaces instance/config.py (and wins over the environment); its
     ``INSTANCE_PATH``, if any, moves the instance folder (for tests); so does the
@@ -181,10 +166,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from . import audit, circles, db, drawn, exchange, health, home, i18n, play, ratelimits, recent, tables, tally, views
+    from . import audit, circles, db, exchange, health, home, i18n, play, ratelimits, recent, tables, tally, views
 
-    app.extensions[CACHES] = caches.AppCaches()
-    caches.find_app_caches_with(_found_app_caches)
+    i18n.init_app(app)  # the reader's language, before any other hook: Flask-Babel, the core's translation, the filters
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
     app.after_request(_secure_headers)
@@ -192,8 +176,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_url_rule("/favicon.ico", "favicon", _favicon)
     db.init_app(app)
     app.cli.add_command(links_command)  # `flask --app scorer links`: where the players' links point (scripts/serve)
-    i18n.init_app(app)  # the reader's language: Flask-Babel, the core's translation, the filters
-    drawn.init_app(app)  # the deal form's radio groups, drawn in Python
     views.init_app(app)  # the templates' result_label
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)  # tables and deals
@@ -204,5 +186,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(exchange.bp)  # import and export, of an evening and of a circle
     app.register_blueprint(health.bp)  # /healthz: select 1, no table read, no limit
     recent.init_app(app)  # the tables this phone opened recently (a signed cookie), for the home page
-    ratelimits.init_app(app)  # after the blueprints: it wraps the views they mark
+    ratelimits.init_app(app, exchange.bp)  # the import pages' limit, and the budget of new tables
     return app

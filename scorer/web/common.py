@@ -23,7 +23,6 @@ from werkzeug.wrappers import Response
 from ..core import Card, Contract, Deal, Line, PlayReport, Settlement, format_deal, referee
 from ..core.rules import RULES_BY_NAME
 from ..store import Table, UnreadableTable, table_by_token
-from .adapters import trust_csrf_of_this_request
 from .db import get_db
 from .views import TableView, table_view
 
@@ -71,8 +70,7 @@ def csrf_lost(error: CSRFError) -> Answer | HTTPException:
     gets a page that says nothing was saved and links back to it."""
     forms = CSRF_RESHOWN
     if request.method == "POST" and request.endpoint in forms:
-        g.csrf_lost = True
-        trust_csrf_of_this_request()  # the form renders a fresh token; the view writes nothing while csrf_lost is set
+        g.csrf_lost = True  # the view writes nothing; the form is shown with a fresh token
         try:
             shown = forms[request.endpoint]()
         except HTTPException as answer:  # no such table or contract: the view's own 404

@@ -18,7 +18,7 @@ from ..core import IMPORT_BYTES_MAX, EveningFormatError, ScorerError
 from ..core.limits import CIRCLE_EVENINGS_MAX
 from .db import get_db
 from .i18n import number
-from .ratelimits import BudgetSpent, new_tables, rate_limited
+from .ratelimits import BudgetSpent, new_tables
 from ..store import (
     ImportRefused,
     UnreadableTable,
@@ -89,7 +89,6 @@ def export_csv(token: str) -> Response:
 
 
 @bp.route("/import", methods=("GET", "POST"))
-@rate_limited("LIMIT_IMPORTS")
 def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = ImportForm()
     if form.validate_on_submit():
@@ -157,7 +156,6 @@ def tables_in(data: object) -> int:
 
 
 @bp.route("/c/import", methods=("GET", "POST"))
-@rate_limited("LIMIT_IMPORTS")
 def circle_upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = CircleImportForm()
     if form.validate_on_submit():

@@ -32,7 +32,6 @@ from ..core import (
     play_from_codes,
 )
 from ..core.i18n import N_
-from . import wtforms_adapter
 from .i18n import gettext
 from ..core.rules import Choice, HouseRule
 
@@ -57,17 +56,12 @@ def _later(make: Callable[..., str], *args: Any) -> Any:
 
 
 class Form(FlaskForm):
-    """Flask-WTF's form, with WTForms' messages translated from a catalogue kept per language, and its fields
-    bound by copying the field bound the first time (both in :mod:`scorer.web.wtforms_adapter`)."""
+    """Flask-WTF's form without a CSRF check of its own: CSRFProtect checks every POST before its view (scorer/web
+    __init__.py), and the templates write its token (``csrf_field`` in templates/_macros.html). A form sent with a
+    lost token is then shown again by :func:`scorer.web.common.csrf_lost`, with a fresh token."""
 
     class Meta(FlaskForm.Meta):  # type: ignore[misc,name-defined]
-        def get_translations(self, form: Any) -> Any:
-            if not current_app.config.get("WTF_I18N_ENABLED", True):
-                return super().get_translations(form)
-            return wtforms_adapter.MESSAGES
-
-        def bind_field(self, form: Any, unbound_field: Any, options: dict[str, Any]) -> Any:
-            return wtforms_adapter.bound(form, unbound_field, options)
+        csrf = False
 
 
 SUIT_NAMES = {Suit.SPADES: lazy_gettext("Spades"), Suit.CLUBS: lazy_gettext("Clubs"), Suit.DIAMONDS: lazy_gettext("Diamonds"),
@@ -125,14 +119,6 @@ class TapField(RadioField):
             raise ValueError(gettext(NOT_A_CHOICE)) from None
 
     def pre_validate(self, form: Any) -> None:
-        choices: Any = self.choices
-        plain = type(choices) is list and all(type(c) is SelectChoice for c in choices)
-        if plain and not self.process_errors and self.validate_choice:  # type: ignore[attr-defined]
-            # WTForms' own check, without making every choice a Choice first: one of them is the data.
-            data, coerce = self.data, self.coerce  # type: ignore[attr-defined]
-            if any(coerce(c.value) == data for c in choices):
-                return
-            raise ValidationError(gettext(NOT_A_CHOICE))
         try:
             super().pre_validate(form)
         except ValidationError:
@@ -373,12 +359,6 @@ class DealForm(Form):
         self.giver.choices = names
         self.spadille.choices = names
         self.vole.choices = VOLE_BID_CHOICES if contract in rules.profile.vole_bids else VOLE_CHOICES
-        # The module's lists themselves (WTForms copies a field's declared choices into each form): their radio
-        # inputs are drawn once (see scorer.web.drawn).
-        self.trumps.choices = self.favourite.choices = TRUMP_CHOICES
-        self.called.choices = CALLED_CHOICES
-        self.hombre_tricks.choices = self.ally_tricks.choices = TRICK_CHOICES
-        self.matadors.choices = MATADOR_CHOICES
         self.contract.data = contract.value
         self.the_contract = contract
         self.dealer = dealer

@@ -259,9 +259,9 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = _template_gettext
     app.jinja_env.globals["ngettext"] = _template_ngettext
-    # First of the request's hooks: a page drawn when another refuses the request (CSRF's check, whose error
-    # handler shows a deal form again with the core's sentences) speaks the reader's language too.
-    app.before_request_funcs.setdefault(None, []).insert(0, _install_translation)
+    # The first of the request's hooks (create_app calls this first): a page drawn when another refuses the request
+    # (CSRF's check, whose error handler shows a deal form again with the core's sentences) speaks its language too.
+    app.before_request(_install_translation)
     app.teardown_request(_english_again)
     app.after_request(_vary)
     app.register_blueprint(bp)

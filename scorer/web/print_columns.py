@@ -6,25 +6,25 @@ balances, its house rules and its signature lines as preformatted lines of plain
 a line, lined up here: every cell is padded with Unicode spaces of known widths (an em space, a
 figure space as wide as a digit, a thin space, a hair space...) to where its column starts or ends,
 measured with the font's own advance widths (its ``hmtx`` table, read once with fontTools from the
-file fontconfig gives WeasyPrint for "DejaVu Sans"). The stylesheet turns kerning and ligatures off
+file fontconfig gives WeasyPrint for "DejaVu Sans": fontconfig's ``fc-match``). The stylesheet turns kerning and ligatures off
 for these lines (``.cols``), so that a line is exactly as wide as the sum of its characters'
 advances. DejaVu Sans's digits are all as wide as one another (tabular figures), and a plus as wide
 as a minus, so a column of amounts right-aligned this way lines up to the digit.
 
-Without the font file (a machine whose fontconfig has no DejaVu Sans) every character is taken as
+Without the font file (a machine whose fontconfig has no DejaVu Sans, or no ``fc-match``) every character is taken as
 0.6 em wide: the columns then line up only roughly, and nothing is lost.
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
+import subprocess
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..core import caches
-from .adapters import fontconfig_file
 
 FAMILY = "DejaVu Sans"
 """The PDF's one font family (templates/tally/print.css)."""
@@ -49,8 +49,6 @@ class Metrics:
     """The width taken for a character the font does not have."""
     _sums: list[int] = field(default_factory=list, compare=False, repr=False)
     _fills: list[str] = field(default_factory=list, compare=False, repr=False)
-    _gaps: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
-    _widths: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         # Every run of at most five of the padding spaces, by its width (the shortest run of each width).
@@ -64,15 +62,9 @@ class Metrics:
             self._fills.append(best[width])
 
     def width(self, text: str) -> int:
-        """The advance of ``text`` in font units (kerning and ligatures off); a cell's text comes again
-        and again ("won", "+4"), so short ones are kept (a few thousand at most)."""
-        known = self._widths.get(text)
-        if known is None:
-            get = self.advances.get
-            known = sum(get(ord(ch)) or self._missing(ch) for ch in text)
-            if len(text) <= 32 and len(self._widths) < 4096:
-                self._widths[text] = known
-        return known
+        """The advance of ``text`` in font units (kerning and ligatures off)."""
+        get = self.advances.get
+        return sum(get(ord(ch)) or self._missing(ch) for ch in text)
 
     def _missing(self, ch: str) -> int:
         """A character the font lacks (or draws as nothing): drawn from another font, as wide as an em
@@ -92,14 +84,6 @@ class Metrics:
         zero or less."""
         if units <= 0:
             return ""
-        made = self._gaps.get(units)
-        if made is None:
-            made = self._fill(units)
-            if len(self._gaps) < 4096:  # the gaps of a few tallies' columns: kept, within a bound
-                self._gaps[units] = made
-        return made
-
-    def _fill(self, units: int) -> str:
         em = self.advances.get(0x2003, self.upem)
         close = round(TOLERANCE * self.upem)
         best, score = "", (2, units + 1, 0)  # (not close enough, error, characters): the least wins
@@ -114,16 +98,25 @@ class Metrics:
         return best
 
 
-def _read_metrics(family: str) -> Metrics:
+def font_file(family: str) -> str | None:
+    """The font file fontconfig gives for ``family`` (as it does to WeasyPrint, through Pango), by fontconfig's
+    ``fc-match``; None if it offers another family in its place, or cannot be asked."""
     try:
-        path = fontconfig_file(family)
-    except Exception:  # noqa: BLE001 - WeasyPrint's fontconfig binding changed: line up roughly, as below
-        path = None
+        found = subprocess.run(["fc-match", "--format=%{family[0]}\n%{file}", family], capture_output=True, text=True,
+                               timeout=30, check=True).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    name, _, path = found.partition("\n")
+    return path if name == family and path else None
+
+
+def _read_metrics(family: str) -> Metrics:
+    path = font_file(family)
     if path is not None:
         try:
             from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
-            with TTFont(path.decode(), lazy=True) as font:
+            with TTFont(path, lazy=True) as font:
                 upem = int(font["head"].unitsPerEm)
                 hmtx = font["hmtx"]
                 advances = {code: int(hmtx[glyph][0]) for code, glyph in font.getBestCmap().items()}
@@ -137,15 +130,11 @@ def _read_metrics(family: str) -> Metrics:
                    upem, round(upem * 0.6))
 
 
-@caches.memo(f"{__name__}._metrics_of", 4, "a font family's advance widths, by its name (DejaVu Sans)")
-def _metrics_of(family: str) -> Metrics:
-    """``family``'s advance widths, read from its font file."""
-    return _read_metrics(family)
-
-
+@functools.cache
 def metrics() -> Metrics:
-    """DejaVu Sans's advance widths, read on first use."""
-    return _metrics_of(FAMILY)
+    """DejaVu Sans's advance widths, read from its font file on first use and kept for the process (a cache: a
+    tally asks for them about 60 times, and reading them costs 12 ms, docs/DESIGN.md)."""
+    return _read_metrics(FAMILY)
 
 
 def columns(rows: Sequence[Sequence[str]], right: frozenset[int] = frozenset(), gap_em: float = GAP_EM) -> list[str]:

@@ -1,5 +1,5 @@
 """Printing, shared by the tally's PDF and the circle's season PDF: the paper sizes, the print stylesheet,
-the PDF made by WeasyPrint (one font configuration, one render at a time), this app's PDF cache and
+the PDF made by WeasyPrint (one render at a time), this app's PDF cache and
 render queue (:mod:`scorer.web.pdfcache`), the page that asks a phone to try again when the queue is full,
 and the lines to sign on."""
 
@@ -8,18 +8,12 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
 from flask import current_app, render_template
 from .i18n import gettext as _
 
-from ..core import caches
 from .links import base_url
 from .pdfcache import Printer
 from .print_columns import columns, metrics, wrap
-
-if TYPE_CHECKING:
-    from weasyprint.text.fonts import FontConfiguration
 
 _printer_lock = threading.Lock()
 
@@ -75,20 +69,6 @@ def tally_css() -> str:
 _render_lock = threading.Lock()
 
 
-@caches.memo(f"{__name__}._made_font_config", 1, "WeasyPrint's font configuration (with the fonts renders declared)")
-def _made_font_config() -> FontConfiguration:
-    from weasyprint.text.fonts import FontConfiguration
-
-    return FontConfiguration()
-
-
-def font_config() -> FontConfiguration:
-    """The process's one WeasyPrint font configuration, made on first use (making one per render
-    costs a few milliseconds and its font caches start cold)."""
-    with _printer_lock:  # made once, however many renders ask at first
-        return _made_font_config()
-
-
 def render_pdf(html: str) -> bytes:
     """The tally's HTML as a PDF: the costly step (WeasyPrint, CPU-bound; bench/pdf.py measures it)."""
     from weasyprint import HTML, URLFetcher
@@ -96,11 +76,10 @@ def render_pdf(html: str) -> bytes:
     # Everything is inlined, so nothing is fetched from any host, this server included: only a data:
     # URL (which carries its own content) is allowed.
     fetcher = URLFetcher(allowed_protocols=("data",))
-    fonts = font_config()
-    # The shared font configuration (Pango's font map) is used by one render at a time: a render is
-    # CPU-bound under the GIL, so renders in turn take no longer than renders at once.
+    # One render at a time (Pango's fonts are shared by the process): a render is CPU-bound under the GIL, so
+    # renders in turn take no longer than renders at once.
     with _render_lock:
-        return HTML(string=html, base_url=base_url() + "/", url_fetcher=fetcher).write_pdf(font_config=fonts)
+        return HTML(string=html, base_url=base_url() + "/", url_fetcher=fetcher).write_pdf()
 
 
 def printer() -> Printer:

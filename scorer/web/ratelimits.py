@@ -10,15 +10,15 @@ on import attempts.
   the other), and spent only by what was written, so a form or a file refused costs none of it. A circle
   import of more evenings than the budget has left is refused whole (:class:`BudgetSpent`).
 - **Import attempts** (``LIMIT_IMPORTS``): every POST to ``/import`` and ``/c/import``, a refused file
-  too (each one was parsed), through Flask-Limiter's own decorator (:func:`rate_limited`).
+  too (each one was parsed), through Flask-Limiter's own decorator on their blueprint (:func:`init_app`).
 
 The limits are config values in Flask-Limiter's notation (``"120 per hour;400 per day"``), read at each
 request, far above what a club ever does; reading a form is never limited. The client's address is the
 socket's (``REMOTE_ADDR``), unless ``TRUSTED_PROXIES`` reverse proxies stand in front of the app: then
 werkzeug's ProxyFix takes it from that many ``X-Forwarded-For`` entries (see :func:`init_app`).
 
-Each app gets its own :class:`~flask_limiter.Limiter` and its own counts (the views are marked here
-and wrapped when the app is made), so two apps in one process never share a count. The budget counts
+Each app gets its own :class:`~flask_limiter.Limiter` and its own counts, so two apps in one process
+never share a count. The budget counts
 in the limiter's own storage, through its public strategy (:attr:`Limiter.limiter`: ``test``, ``hit``,
 ``get_window_stats`` of the ``limits`` library it is built on).
 """
@@ -30,35 +30,21 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
 
-from flask import Flask, current_app, render_template
+from flask import Blueprint, Flask, current_app, render_template
 from .i18n import gettext as _
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 
-from .adapters import drop_request_check
 from ..core.errors import ScorerError
 from .i18n import number
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 EXTENSION = "scorer.limiter"
 BUDGET_EXTENSION = "scorer.new_tables"
 BUDGET = "new-tables"
 """The budget's name in the limiter's storage (its keys: ``LIMITER/new-tables/<address>/...``)."""
-
-
-def rate_limited(config_key: str) -> Callable[[F], F]:
-    """Marks a view whose POSTs are limited per client address by the limits in ``config_key``."""
-
-    def mark(view: F) -> F:
-        setattr(view, "rate_limit_config", config_key)  # read back by init_app, with getattr
-        return view
-
-    return mark
 
 
 def _limits_of(config_key: str) -> Callable[[], str]:
@@ -155,10 +141,10 @@ def new_tables(tables: int = 1) -> Iterator[None]:
         yield
 
 
-def init_app(app: Flask) -> None:
-    """Trusts ``TRUSTED_PROXIES`` proxies for the client's address and scheme, wraps every view marked
-    with :func:`rate_limited` in this app's own limiter, and makes its budget of new tables (unless
-    ``RATELIMIT_ENABLED`` is false). Call after the blueprints are registered."""
+def init_app(app: Flask, imports: Blueprint) -> None:
+    """Trusts ``TRUSTED_PROXIES`` proxies for the client's address and scheme, limits the POSTs of ``imports`` (the
+    blueprint of the import pages) by ``LIMIT_IMPORTS`` in this app's own limiter, and makes its budget of new
+    tables (unless ``RATELIMIT_ENABLED`` is false)."""
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
     if proxies > 0:
         from werkzeug.middleware.proxy_fix import ProxyFix
@@ -171,19 +157,9 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     if not limiter.enabled:
         return
-    if not app.config.get("RATELIMIT_DEFAULT") and not app.config.get("RATELIMIT_APPLICATION"):
-        # Flask-Limiter checks every request in a before_request hook, for default and application limits; this
-        # app has none (a limited view checks its own limits, in the wrapper limiter.limit puts around it), so on
-        # every page the hook only cost time (about 0.05 ms of a record).
-        drop_request_check(app, limiter)
     app.extensions[EXTENSION] = limiter
     app.extensions[BUDGET_EXTENSION] = Budget(limiter, "LIMIT_NEW_TABLES")
-    for endpoint, view in list(app.view_functions.items()):
-        key = getattr(view, "rate_limit_config", None)
-        if key:
-            # Flask types a view as sync or async (a union of callables); Flask-Limiter's decorator gives back the
-            # type it is given, which mypy cannot solve for that union.
-            app.view_functions[endpoint] = limiter.limit(_limits_of(key), methods=["POST"])(view)  # type: ignore[assignment]
+    limiter.limit(_limits_of("LIMIT_IMPORTS"), methods=["POST"])(imports)
 
 
 def _wait_seconds() -> int:

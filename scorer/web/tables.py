@@ -9,9 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
-from markupsafe import Markup
 
-from ..core.errors import Words
 from ..core.i18n import _ as worded
 from ..core import (
     Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, Undo,
@@ -276,14 +274,8 @@ def join(token: str) -> str:
     link = external_url("table.play", token=token)  # never from the request's Host header (scorer/links.py)
     watch = external_url("table.spectate", token=table.spectator_token)
     return render_template("table/join.html", link=link, watch=watch, qr=qr_svg(link), watch_qr=qr_svg(watch),
-                           local_only=[with_commands(sentence) for sentence in local_only_notice(link)],
+                           local_only=[(worded(sentence.text), sentence.values) for sentence in local_only_notice(link)],
                            **table_view(table).context())
-
-
-def with_commands(sentence: Words) -> Markup:
-    """A sentence of the notice in the reader's language, the commands and the address it names set as code."""
-    return Markup.escape(worded(sentence.text)).format(
-        **{name: Markup("<code>{}</code>").format(str(value)) for name, value in sentence.values.items()})
 
 
 @bp.route("/t/<token>/settings", methods=("GET", "POST"))

@@ -2,7 +2,6 @@
 from collections.abc import Callable
 from typing import Any
 
-from .text.fonts import FontConfiguration
 
 class HTML:
     def __init__(
@@ -12,8 +11,8 @@ class HTML:
         base_url: str | None = None,
         url_fetcher: URLFetcher | Callable[..., Any] | None = None,
     ) -> None: ...
-    # with no target, as scorer calls it: the PDF's bytes; ``font_config``: one shared by every render
-    def write_pdf(self, *, font_config: FontConfiguration | None = None) -> bytes: ...
+    # with no target, as scorer calls it: the PDF's bytes
+    def write_pdf(self) -> bytes: ...
 
 class URLFetcher:
     """WeasyPrint 70's fetcher of external resources; ``allowed_protocols`` limits what it fetches."""
