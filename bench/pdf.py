@@ -40,7 +40,7 @@ def main() -> None:
     tables = {n: [import_table(app, mixed_evening_of(n, -(-n // 4) * 4, seed=r)) for r in range(rounds + 1)] for n in sizes}
 
     def page(html: str) -> Callable[[], int]:
-        return lambda: len(HTML(string=html).write_pdf()  # as the app renders: WeasyPrint's default font configuration)
+        return lambda: len(HTML(string=html).write_pdf())  # as the app renders: WeasyPrint's default font configuration
 
     def fresh(n: int) -> Callable[[], int]:
         def ask() -> int:

@@ -57,7 +57,7 @@ from wtforms.fields.core import UnboundField  # type: ignore[import-not-found]
 import scorer.web.circles
 import scorer.web.tables
 import scorer.web.tally
-from scorer.web import app_caches, forms
+from scorer.web import forms
 from scorer import create_app
 from scorer.web.exchange import CircleImportForm
 from scorer.core import HOUSE_RULES
@@ -307,7 +307,6 @@ class Fuzzer:
         self.world.memory.backup(self.observer)
         LEDGERS.clear()
         SEASONS.clear()
-        app_caches(self.app).clear()  # its drawn pieces
         self.app.extensions.pop("scorer.printer", None)
         self.version = self._data_version()
 
