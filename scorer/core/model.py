@@ -75,14 +75,14 @@ class Card:
         text = text.strip().upper()
         if len(text) != 2:
             shown = text if len(text) <= 10 else text[:10] + "…"  # a file may hold a card of a million letters
-            raise ValueError(f"{shown!r} is not a card: write it as rank and suit letters, e.g. KS")
+            raise ValueError(Words(N_("{text!r} is not a card: write it as rank and suit letters, e.g. KS"), text=shown))
         rank, suit_letter = text[0], text[1]
         if rank not in "KQJA765432":
-            raise ValueError(f"{text!r} is not a card: unknown rank {rank!r}")
+            raise ValueError(Words(N_("{text!r} is not a card: unknown rank {rank!r}"), text=text, rank=rank))
         try:
             suit = Suit.from_letter(suit_letter)
         except ValueError:
-            raise ValueError(f"{text!r} is not a card: the suit letter must be S, C, D or H") from None
+            raise ValueError(Words(N_("{text!r} is not a card: the suit letter must be S, C, D or H"), text=text)) from None
         return cls(rank, suit)
 
     @property
@@ -419,7 +419,8 @@ class TableState:
         try:
             return self.players.index(player)
         except ValueError:
-            raise ImpossibleDeal(f"{player!r} is not one of the players at this table ({', '.join(self.players)})") from None
+            raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table ({players})"), name=player,
+                                       players=", ".join(self.players))) from None
 
     def right_of(self, player: str) -> str:
         """The player to the right, who plays (and deals) next."""

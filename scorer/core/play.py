@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from . import rules as R
-from .errors import Later, Said, ScorerError, Words
+from .errors import Later, Said, ScorerError, Words, said_of
 from .i18n import N_, _, ngettext
 from .model import SEATS, TRICKS, Card, Deal, Suit, Vole
 from .rules import RuleValues
@@ -310,7 +310,7 @@ def parse_tricks(tricks: object) -> tuple[tuple[Card, ...], ...]:
             try:
                 card = Card.parse(text)
             except ValueError as error:
-                raise PlayError(f"{error}", number, text[:10]) from None
+                raise PlayError(said_of(error), number, text[:10]) from None
             if card in seen:
                 raise PlayError(Words(N_("{card} was played already in trick {number}"), card=Later(card, "face"),
                                       number=seen[card]), number, card.code)
