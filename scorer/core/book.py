@@ -345,8 +345,6 @@ def share(book: Book, payers: tuple[str, ...], chips: int, entry: Entry) -> None
     if len(payers) == 1:
         book.pay(payers[0], _POOL, chips, entry.reason, entry.what, entry.rules, entry.source)
         return
-    half = chips // 2
-    hombre = book.ctx.deal.hombre
+    half, hombre, what = chips // 2, book.ctx.deal.hombre, Words(N_("{label} (half each)"), label=entry.what)
     for payer in payers:
-        book.pay(payer, _POOL, chips - half if payer == hombre else half, entry.reason,
-                 Words(N_("{label} (half each)"), label=entry.what), entry.rules, entry.source)
+        book.pay(payer, _POOL, chips - half if payer == hombre else half, entry.reason, what, entry.rules, entry.source)
