@@ -39,6 +39,12 @@ _POOL, _VOLE_POOL, _SPADILLE_RESERVE, _BEASTS_WAITING, _CIRCLE_POOL = (
 _REMISE = Result.REMISE
 _POOL_SWEPT, _POOL_SHARED, _CODILLE_SHARE = Reason.POOL_SWEPT, Reason.POOL_SHARED, Reason.CODILLE_SHARE
 _REMISE_BEAST, _CODILLE_BEAST = Reason.REMISE_BEAST, Reason.CODILLE_BEAST
+# The words of the movements most deals make, made once and shared by every transfer that says them.
+_SWEEPS, _HER_HALF, _ALLY_HALF = (Words(N_("the game won, Hombre sweeps the pool")),
+                                  Words(N_("her half of the pool, the game won")), Words(N_("the ally's half of the pool, the game won")))
+_DIVIDED, _DOUBLED, _DOUBLED_NOTE, _BEASTED = (
+    Words(N_("codille: the opponents divide the pool")), Words(N_("remise: the pool doubled")),
+    Words(N_("remise: the pool is doubled and carried forward")), Words(N_("codille beast")))
 
 
 _new_transfer = tuple.__new__
@@ -240,14 +246,14 @@ def take_pool(book: Book) -> None:
     hombre, side = ctx.deal.hombre, ctx.side
     pool = book.pots[_POOL]
     if len(side) == 1:
-        book.pay(_POOL, hombre, pool, _POOL_SWEPT, Words(N_("the game won, Hombre sweeps the pool")))
+        book.pay(_POOL, hombre, pool, _POOL_SWEPT, _SWEEPS)
         return
     half = pool // 2
     odd = pool - 2 * half
     odd_rules = (R.ALLIANCE_ODD_CHIP,) if odd else ()
     to_hombre = half + (odd if odd and ctx.rules[R.ALLIANCE_ODD_CHIP] is R.AllianceOddChip.TO_HOMBRE else 0)
-    book.pay(_POOL, hombre, to_hombre, _POOL_SHARED, Words(N_("her half of the pool, the game won")), odd_rules)
-    book.pay(_POOL, side[1], half, _POOL_SHARED, Words(N_("the ally's half of the pool, the game won")), odd_rules)
+    book.pay(_POOL, hombre, to_hombre, _POOL_SHARED, _HER_HALF, odd_rules)
+    book.pay(_POOL, side[1], half, _POOL_SHARED, _ALLY_HALF, odd_rules)
 
 
 _TRICKS_TO_SHARE_A_LOSS = {R.AllianceLoss.SHARED_UNLESS_UNDER_3: 3, R.AllianceLoss.SHARED_UNLESS_UNDER_4: 4,
@@ -277,15 +283,15 @@ def beast(book: Book, stake: int, payers: tuple[str, ...], extra_rules: tuple[st
     decided_by = remise_rules(ctx.deal)  # alliance_remise, for four tricks between Hombre and her ally
     if ctx.result is _REMISE:
         chips = stake
-        reason, what, source = _REMISE_BEAST, Words(N_("remise: the pool doubled")), "EB" if decided_by else "P"
+        reason, what, source = _REMISE_BEAST, _DOUBLED, "EB" if decided_by else "P"
         used: tuple[str, ...] = (R.REMISE_BEAST,) + decided_by
-        book.notes.append(Words(N_("remise: the pool is doubled and carried forward")))
+        book.notes.append(_DOUBLED_NOTE)
         if decided_by:
             book.notes.append(Words(N_("Hombre and her ally took four tricks between them: a remise, not a codille (EB)")))
     else:
         taken = codille_sweep(book, stake)
         chips, source = _codille_beast(ctx.rules[R.CODILLE_BEAST], stake, taken, book.notes)
-        reason, what = _CODILLE_BEAST, Words(N_("codille beast"))
+        reason, what = _CODILLE_BEAST, _BEASTED
         used = (R.CODILLE_BEAST,) + decided_by
     if ctx.beast_doubled_by:
         chips *= 2  # PG: in Preference a game "wins or loses double"; the beasts doubled too is the app's reading
@@ -325,7 +331,7 @@ def codille_sweep(book: Book, stake: int) -> int:
         return 0
     used = (R.CODILLE_INDIVISIBLE,) if odd else ()
     for opponent in opponents:
-        book.pay(_POOL, opponent, each, _CODILLE_SHARE, Words(N_("codille: the opponents divide the pool")), used)
+        book.pay(_POOL, opponent, each, _CODILLE_SHARE, _DIVIDED, used)
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.SPLIT_CARRY_ODD:
         notes.append(Words(N_("{odd} odd chips stay in the pool (FR)"), odd=odd))
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.ODD_TO_SPADILLE:

@@ -341,8 +341,9 @@ def settle_chips(deal: Deal, state: TableState, rules: RuleValues, deals_agreed:
 
     vole_stake = _vole_stake(ctx, unit)
     if vole_stake:
+        what = Words(N_("stake for the vole"))
         for player in state.order_from(deal.hombre):
-            book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, Words(N_("stake for the vole")),
+            book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, what,
                      (R.VOLE_PAYMENT,) + ctx.favourite_rules + ctx.doubling)
     # EB, H47: a fish (two in favourite) in units of the deal.
     fish_for_the_king(book, ctx.favourite_factor * unit, worth.unit_rules)
