@@ -1,7 +1,7 @@
 """Capacity: how many deals a second the scorer records while the table's pages are read, on one
 process and on several processes sharing one SQLite file.
 
-    .venv/bin/python bench/capacity.py [--seconds 10] [--layouts 1x4,1x8,2x4,3x4,4x4,2x4s,4x4s]
+    .venv/bin/python bench/capacity.py [--seconds 10] [--layouts 1x4,1x8,2x4,3x4,4x4,2x4s,4x4s] [--quick]
 
 Each layout ``PxT`` is P waitress processes of T threads, each serving the same app on its own port
 behind the same database file (what gunicorn's workers or several ``python -m scorer.serve`` behind a
@@ -21,7 +21,9 @@ the deals recorded (302 answers to the record POST, checked against the log afte
 read over ``--seconds``, and the server processes' CPU time (from /proc) over the same span.
 
 A deal every two minutes per table (a brisk Quadrille table) turns deals a second into tables served
-at once: tables = deals/s x 120. Run by hand: it is not a test.
+at once: tables = deals/s x 120. Each layout's rate is printed beside the first layout's (one process), the
+reference. ``--quick``: one layout of one process of 2 threads for 1 s. Run by hand; tests/test_bench.py runs
+it with ``--quick``.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from common import figure  # noqa: E402  (bench/common.py, beside this script)
 from phone import Phone as BasePhone  # noqa: E402  (bench/phone.py, beside this script)
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
@@ -64,14 +67,14 @@ def serve(database: str, instance: str, port: int, threads: int) -> None:
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth is 3": saturated, as meant
     app = create_app({"DATABASE": database, "INSTANCE_PATH": instance, "SECRET_KEY": "capacity"})
     print("ready", flush=True)
-    waitress_serve(app, host="127.0.0.1", port=port, threads=threads, ident="scorer", _quiet=True)
+    logging.getLogger("waitress").setLevel(logging.ERROR)
+    waitress_serve(app, host="127.0.0.1", port=port, threads=threads, ident="scorer")
 
 
 def make_tables(database: str, instance: str, count: int) -> list[tuple[int, str]]:
     """``count`` new tables of 400 agreed deals, straight through the store: (id, token) each."""
     from scorer import create_app
-    from scorer.core import HouseRules
-    from scorer.core.limits import DEALS_AGREED_MAX
+    from scorer.core import DEALS_AGREED_MAX, HouseRules
     from scorer.web.db import get_db
     from scorer.store import create_table
 
@@ -164,7 +167,8 @@ class Club:
             self.errors.append(repr(error))
 
 
-def run_layout(workdir: Path, processes: int, threads: int, seconds: float, spread: bool, sharded: bool) -> dict[str, float]:
+def run_layout(workdir: Path, processes: int, threads: int, seconds: float, spread: bool, sharded: bool,
+               warm_up: float = 1.5) -> dict[str, float]:
     name = f"{processes}x{threads}{'s' if sharded else ''}"
     databases = [str(workdir / f"cap-{name}-{n if sharded else 0}.sqlite") for n in range(processes)]
     instance = str(workdir / "instance")
@@ -188,7 +192,7 @@ def run_layout(workdir: Path, processes: int, threads: int, seconds: float, spre
         players = [threading.Thread(target=club.player, args=(n,), daemon=True) for n in range(clients)]
         for player in players:
             player.start()
-        time.sleep(1.5)  # warm-up: each table's ledger cached, the connections open
+        time.sleep(warm_up)  # each table opened once, the connections open
         cpu_before = sum(cpu_seconds(s.pid) for s in servers)
         client_before = time.process_time()
         with club.lock:
@@ -226,12 +230,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--layouts", default="1x4,1x8,2x4,3x4,4x4,2x4s,4x4s")
     parser.add_argument("--spread", action="store_true", help="each deal to any server process, not its table's")
+    parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
+    if args.quick:
+        args.seconds, args.layouts = 1, "1x2"
     workdir = Path(tempfile.mkdtemp(prefix="scorer-capacity-"))
     rows = []
     for layout in args.layouts.split(","):
         processes, threads = (int(n) for n in layout.rstrip("s").split("x"))
-        rows.append(run_layout(workdir, processes, threads, args.seconds, args.spread, layout.endswith("s")))
+        rows.append(run_layout(workdir, processes, threads, args.seconds, args.spread, layout.endswith("s"),
+                               0.3 if args.quick else 1.5))
         print(f"# {layout}: {rows[-1]['deals_per_s']:.0f} deals/s", file=sys.stderr)
     load = os.getloadavg()
     print(f"Capacity of the Quadrille scorer, {time.strftime('%Y-%m-%d')}, {platform.machine()} "
@@ -249,6 +257,9 @@ def main() -> None:
               f"{row['deals_per_s'] * SECONDS_PER_DEAL:15,.0f}")
     print(f"(tables at once: a deal every {SECONDS_PER_DEAL} s per table; 'ms CPU': the server processes' CPU "
           f"per deal, its 8 requests; 'c': cores busy)")
+    first = rows[0]
+    for row in rows:
+        figure(f"{row['name']}: deals a second", row["deals_per_s"], "/s", f"{first['name']}'s", first["deals_per_s"])
 
 
 if __name__ == "__main__":

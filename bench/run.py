@@ -1,456 +1,187 @@
-"""Benchmark: the app under waitress on loopback, against a bare Flask route on the same server.
+"""The benchmark: every speed target of the app, each figure beside its reference, measured in one run.
 
-    .venv/bin/python bench/run.py [--samples 60]
+    .venv/bin/python bench/run.py [--samples 60] [--quick]
 
-Prints, for each request it measures (record a deal, preview it, the deal-entry page, the table
-page, the ledger page, the tally PDF from the cache), the median and p95 end to end (milliseconds,
-over loopback) and as a ratio to the bare route's median, the bare route timed alternately with
-each figure; beside it the app's own server-side time, from the request's arrival in the WSGI app
-to the last byte of its response body (a middleware the benchmark wraps around the app, in the
-server's process), and the time of the COMMIT statements the request ran (the disk sync under
-``synchronous = FULL``), so that the app's own work is shown apart from the disk's. A reference
-line times the commit of one small row on the same disk with ``synchronous`` FULL, NORMAL and OFF.
-All this for a table of 40 deals and
-one near the longest allowed evening (DEALS_AGREED_MAX, 400 deals); the tally PDF of a 40-deal
-evening (warm, from the cache), and rendered afresh against a one-paragraph A4 PDF in the same
-font (the floor, alternately in one process); a fresh tally PDF of the longest allowed evening, and 8 PDF
-requests at once on it while a phone records a deal at another table; replay speed over 100,000
-deals (solos in hearts, and a realistic mixed evening of bench/evenings.py); and what a phone downloads
-for the deal-entry page. Run by hand: it is not a test.
+(a) A record end to end: the deal form's POST that records a deal (after its preview, as a phone does it),
+    over loopback to waitress, against a bare Flask POST that makes one SQLite insert in WAL mode with
+    ``synchronous = FULL`` (one fsync'd commit) and redirects, on the same server, timed in turn.
+    Target: at most 2× the bare POST.
+(b) Every page of a table flat in its history: each page of a table of 1 deal against the same page of a table
+    of 400 (``DEALS_AGREED_MAX``), warm, in turn. Target: at most 1.25× (a page that lists every deal by
+    design, the printable tally, is shown without a target).
+(c) The largest legal circle's page (100 evenings of 40 deals, ``CIRCLE_DEALS_MAX``) cold (the first request
+    after the server's process starts) and warm, against a one-evening circle's (bench/circle.py).
+    Targets: cold at most 0.6 s; warm at most 2× the one-evening circle's.
+(d) Replay of realistic mixed evenings (bench/evenings.py) as a stored log is read back, against the code the one
+    settlement path replaced (bench/replay.py). Target: at most 40 µs a deal.
+(e) The 40-deal tally PDF of a table of four short names, rendered afresh (a table not printed before), against a
+    one-paragraph A4 page rendered by WeasyPrint in this process, in turn, each after ``gc.collect()``. Target: at
+    most 10×.
 
-Tables are built by importing an evening file through the app (POST /import), as a club would.
+Then bench/drawn.py (the deal form's radio groups). The server is bench/common.py's (the serve command's 8
+threads, in its own process); tables are imported through the app's import page. ``--quick``: the smallest
+sizes, for tests/test_bench.py (under a minute; its figures mean nothing).
 """
 
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
-import io
-import json
-from collections.abc import Callable
+import gc
+import random
+import statistics
+import subprocess
+import sys
+import time
 from typing import Any
 
-import platform
-import random
-import re
-import sqlite3
-import statistics
-import sys
-import tempfile
-import threading
-import time
-from pathlib import Path
+from common import (
+    BENCH, REFERENCE_PAGE, Server, builder, figure, import_table, load, median_ms, mixed_evening_of,
+    ready_to_record, timed, workdir,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from flask import Flask  # noqa: E402
-from waitress.server import create_server  # noqa: E402
-from werkzeug.middleware.dispatcher import DispatcherMiddleware  # noqa: E402
-
-from clock import COMMITS, ServerClock  # noqa: E402  (bench/clock.py, beside this script)
-from evenings import mixed_evening  # noqa: E402  (bench/evenings.py, beside this script)
-from phone import Phone as BasePhone  # noqa: E402  (bench/phone.py, beside this script)
-from scorer import create_app  # noqa: E402
-from scorer.core import Contract, Deal, Evening, HouseRules, Suit, TableState, settle  # noqa: E402
-from scorer.core import log  # noqa: E402
-from scorer.core.log import Line, LineKind, fold  # noqa: E402
-from scorer.core.evening_json import format_evening  # noqa: E402
-from scorer.core.limits import DEALS_AGREED_MAX, NAME_MAX  # noqa: E402
-
-PLAYERS = ("Ann", "Bea", "Cat", "Dan")
-LONG_NAMES = tuple((name * NAME_MAX)[:NAME_MAX].rstrip().ljust(NAME_MAX, "a") for name in ("Wilhelmina ", "Maximiliane ", "Bartholomew ", "Gwendolyn "))
-"""Four names of the longest allowed length, for the costliest printed tally."""
+import circle
+import replay
+from scorer.core import DEALS_AGREED_MAX
 
 
-def evening_of(n: int, agreed: int, seed: int = 1, players: tuple[str, ...] = PLAYERS) -> Evening:
-    rng = random.Random(seed)
-    rules = HouseRules.of()
-    state = TableState.start(players)
-    deals = []
-    for _ in range(n):
-        tricks = rng.randint(0, 9)
-        deal = Deal(state.next_dealer or players[0], rng.choice(players), Contract.SOLO, Suit.HEARTS,
-                    hombre_tricks=tricks, matadors=rng.choice([0, 3, 4]))
-        state = settle(deal, state, rules, agreed).after
-        deals.append(deal)
-    return Evening(players, rules, tuple(deals), agreed)
+
+def record(server: Server, app: Any, samples: int) -> bool | None:
+    """(a) The record's POST and the bare POST, in turn."""
+    token, played, rng = import_table(app, mixed_evening_of(4, DEALS_AGREED_MAX)), 4, random.Random(7)
+    phone = server.phone()
+    phone.request("GET", f"/t/{token}")
+    app_times, bare_times = [], []
+    for _ in range(samples + 3):  # the first 3 warm up
+        if played == DEALS_AGREED_MAX:
+            token, played = import_table(app, mixed_evening_of(4, DEALS_AGREED_MAX)), 4
+        url, fields = ready_to_record(phone, token, rng)
+        bare_times.append(timed(phone, "POST", "/bare/insert", fields, expect=(302,)))
+        app_times.append(timed(phone, "POST", url, fields, expect=(302,)))
+        played += 1
+    app_ms, bare_ms = median_ms(app_times[3:]), median_ms(bare_times[3:])
+    phone.conn.close()
+    return figure("(a) record a deal, end to end", app_ms, "ms", "bare POST, one fsync'd insert", bare_ms, "≤ 2×",
+                  app_ms <= 2 * bare_ms)
 
 
-def import_table(app: Flask, evening: Evening) -> str:
-    """A new table holding ``evening``, imported through the app's own import page; its token."""
+PAGES = (("table page", "", 1), ("deal-entry page", "/deal/solo", 1), ("ledger page", "/ledger", 40),
+         ("undo page", "/undo", 1), ("audit of the last deal", "/audit/{last}", 1), ("tally page", "/tally", 1))
+"""Each page, and the table it is set beside: one of 1 deal, or for the ledger one of 40 (a full page of its rows)."""
+LISTS_EVERY_DEAL = {"tally page"}
+"""Pages that show every deal of the evening by design: timed, without the flatness target."""
+FLAT = 1.25
+
+
+def pages(server: Server, app: Any, samples: int, long: int) -> list[bool | None]:
+    """(b) Each page of a ``long``-deal table (``long`` - 1 where it answers only while deals are left to play)
+    beside the same page of a 1-deal (or 40-deal) table, warm, in turn."""
+    sizes = sorted({1, 40, long - 1, long})
+    tables = {deals: import_table(app, mixed_evening_of(deals, DEALS_AGREED_MAX, seed=deals)) for deals in sizes}
+    phone, verdicts = server.phone(), []
+    for what, suffix, short in PAGES:
+        paths = {deals: f"/t/{token}{suffix.format(last=deals)}" for deals, token in tables.items()}
+        answered = [deals for deals in sizes if phone.request("GET", paths[deals])[0] == 200]  # and warm
+        longest = max(answered)
+        short_times, long_times = [], []
+        for _ in range(samples):
+            short_times.append(timed(phone, "GET", paths[short]))
+            long_times.append(timed(phone, "GET", paths[longest]))
+        flat = what not in LISTS_EVERY_DEAL
+        verdicts.append(figure(f"(b) {what}, {longest} deals, warm", median_ms(long_times), "ms", f"the same, {short} deal(s)",
+                               median_ms(short_times), f"≤ {FLAT:g}×" if flat else "(lists every deal)",
+                               statistics.median(long_times) <= FLAT * statistics.median(short_times) if flat else None))
+    phone.conn.close()
+    return verdicts
+
+
+def circles(server: Server, app: Any, samples: int, quick: bool) -> list[bool | None]:
+    """(c) The largest legal circle's page, cold and warm, against a one-evening circle's."""
+    evenings, agreed, short, cold_samples = (2, 8, 4, 1) if quick else (100, 40, circle.SHORT, 3)
+    big = circle.build(app, evenings, agreed, 1, short)
+    small = circle.build(app, 1, agreed, 101, short)
+    page, small_page = f"/c/{big.token}", f"/c/{small.token}"
+    big_cold = circle.cold(server, page, small_page, cold_samples)
+    small_cold = circle.cold(server, small_page, page, cold_samples)
+    verdicts = [figure(f"(c) circle {big.what} page, cold (slowest of {cold_samples})", max(big_cold) * 1000, "ms",
+                       "one evening's, cold", max(small_cold) * 1000, f"≤ {circle.COLD_MAX * 1000:.0f} ms",
+                       max(big_cold) <= circle.COLD_MAX)]
+    big_warm, small_warm = circle.warm(server, (page, small_page), samples)
+    verdicts.append(figure(f"(c) circle {big.what} page, warm", median_ms(big_warm), "ms", "one evening's, warm",
+                           median_ms(small_warm), f"≤ {circle.WARM_RATIO_MAX:g}×",
+                           statistics.median(big_warm) <= circle.WARM_RATIO_MAX * statistics.median(small_warm)))
+    return verdicts
+
+
+def replays(quick: bool) -> bool | None:
+    """(d) Stored logs of mixed evenings folded, against the earlier commit's fast path."""
+    evenings, deals, rounds = (1, 40, 1) if quick else (25, DEALS_AGREED_MAX, 3)
+    sides = replay.compare(evenings, deals, rounds)
+    now, then = (statistics.median(run[0] for run in runs) for runs in sides.values())
+    return figure(f"(d) replay, {evenings} mixed evenings of {deals}", now, "µs", f"{replay.BEFORE}'s one pass (a deal)",
+                  then, f"≤ {replay.TARGET:g} µs", now <= replay.TARGET)
+
+
+def pdf(app: Any, rounds: int) -> bool | None:
+    """(e) The tally PDF of a 40-deal table not printed before, against the one-paragraph page, in turn."""
+    from weasyprint import HTML
+    from weasyprint.text.fonts import FontConfiguration
+
+    fonts = FontConfiguration()
     client = app.test_client()
-    page = client.get("/import").get_data(as_text=True)
-    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
-    assert csrf, "no CSRF token on /import"
-    body = json.dumps(format_evening(evening)).encode()
-    response = client.post("/import", data={"csrf_token": csrf.group(1), "evening": (io.BytesIO(body), "evening.json")},
-                           content_type="multipart/form-data")
-    assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
-    return response.headers["Location"].split("/t/")[1].split("/")[0]
+    tokens = [import_table(app, mixed_evening_of(40, 40, seed=n)) for n in range(rounds + 2)]
 
-
-class Phone(BasePhone):
-    """A phone that times what it asks."""
-
-    def timed(self, method: str, path: str, fields: dict[str, str] | None = None) -> float:
-        start = time.perf_counter()
-        status, _, _ = self.request(method, path, fields)
-        elapsed = time.perf_counter() - start
-        assert status in (200, 302), (method, path, status)
-        return elapsed
-
-
-HIDDEN = re.compile(r'name="(number|once|csrf_token|previewed)" type="hidden" value="([^"]*)"')
-
-
-def previewed(phone: Phone, token: str, rng: random.Random) -> tuple[str, dict[str, str]]:
-    """The deal-entry page opened and a deal tapped in (not sent): the form ready to preview."""
-    url = f"/t/{token}/deal/solo"
-    _, page, _ = phone.request("GET", url)
-    fields = dict(HIDDEN.findall(page.decode()))
-    fields.update({"contract": "solo", "hombre": rng.choice(PLAYERS), "trumps": "hearts",
-                   "hombre_tricks": str(rng.randint(0, 9)), "matadors": "0", "action": "preview"})
-    return url, fields
-
-
-def preview_once(phone: Phone, token: str, rng: random.Random) -> float:
-    """Open the deal-entry page (not timed), then time the tap that previews a deal."""
-    url, fields = previewed(phone, token, rng)
-    return phone.timed("POST", url, fields)
-
-
-def record_once(phone: Phone, token: str, rng: random.Random) -> float:
-    """Preview a deal (not timed), then time the tap that records it (POST to redirect)."""
-    url, fields = previewed(phone, token, rng)
-    _, preview, _ = phone.request("POST", url, fields)
-    fields.update(HIDDEN.findall(preview.decode()))
-    fields["action"] = "record"
-    return phone.timed("POST", url, fields)
-
-
-_commits = COMMITS
-
-
-class TimedConnection(sqlite3.Connection):
-    """A connection that adds the time of every COMMIT (and of ``commit()``) to its thread's account:
-    under ``synchronous = FULL`` in WAL mode that is the write of the WAL frames and the disk sync."""
-
-    def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:  # type: ignore[override]
-        if sql.strip().upper() in ("COMMIT", "END", "COMMIT TRANSACTION"):
-            started = time.perf_counter()
-            try:
-                return super().execute(sql, *args)
-            finally:
-                _commits.seconds = getattr(_commits, "seconds", 0.0) + time.perf_counter() - started
-        return super().execute(sql, *args)
-
-    def commit(self) -> None:
+    def reference() -> float:
+        gc.collect()  # each starts with nothing left to collect by the one before
         started = time.perf_counter()
-        try:
-            super().commit()
-        finally:
-            _commits.seconds = getattr(_commits, "seconds", 0.0) + time.perf_counter() - started
+        HTML(string=REFERENCE_PAGE).write_pdf(font_config=fonts)
+        return time.perf_counter() - started
 
+    def tally() -> float:
+        token = tokens.pop()
+        assert client.get(f"/t/{token}").status_code == 200  # the table opened before it is printed
+        gc.collect()
+        started = time.perf_counter()
+        answer = client.get(f"/t/{token}/tally.pdf")
+        took = time.perf_counter() - started
+        assert answer.status_code == 200 and answer.data.startswith(b"%PDF"), answer.status_code
+        return took
 
-_connect = sqlite3.connect
-
-
-def _timed_connect(*args: Any, **kwargs: Any) -> sqlite3.Connection:
-    kwargs.setdefault("factory", TimedConnection)
-    return _connect(*args, **kwargs)
-
-
-sqlite3.connect = _timed_connect  # type: ignore[assignment]
-"""The app's connections are TimedConnections: scorer.web.db calls sqlite3.connect when a thread first asks."""
-
-
-def disk_sync_reference(directory: Path, commits: int = 200) -> dict[str, float]:
-    """The median time of committing one small row in WAL mode on this disk, per ``synchronous`` level."""
-    result = {}
-    for level in ("FULL", "NORMAL", "OFF"):
-        conn = _connect(directory / f"sync-{level}.sqlite", isolation_level=None)
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute(f"PRAGMA synchronous = {level}")
-        conn.execute("create table t (x text)")
-        times = []
-        for n in range(commits):
-            conn.execute("BEGIN IMMEDIATE")
-            conn.execute("insert into t values (?)", (f"row {n}" * 20,))
-            started = time.perf_counter()
-            conn.execute("COMMIT")
-            times.append(time.perf_counter() - started)
-        conn.close()
-        result[level] = statistics.median(times) * 1000
-    return result
-
-
-class Row:
-    """One request's figures, in seconds: end to end, the bare route's at the same moments, the app's
-    own time in the server and the COMMIT time within it."""
-
-    def __init__(self, what: str, times: list[float], bare: list[float], server: list[float],
-                 commits: list[float]) -> None:
-        self.what, self.times, self.bare, self.server, self.commits = what, times, bare, server, commits
-        self.own = [inside - committing for inside, committing in zip(server, commits)]
-
-    @staticmethod
-    def median(samples: list[float]) -> float:
-        return statistics.median(samples) * 1000
-
-    def line(self) -> str:
-        median, p95 = summary(self.times)
-        bare = self.median(self.bare)
-        inside, inside_p95 = summary(self.server)
-        return (f"{self.what:38} {median:10.2f} {p95:6.2f} {bare:5.2f} {median / bare:6.1f} {inside:6.2f} "
-                f"{inside_p95:6.2f} {self.median(self.commits):6.2f} {self.median(self.own):12.2f}")
-
-
-def summary(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered) * 1000, ordered[max(0, int(len(ordered) * 0.95) - 1)] * 1000
+    tallies, references = [], []
+    for n in range(rounds + 2):  # the first two warm up
+        references.append(reference())
+        tallies.append(tally())
+    tally_ms, reference_ms = median_ms(tallies[2:]), median_ms(references[2:])
+    return figure("(e) tally PDF, 40 deals, rendered afresh", tally_ms, "ms", "one-paragraph A4 page", reference_ms,
+                  "≤ 10×", tally_ms <= 10 * reference_ms)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=60)
-    parser.add_argument("--replay-deals", type=int, default=100_000)
+    parser.add_argument("--quick", action="store_true", help="the smallest sizes (a test that it runs)")
     args = parser.parse_args()
-    workdir = Path(tempfile.mkdtemp(prefix="scorer-bench-"))
-    app = create_app({"DATABASE": str(workdir / "bench.sqlite"), "INSTANCE_PATH": str(workdir / "instance")})
-    bare = Flask("bare")
-    bare.add_url_rule("/", "bare", lambda: "ok")
-    app_clock, bare_clock = ServerClock(app.wsgi_app), ServerClock(bare)
-    app.wsgi_app = app_clock  # type: ignore[method-assign]
-    server = create_server(DispatcherMiddleware(app, {"/bare": bare_clock}), host="127.0.0.1", port=0, threads=4)
-    port = server.effective_port  # type: ignore[union-attr]
-    threading.Thread(target=_run_until_closed, args=(server,), daemon=True).start()
-
-    tokens = {}
-    # the longer table leaves room for the deals the benchmark records (a sample each, and a few more)
-    long_size = (DEALS_AGREED_MAX - args.samples - 20) // 4 * 4
-    assert long_size > 40, "--samples leaves no room for a long table under DEALS_AGREED_MAX"
-    for size in (40, long_size):
-        started = time.perf_counter()
-        tokens[size] = import_table(app, evening_of(size, DEALS_AGREED_MAX))
-        print(f"# built a table of {size} deals in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-    started = time.perf_counter()
-    largest = import_table(app, evening_of(DEALS_AGREED_MAX, DEALS_AGREED_MAX, players=LONG_NAMES))
-    print(f"# built the largest allowed table ({DEALS_AGREED_MAX} deals, names of {NAME_MAX} characters) "
-          f"in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-
-    phone = Phone(port)
-    rng = random.Random(7)
-    rows: list[Row] = []
-
-    def bare_request() -> tuple[float, float, float]:
-        took = phone.timed("GET", "/bare/")
-        return took, *bare_clock.last
-
-    def paired(what: str, measure: Callable[[], float], samples: int) -> None:
-        """Time ``measure`` and the bare route one after the other, ``samples`` times: the ratio
-        compares them under the same load (this machine's speed drifts by a third over a minute).
-        The app's own time and its commits are those of the request ``measure`` timed (its last)."""
-        times, server, commits, bare_times = [], [], [], []
-        for _ in range(samples):
-            bare_times.append(bare_request()[0])
-            times.append(measure())
-            inside, committing = app_clock.last
-            server.append(inside)
-            commits.append(committing)
-        rows.append(Row(what, times, bare_times, server, commits))
-
-    bare_rows = [bare_request() for _ in range(args.samples)]
-    rows.append(Row("bare Flask route", [t for t, _, _ in bare_rows], [t for t, _, _ in bare_rows],
-                    [s for _, s, _ in bare_rows], [c for _, _, c in bare_rows]))
-    for size, token in tokens.items():
-        phone.request("GET", f"/t/{token}")  # warm the ledger cache, as the first phone to open the table does
-        paired(f"record a deal ({size} deals)", lambda: record_once(phone, token, rng), args.samples)
-        paired(f"preview a deal ({size} deals)", lambda: preview_once(phone, token, rng), args.samples)
-        paired(f"deal-entry page ({size} deals)", lambda: phone.timed("GET", f"/t/{token}/deal/solo"), args.samples)
-        paired(f"table page ({size} deals)", lambda: phone.timed("GET", f"/t/{token}"), args.samples)
-        paired(f"ledger page ({size} deals)", lambda: phone.timed("GET", f"/t/{token}/ledger"), args.samples)
-    small = tokens[40]
-    phone.request("GET", f"/t/{small}/tally.pdf")  # warm
-    paired("tally PDF, 40 deals (from the cache)", lambda: phone.timed("GET", f"/t/{small}/tally.pdf"), max(5, args.samples // 3))
-    sync = disk_sync_reference(workdir)
-
-    print(f"Benchmark of the Quadrille scorer, {time.strftime('%Y-%m-%d')}, {platform.machine()} "
-          f"{platform.python_implementation()} {platform.python_version()}, waitress on loopback")
-    print("end to end: over loopback, as a phone's browser sees it; app: in the server's process, request in to "
-          "response out; commit: the COMMITs within it (disk sync); all in ms, median (and p95)")
-    print(f"{'what':38} {'end to end':>10} {'p95':>6} {'bare':>5} {'× bare':>6} {'app':>6} {'p95':>6} "
-          f"{'commit':>6} {'app − commit':>12}")
-    for row in rows:
-        print(row.line())
-    print(f"disk sync reference, one small row committed in WAL mode on the same disk: synchronous FULL "
-          f"{sync['FULL']:.2f} ms, NORMAL {sync['NORMAL']:.2f} ms, OFF {sync['OFF']:.2f} ms (medians of 200)")
-    by_name = {row.what: row for row in rows}
-    for size in tokens:
-        record, preview, entry = (by_name[f"{what} ({size} deals)"] for what in ("record a deal", "preview a deal",
-                                                                                 "deal-entry page"))
-        print(f"targets at {size} deals: record, app − commit {record.median(record.own):.2f} ms (≤ 1.0); end to end "
-              f"{record.median(record.times):.2f} ≤ bare {record.median(record.bare):.2f} + commit "
-              f"{record.median(record.commits):.2f} + 1 = "
-              f"{record.median(record.bare) + record.median(record.commits) + 1:.2f} ms; preview, app "
-              f"{preview.median(preview.server):.2f} ms (≤ 1.5); deal-entry page, app {entry.median(entry.server):.2f} ms "
-              f"(≤ 1.5)")
-
-    long_record, short_record = by_name[f"record a deal ({long_size} deals)"], by_name["record a deal (40 deals)"]
-    print(f"record at {long_size} deals / at 40 deals: end to end "
-          f"{long_record.median(long_record.times) / short_record.median(short_record.times):.2f}, app − commit "
-          f"{long_record.median(long_record.own) / short_record.median(short_record.own):.2f} (target ≤ 1.25)")
-
-    pdf_under_load(app, largest, tokens[40], rng)
-    pdf_against_floor(app, import_table(app, evening_of(40, 40)))  # a table of 40 deals: the others grew
-
-    started = time.perf_counter()
-    long_evening = evening_of(args.replay_deals, args.replay_deals + 4 - args.replay_deals % 4)
-    build = time.perf_counter() - started
-    lines = [Line(n, LineKind.RECORD, n, deal) for n, deal in enumerate(long_evening.deals, 1)]
-    log.LOG_LINES_MAX = len(lines)  # a table's log is limited to 2,000 lines; lifted here, to time a long replay
-    empty = replace(long_evening, deals=())
-    stored = min(_time_fold(empty, lines, check=False) for _ in range(3))
-    checked = min(_time_fold(empty, lines, check=True) for _ in range(3))
-    mixed_lines = [Line(n, LineKind.RECORD, n, deal) for n, deal in enumerate(mixed_evening(args.replay_deals), 1)]
-    mixed = min(_time_fold(empty, mixed_lines, check=False) for _ in range(3))
-    print(f"replay over {args.replay_deals:,} deals (best of 3): a stored log read back (cold load) "
-          f"{stored / args.replay_deals * 1e6:.1f} µs per deal (target ≤ 20), every deal checked (an import) "
-          f"{checked / args.replay_deals * 1e6:.1f} µs; a realistic mixed evening's stored log (bench/evenings.py) "
-          f"{mixed / args.replay_deals * 1e6:.1f} µs (target ≤ 25) (building the evening took {build:.1f} s; "
-          f"bench/replay.py sets them beside an earlier commit's and gives the memory)")
-
-    status, page, headers = phone.request("GET", f"/t/{tokens[40]}/deal/solo")
-    assets = re.findall(r'(?:href|src)="([^"]+\.(?:css|js|png|svg|woff2?))"', page.decode())
-    external = [a for a in re.findall(r'(?:href|src)="(https?://[^"]+)"', page.decode())]
-    total, requests = len(page), 1
-    for asset in assets:
-        _, body, _ = phone.request("GET", asset)
-        total += len(body)
-        requests += 1
-    print(f"deal-entry page: {total:,} bytes in {requests} requests ({len(page):,} HTML + {total - len(page):,} assets), "
-          f"{len(external)} to other hosts (target under 30 KB, none elsewhere)")
-    phone.conn.close()
-    time.sleep(0.2)  # let waitress finish with the closed connection
-    server.close()
-
-
-def pdf_under_load(app: Flask, largest: str, playing: str, rng: random.Random) -> None:
-    """The tally PDF of the largest allowed evening: fresh (the cache cleared before each), then
-    8 phones asking for it at once while a phone at another table records deals, on a server with
-    the serve command's 8 threads."""
-    server = create_server(app, host="127.0.0.1", port=0, threads=8)
-    port = server.effective_port  # type: ignore[union-attr]
-    threading.Thread(target=_run_until_closed, args=(server,), daemon=True).start()
-    cache = lambda: app.extensions["scorer.printer"].cache  # noqa: E731
-    phone = Phone(port)
-    phone.request("GET", f"/t/{largest}")  # the replay is cached, as once any phone has opened the table
-    phone.request("GET", f"/t/{largest}/tally.pdf")
-    fresh = []
-    for paper in ["a4", "letter"] * 3:
-        cache().clear()
-        fresh.append(phone.timed("GET", f"/t/{largest}/tally.pdf?paper={paper}"))
-    size = len(phone.request("GET", f"/t/{largest}/tally.pdf")[1])
-    started = time.perf_counter()
-    phone.request("GET", f"/t/{largest}/tally.pdf")
-    cached = time.perf_counter() - started
-    print(f"tally PDF, {DEALS_AGREED_MAX} deals, names of {NAME_MAX} characters, fresh: median "
-          f"{statistics.median(fresh) * 1000:.0f} ms, max {max(fresh) * 1000:.0f} ms ({len(fresh)} renders, "
-          f"{size:,} bytes); from the cache: {cached * 1000:.1f} ms")
-
-    recorder = Phone(port)
-    recorder.request("GET", f"/t/{playing}")
-    cache().clear()
-    barrier = threading.Barrier(9)
-    answers: list[tuple[int, float, str, int, float]] = []
-    lock = threading.Lock()
-
-    def ask(paper: str) -> None:
-        """One phone asking for the PDF; on a 503 it tries again after Retry-After, as a player would."""
-        asking = Phone(port)
-        barrier.wait()
-        begun = time.perf_counter()
-        status, _, headers = asking.request("GET", f"/t/{largest}/tally.pdf?paper={paper}")
-        first, first_time, retry = status, time.perf_counter() - begun, headers.get("Retry-After", "")
-        for _ in range(5):
-            if status != 503:
-                break
-            time.sleep(float(headers.get("Retry-After", "5")))
-            status, _, headers = asking.request("GET", f"/t/{largest}/tally.pdf?paper={paper}")
-        asking.conn.close()
-        with lock:
-            answers.append((first, first_time, retry, status, time.perf_counter() - begun))
-
-    askers = [threading.Thread(target=ask, args=(paper,)) for paper in ["a4", "letter"] * 4]
-    for thread in askers:
-        thread.start()
-    barrier.wait()
-    time.sleep(0.05)  # the 8 requests are in
-    records = []
-    while (len(answers) < 8 or not records) and len(records) < 200:  # until each of the 8 phones has its PDF
-        records.append(record_once(recorder, playing, rng))
-        time.sleep(0.1)  # quick thumbs, not a loop
-    for thread in askers:
-        thread.join()
-    served = sorted(t for status, t, *_ in answers if status == 200)
-    refused = [(t, retry) for status, t, retry, *_ in answers if status == 503]
-    print(f"8 tally PDFs at once ({DEALS_AGREED_MAX} deals, A4 and Letter, cache cleared) on 8 threads, while a phone "
-          f"records at another table: {len(served)} PDFs served in {', '.join(f'{t:.2f}' for t in served)} s; "
-          f"{len(refused)} answered 503 (Retry-After {refused[0][1] if refused else '-'} s) in at most "
-          f"{max((t for t, _ in refused), default=0) * 1000:.0f} ms; retrying after Retry-After, "
-          f"{sum(1 for *_, final, _ in answers if final == 200)} of 8 had their PDF within "
-          f"{max(total for *_, total in answers):.1f} s")
-    print(f"  records meanwhile: {len(records)}, median {statistics.median(records) * 1000:.0f} ms, "
-          f"max {max(records) * 1000:.0f} ms (target: under 1 s)")
-    for client in (phone, recorder):
-        client.conn.close()
-    time.sleep(0.2)  # let waitress finish with the closed connections
-    server.close()
-
-
-def pdf_against_floor(app: Flask, token: str, rounds: int = 15) -> None:
-    """The 40-deal tally PDF rendered afresh (the whole request, in-process), against the floor: a
-    one-paragraph A4 PDF in the same font with the app's font configuration (bench/pdf.py's reference),
-    alternately in this process and run (bench/pdf.py gives the steps and the other lengths)."""
-    from pdf import REFERENCE  # bench/pdf.py, beside this script
-    from weasyprint import HTML
-
-    from scorer.web.printing import font_config
-
-    client = app.test_client()
-    cache = app.extensions["scorer.printer"].cache
-    floor, tally = [], []
-    for round_ in range(rounds + 2):  # the first two warm up
-        started = time.perf_counter()
-        HTML(string=REFERENCE).write_pdf(font_config=font_config())
-        reference = time.perf_counter() - started
-        cache.clear()
-        started = time.perf_counter()
-        response = client.get(f"/t/{token}/tally.pdf")
-        took = time.perf_counter() - started
-        assert response.status_code == 200 and response.data.startswith(b"%PDF")
-        if round_ >= 2:
-            floor.append(reference)
-            tally.append(took)
-    ratio = statistics.median(tally) / statistics.median(floor)
-    print(f"tally PDF, 40 deals, fresh (in-process): median {statistics.median(tally) * 1000:.1f} ms against "
-          f"{statistics.median(floor) * 1000:.1f} ms for a one-paragraph A4 PDF in DejaVu Sans: {ratio:.1f}× "
-          f"(target ≤ 5; {rounds} rounds alternately)")
-
-
-def _run_until_closed(server: Any) -> None:
+    samples = 3 if args.quick else args.samples
+    began = time.perf_counter()
+    print(f"Benchmark of the Quadrille scorer, {time.strftime('%Y-%m-%d %H:%M %Z')}, CPython "
+          f"{sys.version.split()[0]}, waitress on loopback; {load()}")
+    print(f"{'figure (median)':44} {'':15} | {'its reference, in the same run':58} | ratio  | target")
+    folder = workdir("scorer-bench-")
+    app = builder(folder)
+    server = Server(folder)
+    verdicts: list[bool | None] = []
     try:
-        server.run()
-    except OSError:  # closed under its select() at the end
-        pass
-
-
-def _time_fold(evening: Evening, lines: list[Line], check: bool) -> float:
-    started = time.perf_counter()
-    ledger = fold(evening, lines, check=check)
-    took = time.perf_counter() - started
-    assert ledger.damage is None and len(ledger.settlements) == len(lines)
-    return took
+        verdicts.append(record(server, app, samples))
+        verdicts += pages(server, app, samples, 40 if args.quick else DEALS_AGREED_MAX)
+        verdicts += circles(server, app, samples, args.quick)
+    finally:
+        server.close()
+    verdicts.append(replays(args.quick))
+    verdicts.append(pdf(app, 3 if args.quick else 15))
+    held = [v for v in verdicts if v is not None]
+    print(f"targets: {held.count(True)} of {len(held)} hold; run took {time.perf_counter() - began:.0f} s; {load()}")
+    print("\nbench/drawn.py (the deal form's radio groups, another branch's):", flush=True)
+    subprocess.run([sys.executable, str(BENCH / "drawn.py"), *(["--samples", "1", "--pages-only"] if args.quick else [])],
+                   check=True)
 
 
 if __name__ == "__main__":

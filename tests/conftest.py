@@ -16,16 +16,6 @@ from flask.testing import FlaskClient
 from helpers.browser import CHROMIUM_ARGS, LIVE_REFRESH_SECONDS, chromium_path
 
 from scorer import create_app
-from scorer.core import caches
-
-
-@pytest.fixture(autouse=True)
-def no_cache_of_earlier_tests() -> None:
-    """Every cache (scorer/core/caches.py: the process's memos, and every app's own, the ledgers, the tables,
-    the previews, the drawn fields..., those of work outside any app too) emptied before each test: no test sees
-    what an earlier test on the same worker left, whatever the order the tests run in (pytest-randomly shuffles
-    it). A test that checks a cache is used fills it itself."""
-    caches.clear_all()
 
 
 @pytest.fixture

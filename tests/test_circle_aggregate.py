@@ -10,14 +10,13 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from scorer.core import caches
 
 from scorer.core import Contract, Deal, HouseRules, Suit
 from scorer.core.log import Amend, ReadOnly, Record, Undo
 from scorer.core.season import EveningClosed, LaterEveningBroken, replay_season
 from scorer.web.db import connect, migrate
 from scorer.store import (
-    Circle, Table, circle_season, circle_tables, create_circle, ledger, log_size, run, season_fold, start_evening, table_by_token,
+    LEDGERS, SEASONS, Circle, Table, circle_season, circle_tables, create_circle, ledger, log_size, run, season_fold, start_evening, table_by_token,
 )
 from scorer.store.backup import check_database
 from scorer.store.circles import CircleDamaged, add_member, circle_by_token
@@ -223,7 +222,8 @@ def test_what_a_warm_fold_cannot_see_refuses_every_write(db: sqlite_utils.Databa
     assert season_fold(db, circle).damage is None  # the fold is warm, kept by what its reads can see
     assert callable(edit)
     edit(db, first)
-    caches.clear_all()  # the server restarted: its first fold reads the stored logs unchecked
+    LEDGERS.clear()  # the server restarted: its first fold reads the stored logs unchecked
+    SEASONS.clear()
     season_fold(db, circle)
     before = lines(db)
     with pytest.raises(CircleDamaged, match=says):

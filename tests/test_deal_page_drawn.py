@@ -2,30 +2,18 @@
 and its preview made faster; issue 23: their HTML back in the templates, but for the radio groups).
 
 The deal form's segmented radio groups are drawn in Python (``segmented_field`` in scorer/web/drawn.py), their
-inputs kept once drawn; everything else is in the templates, whose ``_`` and ``url_for`` keep what they made. The
-pages are compared with golden files: ``tests/golden/<profile>.<language>.html`` (every profile, in English and
-French: a table's page before and after its deals, its first contract's deal page and two deals of it refused, a
-deal of each contract previewed, a correction page) and ``tests/golden/forms.<language>.html`` (the new-table page
-refused, its dealer step, a table's settings). They were written from the pages as drawn before issue 23 moved
-their pieces back into the templates. After a change meant to change the pages, write them anew with
-
-    SCORER_GOLDEN=write pytest tests/test_deal_page_drawn.py
-
-and read ``git diff tests/golden``. Each radio group, and the premiers check box the template writes, is also
-compared with WTForms' own drawing of its field, over the deal forms of every profile and contract, fresh and sent
+inputs kept once drawn; everything else is in the templates, whose ``_`` and ``url_for`` keep what they made.
+Each radio group, and the premiers check box the template writes, is also compared with WTForms' own drawing of its field, over the deal forms of every profile and contract, fresh and sent
 (tampered taps, deals the core refuses), in English and in French."""
 
 from __future__ import annotations
 
-import difflib
 import html
 import itertools
-import os
 import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import flask_babel
@@ -37,10 +25,8 @@ from werkzeug.datastructures import MultiDict
 from scorer import create_app
 from scorer.web import app_caches
 from scorer.core import PROFILES, HouseRules, TableState
-from scorer.web.db import get_db
 from scorer.web.drawn import segmented_field
 from scorer.web.forms import DealForm, NewTableForm
-from scorer.store import create_table
 
 PLAYERS = ("Ann", "Bé <a>", "Cat & Co", "Dan's")
 SUITS = ["spades", "clubs", "diamonds", "hearts", "x"]
@@ -214,135 +200,3 @@ def test_links_kept_by_the_templates_are_flasks(app: Flask) -> None:
             with app.test_request_context("/", base_url=f"http://localhost{root}/"):
                 assert page.render(t=token) == expected(token)
                 assert page.render(t=token).startswith(f"{root}/t/")
-
-
-# --- golden pages: the pages that show these pieces, as drawn before issue 23, kept in tests/golden/ ---------------
-
-GOLDEN = Path(__file__).parent / "golden"
-WRITE_GOLDEN = os.environ.get("SCORER_GOLDEN") == "write"
-"""``SCORER_GOLDEN=write pytest tests/test_deal_page_drawn.py`` writes the golden files anew from the pages as they
-are now (the tests that compare with them are then skipped): only after a change meant to change the pages, whose
-``git diff tests/golden`` shows what changed."""
-GOLDEN_TAPS = re.compile(r'(name="(?:csrf_token|once|previewed)" type="hidden" value=")[^"]*(")')
-"""The values a page draws afresh each time (its CSRF token, one-time token and the preview's digest)."""
-MAIN = re.compile(r"<main>.*</main>", re.S)
-RULES = re.compile(r'<details class="rules">.*?</details>', re.S)
-"""The house rules of a settings form: WTForms' own selects, left out of the golden files (30 KB a page)."""
-
-
-def _normalised(page: str, table: Any) -> str:
-    """A page as its golden file keeps it: the table's tokens and the values drawn afresh replaced by their names."""
-    page = page.replace(table.token, "TOKEN").replace(table.spectator_token, "SPECTATOR")
-    return RULES.sub('<details class="rules">…</details>', GOLDEN_TAPS.sub(r"\1…\2", page))
-
-
-class Pages:
-    """Pages visited by a phone, each under a heading naming the request, as a golden file keeps them."""
-
-    def __init__(self, app: Flask, language: str) -> None:
-        self.client = app.test_client()
-        self.client.set_cookie("lang", language)
-        self.table: Any = SimpleNamespace(token="TOKEN", spectator_token="SPECTATOR")
-        self.parts: list[str] = []
-
-    def keep(self, what: str, answer: Any, whole: bool) -> str:
-        page = answer.get_data(as_text=True)
-        shown = _normalised(page, self.table)
-        if not whole:
-            found = MAIN.search(shown)
-            assert found is not None, what
-            shown = found.group(0)
-        self.parts.append(f"<!-- {_normalised(what, self.table)}: {answer.status_code} -->\n{shown}\n")
-        return page
-
-    def get(self, url: str, whole: bool = False) -> str:
-        first = self.client.get(url)
-        again = self.client.get(url)  # drawn, then from what was kept
-        assert _normalised(again.get_data(as_text=True), self.table) == _normalised(first.get_data(as_text=True), self.table)
-        return self.keep(f"GET {url}", first, whole)
-
-    def post(self, url: str, sent: dict[str, str], whole: bool = False) -> Any:
-        answer = self.client.post(url, data=sent)
-        if answer.status_code != 302:
-            self.keep(f"POST {url} " + " ".join(f"{k}={v}" for k, v in sorted(sent.items())
-                                                if k not in ("csrf_token", "once", "previewed")), answer, whole)
-        return answer
-
-    def text(self) -> str:
-        return "".join(self.parts)
-
-
-def _table_pages(app: Flask, profile: str, language: str) -> str:
-    """A table of ``profile`` in ``language``, its players' names needing escapes: its page before any deal; its first
-    contract's deal page and a deal of it refused twice (tampered taps and a stranger as Hombre; premiers claimed with
-    three tricks); for each contract a deal previewed (then recorded, if it can be); the table's page after them and
-    a correction page."""
-    rng = random.Random(profile)
-    pages = Pages(app, language)
-    with app.app_context():
-        chip_value = 10 if profile in ("quadrille", "mediateur") else None  # some payments in money
-        pages.table = create_table(get_db(), PLAYERS, PLAYERS[0], HouseRules.of(profile), 40, chip_value, "EUR")
-    token = pages.table.token
-    pages.get(f"/t/{token}", whole=True)
-    for n, contract in enumerate(PROFILES[profile].contracts):
-        url = f"/t/{token}/deal/{contract.value}"
-        page = pages.get(url, whole=True) if n == 0 else pages.client.get(url).get_data(as_text=True)
-        sent = dict(HIDDEN.findall(page))
-        if n == 0:
-            pages.post(url, {**sent, "hombre": "Zed", "trumps": "x", "hombre_tricks": "6", "premiers": "y", "vole": "?",
-                             "action": "preview"})
-            pages.post(url, {**sent, "hombre": PLAYERS[1], "trumps": "hearts", "called": "KS", "ally": PLAYERS[2],
-                             "hombre_tricks": "3", "ally_tricks": "0", "matadors": "0", "premiers": "y", "vole": "none",
-                             "favourite": "hearts", "spadille": PLAYERS[3], "giver": PLAYERS[3], "action": "preview"})
-        hombre = rng.choice(PLAYERS)
-        sent.update({"hombre": hombre, "trumps": rng.choice(SUITS[:4]), "called": rng.choice(CARDS),
-                     "ally": rng.choice([p for p in PLAYERS if p != hombre]), "hombre_tricks": str(rng.randint(3, 8)),
-                     "ally_tricks": rng.choice(["0", "1", "2"]), "matadors": rng.choice(["0", "3"]), "vole": "none",
-                     "favourite": rng.choice(SUITS[:4]), "spadille": rng.choice(PLAYERS), "giver": rng.choice(PLAYERS),
-                     "action": "preview"})
-        preview = pages.post(url, sent).get_data(as_text=True)
-        if 'value="record"' in preview:
-            sent.update(HIDDEN.findall(preview))
-            assert pages.post(url, {**sent, "action": "record"}).status_code == 302
-    pages.get(f"/t/{token}")
-    pages.get(f"/t/{token}/audit/1/amend/{PROFILES[profile].contracts[0].value}")
-    return pages.text()
-
-
-def _form_pages(app: Flask, language: str) -> str:
-    """The new-table page (its first dealer's group offers some choices only), its dealer step, a table's settings."""
-    pages = Pages(app, language)
-    page = pages.get("/new")
-    sent = {**dict(HIDDEN.findall(page)), "player_1": PLAYERS[0], "player_2": PLAYERS[1], "player_3": PLAYERS[2],
-            "player_4": "", "first_dealer": "3", "deals_agreed": "41", "profile": "mediateur"}
-    pages.post("/new", sent)
-    pages.post("/new", {**sent, "player_4": PLAYERS[3], "deals_agreed": "40", "first_dealer": "by-name"})
-    with app.app_context():
-        pages.table = create_table(get_db(), PLAYERS, PLAYERS[0], HouseRules.of("britannica"), 40, None, "")
-    pages.get(f"/t/{pages.table.token}/settings")
-    return pages.text()
-
-
-GOLDEN_CASES = [(f"{profile}.{language}.html", profile, language) for profile in PROFILES for language in ("en", "fr")]
-
-
-def _compared(name: str, made: str) -> None:
-    path = GOLDEN / name
-    if WRITE_GOLDEN:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(made, encoding="utf-8")
-        pytest.skip(f"{path} written")
-    kept = path.read_text(encoding="utf-8")
-    if made != kept:
-        diff = "".join(list(difflib.unified_diff(kept.splitlines(True), made.splitlines(True), f"golden/{name}", "now"))[:60])
-        pytest.fail(f"the pages differ from tests/golden/{name} (SCORER_GOLDEN=write to write them anew):\n{diff}")
-
-
-@pytest.mark.parametrize("name, profile, language", GOLDEN_CASES)
-def test_a_tables_pages_are_the_golden_ones(app: Flask, name: str, profile: str, language: str) -> None:
-    _compared(name, _table_pages(app, profile, language))
-
-
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_the_forms_pages_are_the_golden_ones(app: Flask, language: str) -> None:
-    _compared(f"forms.{language}.html", _form_pages(app, language))

@@ -1,6 +1,7 @@
-"""The README and docs/ hold together (issue 25, point 5): the README links every document of docs/, every relative
-link of the README and of docs/*.md leads to a file of the project (and to a heading of it, where it names one),
-and the README's *Dependencies* names every dependency pyproject.toml declares."""
+"""The README and docs/ hold together: the README links every document of docs/, every relative link of the README
+and of docs/*.md leads to a file of the project (and to a heading of it, where it names one), the README's
+*Dependencies* names every dependency pyproject.toml declares, and the README is read in five minutes: at most
+250 lines and 2,000 words, docs/ at most 15,000 words."""
 
 from __future__ import annotations
 
@@ -56,6 +57,20 @@ def test_the_readme_justifies_every_dependency() -> None:
     justified = {name.lower() for name in re.findall(r"\*\*([\w.-]+)\*\*", section(read("README.md"), "## Dependencies"))}
     assert names <= justified, f"named in pyproject.toml, not in the README's Dependencies: {sorted(names - justified)}"
     assert len(names) >= 20
+
+
+def words(path: Path) -> int:
+    """The words of a file as `wc -w` counts them in a UTF-8 locale: runs of characters between whitespace (a
+    no-break space is whitespace too)."""
+    return len(path.read_text(encoding="utf-8").split())
+
+
+def test_the_readme_is_read_in_five_minutes_and_docs_stay_short() -> None:
+    readme = ROOT / "README.md"
+    assert readme.read_bytes().count(b"\n") <= 250, "README.md: more than 250 lines"  # as wc -l counts them
+    assert words(readme) <= 2000, f"README.md: {words(readme)} words, more than 2,000"
+    counted = {path.name: words(path) for path in DOCS.glob("*.md")}
+    assert sum(counted.values()) <= 15000, f"docs/: {sum(counted.values())} words, more than 15,000: {counted}"
 
 
 def test_anchors_are_github_s() -> None:

@@ -82,7 +82,7 @@ def test_the_pdf_keys_hold_the_language(app: Flask, client: FlaskClient) -> None
     for language, headers in (("en", ENGLISH), ("fr", FRENCH)):
         with app.test_request_context("/", headers=headers):
             app.preprocess_request()
-            keys[language] = (tally._pdf_key(table_or_abort(token), 10, "A4"), season_pdf_key(circle_by_token(get_db(), circle), "A4"))
+            keys[language] = (tally.pdf_key(table_or_abort(token), 10, "A4"), season_pdf_key(circle_by_token(get_db(), circle), "A4"))
     assert keys["en"][0] != keys["fr"][0] and keys["en"][1] != keys["fr"][1]
     assert "fr" in keys["fr"][0] and "fr" in keys["fr"][1]
 

@@ -65,7 +65,7 @@ from scorer.core.names import ignorable
 from scorer.web.exchange import ImportForm
 from scorer.web.i18n import COOKIE as LANGUAGE_COOKIE
 from scorer.web.recent import COOKIE as RECENT_COOKIE
-from scorer.store import LEDGERS
+from scorer.store import LEDGERS, SEASONS
 
 HOSTILE: dict[str, str] = {
     "empty": "",
@@ -303,10 +303,11 @@ class Fuzzer:
 
     def restore(self) -> None:
         """The world's database again (copied page by page into this test's file) and nothing kept from what
-        was written: the ledgers, the previews, the PDFs."""
+        was written: the ledgers, the season folds, the PDFs."""
         self.world.memory.backup(self.observer)
         LEDGERS.clear()
-        app_caches(self.app).clear()  # its ledgers, previews, PDFs...
+        SEASONS.clear()
+        app_caches(self.app).clear()  # its drawn pieces
         self.app.extensions.pop("scorer.printer", None)
         self.version = self._data_version()
 

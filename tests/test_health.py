@@ -1,5 +1,5 @@
 """/healthz (for a container's HEALTHCHECK and a proxy's probe) and SECRET_KEY_FILE (a key kept outside
-the instance folder, such as a container secret), and the README's hosting section naming every setting."""
+the instance folder, such as a container secret), and docs/HOSTING.md's table naming every setting."""
 
 from __future__ import annotations
 
@@ -88,13 +88,16 @@ def test_without_secret_key_file_the_key_is_generated_into_the_instance_folder(t
     assert app.config["SECRET_KEY"] == (tmp_path / "instance" / "secret_key").read_text().strip()
 
 
-def test_the_readme_hosting_section_names_every_setting() -> None:
+def test_the_hosting_document_s_table_names_every_setting() -> None:
+    """docs/HOSTING.md, *Every setting*: one row a setting of the app, with its environment variable; and how to
+    move the instance folder."""
+    import re
+
+    from helpers.docs import read, section
+
     from scorer.web import SETTINGS
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    hosting = readme.split("## Hosting for a club", 1)[1].split("\n## ", 1)[0]
-    configuration = readme.split("### Configuration", 1)[1].split("\n## ", 1)[0]
-    for key in [*SETTINGS, "INSTANCE_PATH"]:
-        assert f"SCORER_{key}" in hosting, f"README, Hosting for a club: SCORER_{key} is not in the env file"
-    for key in SETTINGS:
-        assert f"`SCORER_{key}`" in configuration, f"README, Configuration: SCORER_{key} has no row"
+    table = section(read("docs/HOSTING.md"), "## Every setting")
+    rows = dict(re.findall(r"^\| `([A-Z_]+)` \| `SCORER_([A-Z_]+)` \|", table, re.M))
+    assert rows == {key: key for key in SETTINGS}, set(rows) ^ set(SETTINGS)
+    assert "`SCORER_INSTANCE_PATH`" in table

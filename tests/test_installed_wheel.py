@@ -7,11 +7,11 @@ comes from the wheel), starts ``scorer serve`` on loopback from a folder outside
 plays through the pages: home, a new table (with the form's CSRF token), the table's page and its
 tally PDF. It takes about half a minute.
 
-The README's nightly backup lines (section Backups) are run as cron runs them (``sh``, from the home
-folder, a short PATH), as written there with only their folders moved to temporary ones: the wheel's
-against ``scorer serve`` of the new environment with a table in it, the clone's against a copy of the
-project installed editable in its own ``.venv`` (as ``scripts/setup.sh`` installs it), with a table in
-the clone's ``instance/``.
+The nightly backup lines (section Backups: the README's for the wheel, docs/HOSTING.md's for a clone) are
+run as cron runs them (``sh``, from the home folder, a short PATH), as written there with only their folders
+moved to temporary ones: the wheel's against ``scorer serve`` of the new environment with a table in it, the
+clone's against a copy of the project installed editable in its own ``.venv`` (as ``scripts/setup.sh``
+installs it), with a table in the clone's ``instance/``.
 
 The Containerfile is built too where a container engine (podman or docker) answers; elsewhere that
 test is skipped.
@@ -38,6 +38,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.docs import read, section
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ["scorer", "templates", "static", "pyproject.toml", "setup.py", "README.md"]
@@ -225,17 +226,16 @@ def test_scorer_serve_from_the_wheel_serves_a_table_and_its_tally_pdf(
 
 
 CRON = re.compile(r"^15 3 \* \* \* (.+)$", re.M)
-"""A nightly line of the README's crontab: the schedule's five fields, then the command."""
+"""A nightly line of a crontab: the schedule's five fields, then the command."""
 
 
-def cron_command(scorer: str, moved: dict[str, Path]) -> str:
-    """The command of the README's cron line (section Backups) whose scorer is ``scorer``, its folders moved:
-    each of ``moved`` must be in it."""
-    section = (ROOT / "README.md").read_text().split("\n## Backups\n", 1)[1].split("\n## ", 1)[0]
-    lines: list[str] = [c for c in CRON.findall(section) if c.startswith(scorer + " ")]
+def cron_command(document: str, scorer: str, moved: dict[str, Path]) -> str:
+    """The command of the cron line of ``document``'s section *Backups* whose scorer is ``scorer``, its folders
+    moved: each of ``moved`` must be in it."""
+    lines: list[str] = [c for c in CRON.findall(section(read(document), "## Backups")) if c.startswith(scorer + " ")]
     (command,) = lines
     for written, instead in moved.items():
-        assert written in command, f"the README's cron line no longer names {written}: {command}"
+        assert written in command, f"{document}'s cron line no longer names {written}: {command}"
         command = command.replace(written, str(instead))
     return command
 
@@ -261,8 +261,8 @@ def test_the_readmes_cron_line_backs_up_the_wheel_install(
     home, backups = tmp_path / "home", tmp_path / "backups"
     home.mkdir()
     backups.mkdir()  # made once before the first night, as the README says
-    command = cron_command("/srv/scorer/venv/bin/scorer", {"/srv/scorer/venv": venv, "/srv/scorer/instance":
-                                                          tmp_path / "instance", "/var/backups/scorer": backups})
+    command = cron_command("README.md", "/srv/scorer/venv/bin/scorer", {
+        "/srv/scorer/venv": venv, "/srv/scorer/instance": tmp_path / "instance", "/var/backups/scorer": backups})
     ran = run_as_cron(command, home)  # while the app serves, as every night
     assert ran.returncode == 0, ran.stdout + ran.stderr + (backups / "backup.log").read_text()
     assert_backed_up(backups, tmp_path / "instance" / "scorer.sqlite", "in the instance folder --instance gives")
@@ -302,7 +302,7 @@ print(app.config["DATABASE"])
 """
 
 
-def test_the_readmes_cron_line_backs_up_a_clone(clone: Path, tmp_path: Path) -> None:
+def test_the_hosting_document_s_cron_line_backs_up_a_clone(clone: Path, tmp_path: Path) -> None:
     made = _run([str(clone / ".venv" / "bin" / "python"), "-c", ONE_TABLE], cwd=tmp_path, env=_clean_env())
     assert made.returncode == 0, made.stdout + made.stderr
     database = clone / "instance" / "scorer.sqlite"
@@ -310,7 +310,8 @@ def test_the_readmes_cron_line_backs_up_a_clone(clone: Path, tmp_path: Path) -> 
     home, backups = tmp_path / "home", tmp_path / "backups"
     home.mkdir()
     backups.mkdir()
-    command = cron_command("/home/club/scorer/.venv/bin/scorer", {"/home/club/scorer": clone, "/var/backups/scorer": backups})
+    command = cron_command("docs/HOSTING.md", "/home/club/scorer/.venv/bin/scorer",
+                           {"/home/club/scorer": clone, "/var/backups/scorer": backups})
     ran = run_as_cron(command, home)
     assert ran.returncode == 0, ran.stdout + ran.stderr + (backups / "backup.log").read_text()
     assert_backed_up(backups, database, "in this install's default instance folder: neither --instance nor "

@@ -1,10 +1,12 @@
-"""The house's layers (issue 23, point 1): the core (pure Python) <- the store (SQLite, no web) <- the web
-layer (Flask) <- the command line. import-linter's contracts (pyproject.toml, ``[tool.importlinter]``) say
-which package may import which, that the core and the store import nothing of the web, and that the web
-layer's blueprints never import one another; they run here as one test. A second test loads the store in
-a fresh interpreter and looks at what it loaded (click is loaded by sqlite-utils itself, whose command
-line the store does not use). A third reads every module's imports: no private name (``_x``) is imported
-from another module, in the package or in its tests (gettext's ``_`` is not a private name)."""
+"""The house's layers: the core (pure Python) <- the store (SQLite, no web) <- the web layer (Flask) <- the
+command line. import-linter's contracts (pyproject.toml, ``[tool.importlinter]``) say which package may import
+which, that the core and the store import nothing of the web, that the core's modules (and those of each of its
+packages) import one another without a cycle, that the rules and the settlement systems sit below the profiles,
+and that the web layer's blueprints never import one another; they run here as one test. A second test loads the
+store in a fresh interpreter and looks at what it loaded (click is loaded by sqlite-utils itself, whose command
+line the store does not use). A third reads every module's imports: no private name (``_x``) is imported from
+another module, in the package or in its tests (gettext's ``_`` is not a private name), which no contract of
+import-linter checks (its ``private_modules`` is about modules named ``_x``, of which the package has none)."""
 
 from __future__ import annotations
 

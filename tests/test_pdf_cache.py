@@ -88,14 +88,14 @@ def test_the_key_changes_with_the_log_the_settings_and_the_paper(app: Flask, cli
     token = start_table(client)
     with app.test_request_context():
         table = table_or_abort(token)
-        key = tally._pdf_key(table, 0, "A4")
-        assert tally._pdf_key(table, 0, "A4") == key
-        assert tally._pdf_key(table, 1, "A4") != key
-        assert tally._pdf_key(table, 0, "letter") != key
-        assert tally._pdf_key(dataclasses.replace(table, deals_agreed=12), 0, "A4") != key  # settings, before deal 1
-        assert tally._pdf_key(table, 0, "A4", "Bath") != key  # the place printed in the title block
-        assert tally._pdf_key(table, 0, "A4", "", "Thursday club") != key  # and the table's name
-        assert tally._pdf_key(table, 0, "A4", "Bath", "") != tally._pdf_key(table, 0, "A4", "", "Bath")
+        key = tally.pdf_key(table, 0, "A4")
+        assert tally.pdf_key(table, 0, "A4") == key
+        assert tally.pdf_key(table, 1, "A4") != key
+        assert tally.pdf_key(table, 0, "letter") != key
+        assert tally.pdf_key(dataclasses.replace(table, deals_agreed=12), 0, "A4") != key  # settings, before deal 1
+        assert tally.pdf_key(table, 0, "A4", "Bath") != key  # the place printed in the title block
+        assert tally.pdf_key(table, 0, "A4", "", "Thursday club") != key  # and the table's name
+        assert tally.pdf_key(table, 0, "A4", "Bath", "") != tally.pdf_key(table, 0, "A4", "", "Bath")
 
 
 def test_the_place_and_name_are_part_of_the_cached_pdf(app: Flask, client: FlaskClient) -> None:

@@ -1,6 +1,5 @@
-"""The Record tap at its floor (issue 16, point 1): a previewed deal recorded without reading the form
-again, the message carried in the redirect, the table built once per settings row, and the
-durability of a commit as a setting."""
+"""The Record tap: a previewed deal recorded only with the taps it was previewed with, the message carried in
+the redirect, and the durability of a commit as a setting."""
 
 from __future__ import annotations
 
@@ -16,12 +15,7 @@ from helpers.web import previewed_form, start_table
 from werkzeug.datastructures import MultiDict
 
 from scorer import create_app
-from scorer.web import app_caches
-from scorer.web.tables import PREVIEWS
-from scorer.core import Contract, HouseRules, TableState
 from scorer.web.db import get_db
-from scorer.web.forms import DEAL_INPUTS, DealForm
-from scorer.store import table_by_token
 
 SOLO = {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}
 
@@ -34,37 +28,17 @@ def events(app: Flask) -> list[tuple[str, int, str]]:
         conn.close()
 
 
-def test_the_deal_inputs_name_every_field_of_the_deal_form(app: Flask) -> None:
-    state = TableState.start(("Ann", "Bea", "Cat", "Dan"))
-    with app.test_request_context():
-        form = DealForm(players=("Ann", "Bea", "Cat", "Dan"), contract=Contract.SOLO, dealer="Ann", state=state,
-                        rules=HouseRules.of())
-        fields = {field.name for field in form}
-    assert fields - {"csrf_token", "previewed"} == set(DEAL_INPUTS)
-
-
-def test_a_previewed_deal_is_recorded_from_the_preview_as_the_form_would_record_it(app: Flask, client: FlaskClient,
-                                                                                  tmp_path: Path) -> None:
+def test_a_previewed_deal_is_recorded_with_its_message_in_the_redirect(app: Flask, client: FlaskClient) -> None:
     token = start_table(client)
-    fast = previewed_form(client, token, data=SOLO)
-    assert PREVIEWS.of(app_caches(app)), "the preview keeps its deal for the Record tap"
-    answer = client.post(f"/t/{token}/deal/solo", data=fast)
+    answer = client.post(f"/t/{token}/deal/solo", data=previewed_form(client, token, data=SOLO))
     assert answer.status_code == 302 and answer.headers["Location"] == f"/t/{token}?recorded=1"
     assert "Set-Cookie" not in answer.headers  # nothing put in the session: no cookie signed again
     page = client.get(answer.headers["Location"]).get_data(as_text=True)
     assert '<p class="flash" role="status">Deal 1 recorded: Bea&#39;s solo, won.</p>' in page
-
-    # The same deal on another table, its kept preview dropped: the deal form reads it, the same line is written.
-    other_app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "other.sqlite"), "SECRET_KEY": "test"})
-    other = other_app.test_client()
-    other_token = start_table(other)
-    slow = previewed_form(other, other_token, data=SOLO)
-    PREVIEWS.of(app_caches(other_app)).clear()
-    assert other.post(f"/t/{other_token}/deal/solo", data=slow).headers["Location"] == f"/t/{other_token}?recorded=1"
-    assert events(app) == events(other_app) and len(events(app)) == 1
+    assert [(kind, number) for kind, number, _deal in events(app)] == [("record", 1)]
 
 
-def test_a_kept_preview_is_used_only_with_the_same_taps(app: Flask, client: FlaskClient) -> None:
+def test_a_preview_is_recorded_only_with_the_same_taps(app: Flask, client: FlaskClient) -> None:
     token = start_table(client)
     fields = previewed_form(client, token, data=SOLO)
     changed = {**fields, "hombre_tricks": "5"}  # a tap changed after the preview: the form reads it and previews again
@@ -73,7 +47,7 @@ def test_a_kept_preview_is_used_only_with_the_same_taps(app: Flask, client: Flas
     assert events(app) == []
 
 
-def test_a_kept_preview_is_not_used_after_the_settings_changed(app: Flask, client: FlaskClient) -> None:
+def test_a_preview_is_not_recorded_after_the_settings_changed(app: Flask, client: FlaskClient) -> None:
     token = start_table(client)
     fields = previewed_form(client, token, data=SOLO)
     with app.app_context():
@@ -83,7 +57,7 @@ def test_a_kept_preview_is_not_used_after_the_settings_changed(app: Flask, clien
     assert events(app) == []
 
 
-def test_a_double_tap_after_a_kept_preview_records_once(app: Flask, client: FlaskClient) -> None:
+def test_a_double_tap_after_a_preview_records_once(app: Flask, client: FlaskClient) -> None:
     token = start_table(client)
     fields = previewed_form(client, token, data=SOLO)
     first = client.post(f"/t/{token}/deal/solo", data=fields)
@@ -99,17 +73,6 @@ def test_the_recorded_message_words_only_a_deal_of_the_ledger(app: Flask, client
     page = client.get(f"/t/{token}", query_string={"recorded": shown}).get_data(as_text=True)
     assert 'class="flash"' not in page and "<b>hi" not in page
     assert "Deal 1 recorded" in client.get(f"/t/{token}?recorded=1").get_data(as_text=True)
-
-
-def test_a_table_is_built_once_per_settings_row(app: Flask, client: FlaskClient) -> None:
-    token = start_table(client)
-    with app.app_context():
-        first, again = table_by_token(get_db(), token), table_by_token(get_db(), token)
-        assert first is again  # its house rules are not built again
-        get_db().execute("update tables set house_rules = ? where token = ?", ['{"favourite_suit": "clubs"}', token])
-        changed = table_by_token(get_db(), token)
-    assert first is not None and changed is not None
-    assert changed.rules.changes() == {"favourite_suit": "clubs"} and first.rules.changes() == {}
 
 
 @pytest.mark.parametrize(("setting", "pragma"), [(None, 2), ("FULL", 2), ("NORMAL", 1), ("normal", 1)])
@@ -137,7 +100,7 @@ def test_a_wrong_synchronous_stops_the_app_at_start(tmp_path: Path, wrong: str) 
         create_app({"TESTING": True, "DATABASE": str(tmp_path / "w.sqlite"), "SECRET_KEY": "test", "SYNCHRONOUS": wrong})
 
 
-def test_the_csrf_token_is_checked_on_the_kept_preview_path(app: Flask, client: FlaskClient) -> None:
+def test_the_csrf_token_is_checked_on_the_record_tap(app: Flask, client: FlaskClient) -> None:
     token = start_table(client)
     fields = previewed_form(client, token, data=SOLO)
     answer = client.post(f"/t/{token}/deal/solo", data={**fields, "csrf_token": "forged"})
@@ -179,20 +142,14 @@ def _posted(page: str) -> list[tuple[str, str]]:
     ("alliance", {"hombre": "Cat", "trumps": "spades", "called": "KC", "ally": "Ann", "hombre_tricks": "3",
                    "ally_tricks": "3"}),
 ])
-def test_the_record_tap_of_the_preview_page_as_a_browser_sends_it_uses_the_kept_preview(
+def test_the_record_tap_of_the_preview_page_as_a_browser_sends_it_records_the_deal(
         app: Flask, client: FlaskClient, contract: str, taps: dict[str, str]) -> None:
-    """The preview page posts back exactly the inputs the preview was kept under (if a change to the
-    pages broke that, every record would quietly read the form again)."""
+    """The preview page posts back the inputs of the deal it previewed, with its digest: the Record tap records it."""
     token = start_table(client)
     url = f"/t/{token}/deal/{contract}"
     fields = dict(_posted(client.get(url).get_data(as_text=True)))
     fields.update(taps, action="preview")
     preview = client.post(url, data=fields)
     assert preview.status_code == 200
-    previews = PREVIEWS.of(app_caches(app))
-    previews.clear()
-    preview = client.post(url, data=fields)  # the preview again: only its deal is kept
-    assert len(previews) == 1
     answer = client.post(url, data=MultiDict([*_posted(preview.get_data(as_text=True)), ("action", "record")]))
-    assert answer.headers["Location"] == f"/t/{token}?recorded=1"
-    assert not previews  # taken by the Record tap: the deal form was not read again
+    assert answer.headers["Location"] == f"/t/{token}?recorded=1" and len(events(app)) == 1

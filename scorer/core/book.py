@@ -7,10 +7,8 @@ differ in what the players pay each other. Those shared movements live here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NamedTuple
 
-from . import caches
 from . import rules as R
 from .checks import spadille_holder
 from .context import DealContext
@@ -49,28 +47,13 @@ _DIVIDED, _DOUBLED, _DOUBLED_NOTE, _BEASTED = (
 
 _new_transfer = tuple.__new__
 """Builds a :class:`Transfer` without the named tuple's own ``__new__`` (a Python function; ten a deal)."""
-KEPT_TRANSFERS_MAX = 16_384
-KEPT_TRANSFERS: caches.Cache[Transfer, Transfer] = caches.process_wide(
-    f"{__name__}.KEPT_TRANSFERS", KEPT_TRANSFERS_MAX, "transfers already made, each kept once (immutable values)")
-"""Transfers already made, each kept once: a long evening repeats the same few (who pays whom how much,
-and why), so the ledger cache keeps one of each rather than ten new tuples a deal (issue 16). Equal
-transfers are interchangeable (immutable values)."""
-
-
-def _interned(transfer: Transfer) -> Transfer:
-    """The transfer kept equal to ``transfer``, or ``transfer``, kept from now on (:data:`KEPT_TRANSFERS`)."""
-    found = KEPT_TRANSFERS.get(transfer)
-    if found is None:
-        KEPT_TRANSFERS.put(transfer, transfer)
-        return transfer
-    return found
 
 
 def _kept(  # more than 5: the fields of the Transfer it makes, in the Transfer's order
     payer: Account, payee: Account, chips: int, reason: Reason, what: Words, rules: tuple[str, ...], source: str
 ) -> Transfer:
-    """The transfer, made once (:data:`KEPT_TRANSFERS`)."""
-    return _interned(_new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source)))
+    """The transfer (as :meth:`Book.pay` makes it)."""
+    return _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
 
 
 class Book:
@@ -108,8 +91,7 @@ class Book:
             pots[payee] += chips  # type: ignore[index]
         else:
             balances[payee] += chips
-        transfer = _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
-        self.transfers.append(_interned(transfer))
+        self.transfers.append(_new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source)))
 
     def add(self, transfers: tuple[Transfer, ...]) -> None:
         """Transfers already made (:func:`_kept`, each of chips > 0), moved and kept as :meth:`pay` would."""
@@ -206,16 +188,13 @@ def release_reserve(book: Book) -> None:
                  (R.CODILLE_INDIVISIBLE,), "EB")
 
 
-def antes(book: Book, each: int, extra_rules: tuple[str, ...] = (),
-          made: Callable[[DealContext], tuple[Transfer, ...]] | None = None) -> int:
+def antes(book: Book, each: int, extra_rules: tuple[str, ...] = ()) -> int:
     """Each player stakes ``each`` before the deal (twice it on a deal paulans doubles), or the dealer
-    four times it (P, PG); return the single stake put in (0 when the house rules skip antes into a carried pool).
-    ``made``: where the caller keeps the antes' transfers, what gives them (:func:`ante_transfers`'s, of the
-    same ``each`` and ``extra_rules``)."""
+    four times it (P, PG); return the single stake put in (0 when the house rules skip antes into a carried pool)."""
     ctx = book.ctx
     if not (ctx.state.pool == 0 or ctx.rules[R.ANTES] is R.Antes.EVERY_DEAL):
         return 0
-    book.add(ante_transfers(ctx, each, extra_rules) if made is None else made(ctx))
+    book.add(ante_transfers(ctx, each, extra_rules))
     return 4 * each
 
 

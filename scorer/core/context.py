@@ -122,13 +122,12 @@ class DealContext(NamedTuple):
     """The rules that double a lost game's beast (a favourite suit that doubles everything: H47, PG as the app reads them)."""
 
     @classmethod
-    def of(cls, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int, seats: Seats | None = None) -> DealContext:
-        """The deal's context; ``seats``: the deal's sides as :func:`seats_of` gives them, where the caller keeps
-        them (the hard score's plan keeps them for each table)."""
+    def of(cls, deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> DealContext:
+        """The deal's context."""
         number = state.deals_played + 1
         paulans = 2 if doubled_by(number, deals_agreed, rules[R.PAULANS]) else 1
         favourite = in_favourite(deal, rules)
-        side, opponents, paired, flow = seats or seats_of(deal, state, rules)
+        side, opponents, paired, flow = seats_of(deal, state, rules)
         fish_to, exempt = _giver(deal, rules)
         everything = favourite and rules[R.FAVOURITE_DOUBLES] is R.FavouriteDoubles.EVERYTHING
         return _new_context(cls, (deal, state, rules, number, paulans, (R.PAULANS,) if paulans == 2 else (), favourite,

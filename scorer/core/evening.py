@@ -6,9 +6,6 @@ and everything else are the replay of its deals through :func:`settle`.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from .describe import result_label
@@ -101,40 +98,17 @@ def replay_continued(previous: Replay, evening: Evening) -> Replay:
     return _settle_from(evening, previous.settlements[:same], same + 1)
 
 
-LONG_REPLAY = 1000
-"""Deals to settle at once above which the cyclic garbage collector is paused (see :func:`collector_paused`)."""
-
-
-@contextmanager
-def collector_paused(deals: int) -> Iterator[None]:
-    """Pause the cyclic garbage collector while a long evening is settled.
-
-    A replay keeps every settlement it makes, a dozen new objects a deal, and
-    the collector would walk all of them again and again as they pile up
-    (about a fifth of the time of a 100,000-deal replay). Settlements hold no
-    reference cycles, so there is nothing for it to find."""
-    if deals < LONG_REPLAY or not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 def _settle_from(evening: Evening, kept: tuple[Settlement, ...], number: int) -> Replay:
     """Keep the settlements before deal ``number`` and settle it and every later deal."""
     state = kept[-1].after if kept else evening.start()
     settlements = list(kept)
-    with collector_paused(len(evening.deals) - number + 1):
-        for n, deal in enumerate(evening.deals[number - 1:], start=number):
-            try:
-                settlement = settle(deal, state, evening.rules, evening.deals_agreed)
-            except ImpossibleDeal as error:
-                raise DealError(n, error) from error
-            settlements.append(settlement)
-            state = settlement.after
+    for n, deal in enumerate(evening.deals[number - 1:], start=number):
+        try:
+            settlement = settle(deal, state, evening.rules, evening.deals_agreed)
+        except ImpossibleDeal as error:
+            raise DealError(n, error) from error
+        settlements.append(settlement)
+        state = settlement.after
     return Replay(evening, tuple(settlements), state)
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from .errors import ImpossibleDeal, Said, ScorerError, Words
-from .evening import Evening, Replay, collector_paused, replay_from
+from .evening import Evening, Replay, replay_from
 from .limits import LOG_LINES_MAX, LOG_LINES_PER_DEAL, REASON_MAX
 from .model import Deal, Settlement, TableState
 from .profiles import HouseRules
@@ -304,33 +304,31 @@ def _resettle(ledger: Ledger, deals: list[Deal], first: int, check: bool,
     settlements = list(ledger.settlements[: first - 1])
     evening = ledger.evening
     if check:
-        with collector_paused(len(deals) - first + 1):
-            for deal in deals[first - 1:]:
-                try:
-                    settlements.append(_settle_one(deal, settlements, evening, True))
-                except ImpossibleDeal as error:
-                    return settlements, error
+        for deal in deals[first - 1:]:
+            try:
+                settlements.append(_settle_one(deal, settlements, evening, True))
+            except ImpossibleDeal as error:
+                return settlements, error
         return settlements, None
     # A stored log (checked when written): the system is looked up once, each deal settled from the last's state.
     rules, agreed = evening.rules, evening.deals_agreed
     system_settle = rules.profile.system.settle
     state = settlements[-1].after if settlements else evening.start()
     append = settlements.append
-    with collector_paused(len(deals) - first + 1):
-        for deal in deals[first - 1:]:
-            if settled is not None and settled.deal is deal and settled.before is state:
-                append(settled)  # decide settled this very deal from this very state (decide_and_advance)
-                state = settled.after
-                continue
-            try:
-                settlement = system_settle(deal, state, rules, agreed)
-            except ImpossibleDeal as error:
-                return settlements, _checked_error(deal, state, rules, error)
-            except Exception:  # a stored deal the system cannot settle: its check says why (or, if it passes, the bug shows)
-                check_deal(deal, state, rules)
-                raise
-            append(settlement)
-            state = settlement.after
+    for deal in deals[first - 1:]:
+        if settled is not None and settled.deal is deal and settled.before is state:
+            append(settled)  # decide settled this very deal from this very state (decide_and_advance)
+            state = settled.after
+            continue
+        try:
+            settlement = system_settle(deal, state, rules, agreed)
+        except ImpossibleDeal as error:
+            return settlements, _checked_error(deal, state, rules, error)
+        except Exception:  # a stored deal the system cannot settle: its check says why (or, if it passes, the bug shows)
+            check_deal(deal, state, rules)
+            raise
+        append(settlement)
+        state = settlement.after
     return settlements, None
 
 

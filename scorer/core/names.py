@@ -25,7 +25,6 @@ import unicodedata
 
 from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
 
-from . import caches
 from .accounts import RESERVED_NAMES, SEATS
 from .errors import ImpossibleDeal, Said, Words
 from .i18n import N_
@@ -65,7 +64,7 @@ may hold none of them. (The standard library does not expose this property.)"""
 
 def ignorable(char: str) -> bool:
     code = ord(char)
-    return any(low <= code <= high for low, high in DEFAULT_IGNORABLE)
+    return code >= 0xAD and any(low <= code <= high for low, high in DEFAULT_IGNORABLE)
 
 
 _SAME_SCRIPT = frozenset({"LATIN", "COMMON", "INHERITED"})
@@ -82,10 +81,9 @@ def identity(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", normalise(name)).casefold())
 
 
-@caches.memo(f"{__name__}._latin_look_alike", 4096, "the Latin look-alike of a character of another script, if any")
 def _latin_look_alike(char: str) -> str | None:
     """The Latin (or else common) character that ``char``, of another script, is confusable with, if any."""
-    if categories.alias(char) in _SAME_SCRIPT:
+    if char < "\x80" or categories.alias(char) in _SAME_SCRIPT:  # ASCII is Latin or common
         return None
     glyphs = [entry["c"] for entry in confusables.confusables_data.get(char, ())]
     for allowed in ({"LATIN"}, {"LATIN", "COMMON"}):
@@ -99,8 +97,6 @@ def _script(char: str) -> str:
     return str(categories.alias(char)).title()
 
 
-@caches.memo(f"{__name__}.skeleton", 1024,
-             "what a name looks like, letters of other scripts as their Latin look-alikes")
 def skeleton(name: str) -> tuple[str, str]:
     """What a name looks like: every letter of another script replaced by its Latin look-alike, then the identity.
 
@@ -111,6 +107,8 @@ def skeleton(name: str) -> tuple[str, str]:
     folded = unicodedata.normalize("NFKC", normalise(name))
 
     def mapped(text: str) -> str:
+        if text.isascii():  # Latin and common: nothing to map
+            return identity(text)
         decomposed = unicodedata.normalize("NFD", text)  # a Cyrillic Ё is Е with a diaeresis, like a Latin Ë
         return identity("".join(_latin_look_alike(c) or c for c in decomposed))
 
@@ -166,20 +164,6 @@ _RESERVED = frozenset(identity(name) for name in RESERVED_NAMES)
 
 def check_players(players: tuple[str, ...] | list[str]) -> None:
     """Four names, each possible, in normal form, and no two the same or alike to the eye."""
-    if isinstance(players, tuple):
-        _check_players_passed(players)
-    else:
-        _check_players(players)
-
-
-@caches.memo(f"{__name__}._check_players_passed", 4096, "four names that passed the check of a table's players")
-def _check_players_passed(players: tuple[str, ...]) -> None:
-    """:func:`_check_players`, remembered for the tuples that passed (a refusal raises, and is not kept):
-    every copy of an evening (a ledger grown by a deal) checks its four names again, about 20 µs."""
-    _check_players(players)
-
-
-def _check_players(players: Sequence[str]) -> None:
     if len(players) != SEATS:
         raise ImpossibleDeal(Words(N_("Quadrille is played by four; {count} players were given"), count=len(players)),
                              "players")
@@ -195,12 +179,13 @@ def check_names(players: Sequence[str]) -> None:
             raise ImpossibleDeal(
                 Words(N_("{name!r} is not written in its normal form (NFC, single spaces, none around it): "
                          "write it as {normal!r}"), name=name, normal=normalise(name)), "players")
+    keys = [(identity(name), skeleton(name)) for name in players]
     for i, first in enumerate(players):
-        for second in players[i + 1:]:
-            if identity(first) == identity(second):
+        for j, second in enumerate(players[i + 1:], start=i + 1):
+            if keys[i][0] == keys[j][0]:
                 raise ImpossibleDeal(Words(N_("two players have the same name: {first!r} and {second!r}; "
                                               "give each a different one"), first=first, second=second), "players")
-            if any(a == b for a, b in zip(skeleton(first), skeleton(second))):
+            if any(a == b for a, b in zip(keys[i][1], keys[j][1])):
                 raise ImpossibleDeal(_look_alike_message(first, second), "players")
 
 

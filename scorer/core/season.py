@@ -125,10 +125,12 @@ def replay_season(members: Sequence[str], evenings: Sequence[Evening],
     return Season(members, tuple(played))
 
 
-def season_of(members: Sequence[str], replays: Sequence[Replay], members_then: Sequence[Sequence[str]] | None = None) -> Season:
+def season_of(members: Sequence[str], replays: Sequence[Replay], members_then: Sequence[Sequence[str]] | None = None,
+              before: Season | None = None) -> Season:
     """The season of evenings already replayed, each with what the one before carried into it
-    (``Replay.evening.carried_in``): nothing is settled again. Raises :class:`SeasonError` as
-    :func:`replay_season` does, and for an evening that did not start with what the one before left."""
+    (``Replay.evening.carried_in``): nothing is settled again. ``before``: a season of the same members and
+    ``members_then``, whose evenings of the very same replays are taken as they are. Raises :class:`SeasonError`
+    as :func:`replay_season` does, and for an evening that did not start with what the one before left."""
     members = _checked_members(members)
     played: list[SeasonEvening] = []
     carried = 0
@@ -137,7 +139,9 @@ def season_of(members: Sequence[str], replays: Sequence[Replay], members_then: S
         if replayed.evening.carried_in != carried:
             raise SeasonError(Words(N_("evening {number} began with {began} chips, not the {carried} the evening before left"),
                                     number=number, began=replayed.evening.carried_in, carried=carried))
-        played.append(season_evening(members, number, replayed, members_then))
+        kept = before.evenings[number - 1] if before is not None and number <= len(before.evenings) else None
+        same = kept is not None and kept.replay is replayed and before is not None and before.members == members
+        played.append(kept if same and kept is not None else season_evening(members, number, replayed, members_then))
         carried = played[-1].carried_out
     return Season(members, tuple(played))
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 
 from .evening import Replay, close_evening, left_on_the_table
 from .model import Pot, Transfer
@@ -56,27 +55,28 @@ def fewest_payments(balances: Mapping[str, int]) -> tuple[Payment, ...]:
     amounts = [balances[n] for n in names]
     full = (1 << len(names)) - 1
 
-    def total(mask: int) -> int:
-        return sum(a for i, a in enumerate(amounts) if mask >> i & 1)
-
-    @cache
-    def best(mask: int) -> tuple[int, tuple[int, ...]]:
-        """The most zero-sum groups ``mask`` (a zero-sum set) splits into, and those groups."""
-        if mask == 0:
-            return 0, ()
+    totals = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        lowest = mask & -mask
+        totals[mask] = totals[mask ^ lowest] + amounts[lowest.bit_length() - 1]
+    # best[mask], for a zero-sum set of players: the most zero-sum groups it splits into, and those groups
+    best: list[tuple[int, tuple[int, ...]]] = [(0, ())] * (full + 1)
+    for mask in range(1, full + 1):
+        if totals[mask]:
+            continue
         lowest = mask & -mask  # every split puts the lowest player in some group: fix it in the first
         result: tuple[int, tuple[int, ...]] = (1, (mask,))
         sub = (mask - 1) & mask
         while sub:
-            if sub & lowest and sub != mask and total(sub) == 0:
-                count, groups = best(mask ^ sub)
+            if sub & lowest and totals[sub] == 0:
+                count, groups = best[mask ^ sub]
                 if count + 1 > result[0]:
                     result = (count + 1, (sub, *groups))
             sub = (sub - 1) & mask
-        return result
+        best[mask] = result
 
     payments: list[Payment] = []
-    for group in best(full)[1] if names else ():
+    for group in best[full][1] if names else ():
         members = {names[i]: amounts[i] for i in range(len(names)) if group >> i & 1}
         while any(members.values()):
             debtor = min(members, key=lambda n: (members[n], n))

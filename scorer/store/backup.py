@@ -347,7 +347,7 @@ def restore(backup_path: str, db_path: str, confirm: Callable[[Checked], bool] |
         if os.path.exists(tmp):
             os.remove(tmp)
         raise
-    LEDGERS.clear()  # every app's of this process, and the command line's: they may be those of the database replaced
+    LEDGERS.clear()  # the process's: they may be those of the database replaced
     SEASONS.clear()
     return Restored(checked, aside)
 

@@ -38,7 +38,7 @@ from .circle_log import (
     read_events,
 )
 from .lines import dict_rows
-from .seasons import CircleDamaged, SeasonFold, checked_for_writing, fold_circle
+from .seasons import CircleDamage, CircleDamaged, SeasonFold, checked_for_writing, fold_circle
 from .tables import Table, insert_table, new_token, now, table_from_row
 
 __all__ = ["KINDS", "Circle", "CircleDamaged", "CircleRefused", "Settlement", "UnreadableCircle", "circle_genesis", "circle_link"]
@@ -281,8 +281,12 @@ def _reread(conn: sqlite3.Connection, circle: Circle) -> tuple[dict[str, object]
     if folded is None:
         raise CircleRefused(_("This circle no longer exists."))
     row, fold = folded
-    checked_for_writing(conn, row, fold)  # raises CircleDamaged: nothing is written to a circle that does not hold
-    current = circle_from(row, read_events(conn, circle.id))
+    checked_for_writing(conn, fold)  # raises CircleDamaged: nothing is written to a circle that does not hold
+    events = read_events(conn, circle.id)  # the log written to: its chain and sense checked again, here
+    problem = circle_problem(row, events, fold.tables)
+    if problem is not None:
+        raise CircleDamaged(CircleDamage(None, problem))
+    current = circle_from(row, events)
     if current.lines >= CIRCLE_LOG_LINES_MAX:
         raise CircleRefused(_("The circle's log has {limit} lines, as many as a circle may have: "
                               "start a new circle for the next season.").format(limit=CIRCLE_LOG_LINES_MAX))

@@ -79,8 +79,8 @@ def _decide_in_circle(conn: sqlite3.Connection, table: Table, command: Command) 
     folded = fold_circle(conn, table.circle_id)
     if folded is None:
         raise Refused(_("This evening's circle no longer exists."))
-    row, fold = folded
-    ledgers = list(checked_for_writing(conn, row, fold))  # every evening's deals and the circle's log checked again, here
+    _row, fold = folded
+    ledgers = list(checked_for_writing(conn, fold))  # every evening's deals checked again, here
     number = table.circle_evening
     tables = fold.tables
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
-from ..core import caches
+from ..core.caches import Cache
 from ..core.errors import Counted, Later, Words
 from ..core.i18n import N_, translating
 from ..core.log import Damage, Ledger, advance, recheck
@@ -22,7 +22,7 @@ from .lines import log_size, read_lines
 from .tables import Table
 
 CACHE_DEALS = 20_000
-"""Deals an app keeps in memory across all its tables (about 3 kB each): the least recently read tables go first."""
+"""Deals the process keeps in memory across all its tables (about 3 kB each): the least recently read tables go first."""
 
 
 def _english(message: str) -> str:
@@ -53,18 +53,17 @@ class _Entry:
         return len(self.ledger.deals) + 1
 
 
-LEDGERS: caches.PerApp[str, _Entry] = caches.per_app(
-    f"{__name__}.LEDGERS", CACHE_DEALS, "each table's ledger, folded from its log, by its link token", "deals",
-    weigh=_Entry.weigh)
-"""Each app's ledgers (:func:`ledger_cache` reads and writes them)."""
+LEDGERS: Cache[str, _Entry] = Cache(CACHE_DEALS, _Entry.weigh)
+"""The process's ledgers, by their table's link token (unique across databases): :func:`ledger_cache` reads and
+writes them."""
 
 
 class LedgerCache:
     """Ledgers kept in a :class:`~scorer.core.caches.Cache` by their table's link token, bounded by the deals
-    they hold: the app's (:func:`ledger_cache`), or one of its own (``scorer verify``'s check)."""
+    they hold: the process's (:func:`ledger_cache`), or one of its own (``scorer verify``'s check)."""
 
-    def __init__(self, kept: caches.Cache[str, _Entry] | None = None, max_deals: int = CACHE_DEALS) -> None:
-        self.tables: caches.Cache[str, _Entry] = kept if kept is not None else caches.Cache(max_deals, _Entry.weigh)
+    def __init__(self, kept: Cache[str, _Entry] | None = None, max_deals: int = CACHE_DEALS) -> None:
+        self.tables: Cache[str, _Entry] = kept if kept is not None else Cache(max_deals, _Entry.weigh)
         """Keyed by the table's link token: unique across databases, unlike its row id."""
 
     @property
@@ -128,6 +127,11 @@ class LedgerCache:
         self.put(table, ledger, size, rechecked=growing and entry is not None and entry.rechecked, carried=carried)
         return ledger, size
 
+    def rechecked(self, table: Table, ledger: Ledger) -> bool:
+        """Whether ``ledger`` is the table's kept ledger, every deal of it checked again (:meth:`recheck`)."""
+        entry = self.tables.get(table.token)
+        return entry is not None and entry.ledger is ledger and entry.rechecked
+
     def recheck(self, conn: sqlite3.Connection, table: Table, carried: int | None = None,
                 size: int | None = None) -> tuple[Ledger, int]:
         """The table's ledger (begun with ``carried``) with every deal folded from the database checked
@@ -148,5 +152,5 @@ class LedgerCache:
 
 
 def ledger_cache() -> LedgerCache:
-    """The ledgers of the app being served (of work outside any app, on the command line)."""
-    return LedgerCache(LEDGERS.here())
+    """The process's ledgers."""
+    return LedgerCache(LEDGERS)

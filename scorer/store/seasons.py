@@ -25,7 +25,8 @@ from typing import TypeVar
 
 import sqlite_utils
 
-from ..core import Deal, Evening, ScorerError, caches
+from ..core import Deal, Evening, ScorerError
+from ..core.caches import Cache
 from ..core.errors import Said, Words, said_of
 from ..core.evening import Replay, replay, replay_continued
 from ..core.i18n import N_
@@ -125,15 +126,11 @@ def log_problem(row: Mapping[str, object], events: Sequence[Mapping[str, object]
 # --- the fold -------------------------------------------------------------------------------------------------
 
 
-def _sizes(conn: sqlite3.Connection, tables: Sequence[Table]) -> dict[int, int]:
-    """Each table's log length (its last line's seq), in one query."""
-    if not tables:
-        return {}
-    ids = [t.id for t in tables]
-    found = conn.execute(f"select table_id, max(seq) from events where table_id in ({', '.join('?' * len(ids))}) "
-                         "group by table_id", ids).fetchall()
+def _sizes(conn: sqlite3.Connection, circle_id: int) -> dict[int, int]:
+    """Each evening's log length (its last line's seq), in one query."""
     sizes: dict[int, int] = {}
-    for table_id, size in found:
+    for table_id, size in conn.execute("select id, (select max(seq) from events where table_id = tables.id) "
+                                       "from tables where circle_id = ?", [circle_id]):
         try:
             sizes[int(table_id)] = int(size)
         except (TypeError, ValueError):  # a seq edited by hand into text: its fold names the line
@@ -164,7 +161,11 @@ def renamed_evening(evening: Evening, names: Mapping[str, str]) -> Evening:
 @dataclass(frozen=True)
 class _Kept:
     key: tuple[object, ...]
+    """What the fold was made from as its reads see it: the circle's row, its log's length and last line, each
+    evening's row and the last line of each evening's log."""
     fold: SeasonFold
+    before_evenings: CircleDamage | None
+    """What the circle's row and log, and its evenings' rows, say is wrong (the fold's damage before any evening's log)."""
     renamed: dict[tuple[object, ...], Replay]
     """Replays of evenings read under today's names (a member renamed since), by (table, log length, carry, names)."""
 
@@ -173,14 +174,12 @@ class _Kept:
         return self.fold.weight
 
 
-SEASONS: caches.PerApp[str, _Kept] = caches.per_app(
-    f"{__name__}.SEASONS", CACHE_DEALS, "each circle's last season fold, by its link token", "deals",
-    weigh=_Kept.weigh)
-"""Each app's season folds, bounded by the deals they hold: see :func:`fold_circle`."""
+SEASONS: Cache[str, _Kept] = Cache(CACHE_DEALS, _Kept.weigh)
+"""The process's season folds, by their circle's link token, bounded by the deals they hold: see :func:`fold_circle`."""
 
 
-class SeasonCache(caches.Cache[str, _Kept]):
-    """A season cache of one's own (``scorer verify``'s check), bounded as an app's."""
+class SeasonCache(Cache[str, _Kept]):
+    """A season cache of one's own (``scorer verify``'s check), bounded as the process's."""
 
     def __init__(self, max_deals: int = CACHE_DEALS) -> None:
         super().__init__(max_deals, _Kept.weigh)
@@ -192,31 +191,23 @@ result instead of folding it too (eight phones opening a season nothing has fold
 
 
 def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache | None = None,
-                seasons: caches.Cache[str, _Kept] | None = None) -> tuple[dict[str, object], SeasonFold] | None:
+                seasons: Cache[str, _Kept] | None = None) -> tuple[dict[str, object], SeasonFold] | None:
     """The circle's row and its season folded (:class:`SeasonFold`), or None if there is no such circle.
     Reads as of one moment (a read transaction, or the caller's write transaction). ``ledgers`` and
-    ``seasons`` are the caches it folds through: the app's, unless given (``scorer verify`` and a backup's check
-    bring their own)."""
+    ``seasons`` are the caches it folds through: the process's, unless given (``scorer verify`` and a backup's
+    check bring their own)."""
     ledgers = ledgers if ledgers is not None else ledger_cache()
-    seasons = seasons if seasons is not None else SEASONS.here()
+    seasons = seasons if seasons is not None else SEASONS
     with snapshot(conn), in_english():
         row = row_of_circle(conn, circle_id)
         if row is None:
             return None
-        events = read_events(conn, circle_id)
+        head = conn.execute("select count(*), (select hash from circle_events where circle_id = ?1 order by seq desc "
+                            "limit 1) from circle_events where circle_id = ?1", [circle_id]).fetchone()
         rows = dict_rows(conn.execute("select * from tables where circle_id = ? order by circle_evening", [circle_id]))
-        tables: list[Table] = []
-        unreadable: CircleDamage | None = None
-        for number, table_row in enumerate(rows, start=1):
-            try:
-                tables.append(table_from_row(table_row))
-            except UnreadableTable as error:
-                unreadable = CircleDamage(number, Words(N_("its table cannot be read ({why})"), why=said_of(error)))
-                break
-        sizes = _sizes(conn, tables)
-        last = events[-1] if events else None
-        key = (tuple(row.items()), len(events), last["hash"] if last else None,
-               tuple((t.token, t.settings, t.circle_evening, sizes.get(t.id, 0)) for t in tables), unreadable)
+        sizes = _sizes(conn, circle_id)
+        key = ((tuple(row.items()), tuple(head), tuple(tuple(r.items()) for r in rows)),
+               tuple(sizes.get(r["id"], 0) for r in rows))
         kept = seasons.get(str(row["token"]))
         if kept is not None and kept.key == key:
             return row, kept.fold
@@ -224,79 +215,86 @@ def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache |
             kept = seasons.get(str(row["token"]))
             if kept is not None and kept.key == key:  # another request folded it meanwhile
                 return row, kept.fold
-            fold, renamed = _fold_read(_Read(conn, row, events, tables, sizes), unreadable, kept, ledgers)
-            seasons.put(str(row["token"]), _Kept(key, fold, renamed))
-    return row, fold
+            made = _fold(conn, row, rows, sizes, key, kept if kept is not None and kept.key[0] == key[0] else None, ledgers)
+            seasons.put(str(row["token"]), made)
+    return row, made.fold
 
 
-@dataclass(frozen=True)
-class _Read:
-    """What a circle's fold is made from, read in one snapshot through ``conn`` (each evening's log is folded
-    through it too): the circle's row and log, its evenings' tables (those that could be read) and each one's
-    log length."""
-
-    conn: sqlite3.Connection
-    row: dict[str, object]
-    events: list[dict[str, object]]
-    tables: list[Table]
-    sizes: dict[int, int]
-
-
-def _fold_read(read: _Read, unreadable: CircleDamage | None, kept: _Kept | None,
-               ledgers: LedgerCache) -> tuple[SeasonFold, dict[tuple[object, ...], Replay]]:
+def _circle_read(conn: sqlite3.Connection, row: dict[str, object],
+                 rows: list[dict[str, object]]) -> tuple[Circle | None, list[Table], CircleDamage | None]:
+    """The circle, its evenings' tables (those that could be read) and what is wrong with them, read afresh: its
+    log's chain and sense checked (:func:`log_problem`)."""
+    tables: list[Table] = []
+    damage: CircleDamage | None = None
+    for number, table_row in enumerate(rows, start=1):
+        try:
+            tables.append(table_from_row(table_row))
+        except UnreadableTable as error:
+            damage = CircleDamage(number, Words(N_("its table cannot be read ({why})"), why=said_of(error)))
+            break
+    events = read_events(conn, int(row["id"]))  # type: ignore[call-overload]
     try:
-        circle: Circle | None = circle_from(read.row, read.events)
+        circle: Circle | None = circle_from(row, events)
     except UnreadableCircle as error:
-        circle = None
-        unreadable = unreadable or CircleDamage(None, error.said)
-    return _fold(read, circle, unreadable, kept.renamed if kept else {}, ledgers)
-
-
-def _fold(read: _Read, circle: Circle | None, damage: CircleDamage | None, renamed_before: dict[tuple[object, ...], Replay],
-          cache: LedgerCache) -> tuple[SeasonFold, dict[tuple[object, ...], Replay]]:
+        return None, tables, damage or CircleDamage(None, error.said)
     if damage is None:
-        problem = log_problem(read.row, read.events, read.tables)
-        if problem is not None:
-            damage = CircleDamage(None, problem)
-    ledgers, damage = _evenings(read, circle, damage, cache)
+        problem = log_problem(row, events, tables)
+        damage = CircleDamage(None, problem) if problem is not None else None
+    return circle, tables, damage
+
+
+def _fold(conn: sqlite3.Connection, row: dict[str, object], rows: list[dict[str, object]], sizes: dict[int, int],
+          key: tuple[object, ...], kept: _Kept | None, cache: LedgerCache) -> _Kept:
+    """The circle folded. ``kept``: its fold before, of the same row, log and evenings' rows (an evening's log grew
+    since): its circle, tables and checks are taken as they are, and so is each evening before the first whose
+    log's last line changed (its ledger, and its evening of the season)."""
+    if kept is not None:
+        circle, tables, damage = kept.fold.circle, list(kept.fold.tables), kept.before_evenings
+    else:
+        circle, tables, damage = _circle_read(conn, row, rows)
+    first = damage
+    table_sizes = tuple(sizes.get(t.id, 0) for t in tables)
+    same = kept is not None and kept.fold.season is not None
+    ledgers: list[Ledger] = []
+    carried = 0
+    for number, table in enumerate(tables, start=1):
+        if same and kept is not None and kept.fold.sizes[number - 1] == table_sizes[number - 1]:
+            ledgers.append(kept.fold.ledgers[number - 1])  # its log's last line as it was, with what it carried in
+            carried = kept.fold.season.evenings[number - 1].carried_out  # type: ignore[union-attr]
+            continue
+        same = False
+        ledger, damage, carried = _evening(conn, cache, circle, table, number, damage, carried, table_sizes[number - 1])
+        ledgers.append(ledger)
     season: Season | None = None
     renamed: dict[tuple[object, ...], Replay] = {}
     weight = sum(len(ledger.deals) + 1 for ledger in ledgers)
     if damage is None and circle is not None:
         try:
-            season = _season(circle, read.tables, ledgers, renamed_before, renamed)
+            season = _season(circle, tables, ledgers, kept.renamed if kept else {}, renamed,
+                             kept.fold.season if kept is not None else None)
         except ScorerError as error:
             damage = CircleDamage(None, error.said)
         weight += sum(len(r.settlements) for r in renamed.values())
-    return SeasonFold(tuple(read.tables), tuple(ledgers), season, damage, weight,
-                      tuple(read.sizes.get(t.id, 0) for t in read.tables), circle), renamed
+    fold = SeasonFold(tuple(tables), tuple(ledgers), season, damage, weight, table_sizes, circle)
+    return _Kept(key, fold, first, renamed)
 
 
-def _evenings(read: _Read, circle: Circle | None, damage: CircleDamage | None,
-              cache: LedgerCache) -> tuple[list[Ledger], CircleDamage | None]:
-    """Each evening's ledger in order, its log folded through ``cache`` with what the evening before left on
-    the table; and the first damage. An evening after a damaged one, or one that cannot start as its
-    circle's (:func:`_cannot_start`), is a damaged start: nothing of it is settled."""
-    ledgers: list[Ledger] = []
-    carried = 0
-    for table in read.tables:
-        number = len(ledgers) + 1
-        if damage is not None and damage.evening is not None and damage.evening < number:
-            ledgers.append(_damaged_start(table, Words(N_("evening {number} of the circle does not hold ({why})"),
-                                                       number=damage.evening, why=damage.said)))
-            continue
-        why = _cannot_start(circle, table, carried)
-        if why is not None:
-            damage = damage or CircleDamage(number, why)
-            ledgers.append(_damaged_start(table, why))
-            continue
-        ledger, _size = cache.at(read.conn, table, carried, read.sizes.get(table.id, 0))
-        ledgers.append(ledger)
-        if ledger.damage is not None:
-            damage = damage or CircleDamage(number, ledger.damage.words)
-            continue
-        carried = left_by(ledger)
-    return ledgers, damage
+def _evening(conn: sqlite3.Connection, cache: LedgerCache, circle: Circle | None, table: Table, number: int,  # more than 5: an evening, what came before it and its log's length
+             damage: CircleDamage | None, carried: int, size: int) -> tuple[Ledger, CircleDamage | None, int]:
+    """Evening ``number``'s ledger, its log folded through ``cache`` with what the evening before left on the
+    table (``carried``); the first damage so far, and what it leaves on the table. An evening after a damaged
+    one, or one that cannot start as its circle's (:func:`_cannot_start`), is a damaged start: nothing of it
+    is settled."""
+    if damage is not None and damage.evening is not None and damage.evening < number:
+        return _damaged_start(table, Words(N_("evening {number} of the circle does not hold ({why})"),
+                                           number=damage.evening, why=damage.said)), damage, carried
+    why = _cannot_start(circle, table, carried)
+    if why is not None:
+        return _damaged_start(table, why), damage or CircleDamage(number, why), carried
+    ledger, _size = cache.at(conn, table, carried, size)
+    if ledger.damage is not None:
+        return ledger, damage or CircleDamage(number, ledger.damage.words), carried
+    return ledger, damage, left_by(ledger)
 
 
 def _cannot_start(circle: Circle | None, table: Table, carried: int) -> Words | None:
@@ -310,11 +308,13 @@ def _cannot_start(circle: Circle | None, table: Table, carried: int) -> Words | 
     return None
 
 
-def _season(circle: Circle, tables: Sequence[Table], ledgers: Sequence[Ledger],
-            renamed_before: Mapping[tuple[object, ...], Replay], renamed: dict[tuple[object, ...], Replay]) -> Season:
+def _season(circle: Circle, tables: Sequence[Table], ledgers: Sequence[Ledger],  # more than 5: a season and what it is made from before
+            renamed_before: Mapping[tuple[object, ...], Replay], renamed: dict[tuple[object, ...], Replay],
+            before: Season | None = None) -> Season:
     """The season of evenings folded into ``ledgers``, under today's names (an evening a member renamed since
     sat in is replayed under her new name, or taken from ``renamed_before``; each such replay is put in ``renamed``).
-    Raises :class:`~scorer.core.SeasonError`."""
+    ``before``: the season of the same circle's log, whose evenings of the very same replays are taken as they
+    are. Raises :class:`~scorer.core.SeasonError`."""
     names = circle.current_names()
     names_key = tuple(sorted(names.items()))
     replays = []
@@ -324,15 +324,15 @@ def _season(circle: Circle, tables: Sequence[Table], ledgers: Sequence[Ledger],
             # was (a deal added replays that deal alone: never the whole evening again for each deal)
             key = (table.token, ledger.evening.carried_in, names_key)
             evening = renamed_evening(ledger.replay.evening, names)
-            before = renamed_before.get(key)
-            done = before if before is not None and before.evening == evening else (
-                replay(evening) if before is None else replay_continued(before, evening))
+            was = renamed_before.get(key)
+            done = was if was is not None and was.evening == evening else (
+                replay(evening) if was is None else replay_continued(was, evening))
             renamed[key] = done
             replays.append(done)
         else:
             replays.append(ledger.replay)
     then = [tuple(names.get(m, m) for m in members) for members in circle.evening_members]
-    return season_of(circle.members, replays, then if len(then) == len(replays) else None)
+    return season_of(circle.members, replays, then if len(then) == len(replays) else None, before)
 
 
 def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tuple[Season, Season]:
@@ -359,7 +359,7 @@ def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tu
         _line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of)
         for k, after in changed.items():
             ledgers[k - 1] = after
-        kept = SEASONS.here().get(str(row["token"]))  # the replays of renamed evenings, continued rather than made anew
+        kept = SEASONS.get(str(row["token"]))  # the replays of renamed evenings, continued rather than made anew
         return fold.season, _season(circle, tables, ledgers, kept.renamed if kept is not None else {}, {})
 
 
@@ -372,20 +372,17 @@ class CircleDamaged(ReadOnly):
         self.damage = damage
 
 
-def checked_for_writing(conn: sqlite3.Connection, row: Mapping[str, object], fold: SeasonFold) -> tuple[Ledger, ...]:
-    """Inside a write transaction: the fold's evenings with every deal checked again, and the circle's log
-    checked again (its chain and its sense, read now); raises :class:`CircleDamaged` if the circle does not
-    hold. A fold is kept by what its reads can see (lengths, the last line's hash): a line edited in place,
-    or a deal edited with its chain computed again, is found here before anything is written, as a table's
-    write path finds it (each evening is checked once each time it is folded from the database)."""
+def checked_for_writing(conn: sqlite3.Connection, fold: SeasonFold) -> tuple[Ledger, ...]:
+    """Inside a write transaction, with ``fold`` folded in it (:func:`fold_circle`: the circle's log and each
+    evening's log as their last lines read in it say): its evenings with every deal checked again once for each
+    time it is folded from the database, as a table's write path checks its own (a deal edited with its chain
+    computed again is found here before anything is written); raises :class:`CircleDamaged` if the circle does
+    not hold."""
     if fold.damage is not None:
         raise CircleDamaged(fold.damage)
-    problem = circle_problem(row, read_events(conn, int(row["id"])), fold.tables)  # type: ignore[call-overload]
-    if problem is not None:
-        raise CircleDamaged(CircleDamage(None, problem))
-    checked = []
+    checked, cache = [], ledger_cache()
     for number, (table, ledger, size) in enumerate(zip(fold.tables, fold.ledgers, fold.sizes), start=1):
-        again, _size = ledger_cache().recheck(conn, table, ledger.evening.carried_in, size)
+        again = ledger if cache.rechecked(table, ledger) else cache.recheck(conn, table, ledger.evening.carried_in, size)[0]
         if again.damage is not None:
             raise CircleDamaged(CircleDamage(number, again.damage.words))
         checked.append(again)

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 import sqlite_utils
 
-from ..core import Evening, HouseRules, ScorerError, caches
+from ..core import Evening, HouseRules, ScorerError
 from ..core.errors import Words, said_of
 from ..core.i18n import N_, _
 from ..core.log import TableChanged
@@ -75,23 +75,7 @@ class UnreadableTable(ScorerError):
 
 
 def table_from_row(row: dict[str, object]) -> Table:
-    """The table a settings row describes; raises :class:`UnreadableTable` if it cannot be read.
-
-    Every request of a table reads its row and the write path reads it again: the table built
-    from a row is kept (:data:`TABLES_KEPT` rows, least recently used out), keyed by the row's
-    every column, so rebuilding its house rules (``HouseRules.of``) and checking its names is
-    done once per table and settings. A settings change before the first deal is a different
-    row, so a new table; a row that cannot be read is never kept (it raises each time)."""
-    return TABLES.here().made(tuple(row.items()), lambda: _build(row))
-
-
-TABLES_KEPT = 4096
-"""Tables built from their rows and kept per app (a few hundred bytes each, the rules shared by their profile)."""
-TABLES: caches.PerApp[tuple[tuple[str, object], ...], Table] = caches.per_app(
-    f"{__name__}.TABLES", TABLES_KEPT, "each table built from its settings row, by the row's every column")
-
-
-def _build(row: dict[str, object]) -> Table:
+    """The table a settings row describes; raises :class:`UnreadableTable` if it cannot be read."""
     try:
         table = Table(
             id=int(row["id"]),  # type: ignore[call-overload]

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 from ..core import IMPORT_BYTES_MAX, caches
 
 CACHES = "scorer.caches"
-"""Where an app keeps its caches (``app.extensions``): :class:`scorer.core.caches.AppCaches`."""
+"""Where an app keeps the caches its drawn pieces are kept in (``app.extensions``): :class:`scorer.core.caches.AppCaches`."""
 
 PACKAGE = Path(__file__).resolve().parent.parent  # scorer/
 ROOT = PACKAGE.parent
@@ -122,33 +122,16 @@ def _favicon() -> Response:
 
 
 def app_caches(app: Flask) -> caches.AppCaches:
-    """The app's own caches (docs/DESIGN.md's table of caches says which)."""
+    """The app's own caches (:data:`CACHES`)."""
     kept: caches.AppCaches = app.extensions[CACHES]
     return kept
 
 
 def _found_app_caches() -> caches.AppCaches | None:
-    """The caches of the app whose context is current (a test's or a command's, outside a request), if any."""
+    """The caches of the app whose context is current, if any."""
     from flask import current_app, has_app_context
 
     return current_app.extensions.get(CACHES) if has_app_context() else None
-
-
-def _keep_caches(app: Flask) -> None:
-    """The app's caches, made now, used by every request it serves: its WSGI callable names them for the whole
-    request, its hooks, view, error handlers and teardown (the store finds them by :func:`scorer.core.caches.here`)."""
-    app.extensions[CACHES] = kept = caches.AppCaches(app.config)
-    caches.find_app_caches_with(_found_app_caches)
-    serve_request = app.wsgi_app
-
-    def wsgi_app(environ: dict[str, Any], start_response: Any) -> Any:
-        serving = caches.serve(kept)
-        try:
-            return serve_request(environ, start_response)
-        finally:
-            caches.served(serving)
-
-    app.wsgi_app = wsgi_app  # type: ignore[method-assign]
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -200,7 +183,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import audit, circles, db, drawn, exchange, health, home, i18n, play, ratelimits, recent, tables, tally, views
 
-    _keep_caches(app)  # before anything uses them
+    app.extensions[CACHES] = caches.AppCaches()
+    caches.find_app_caches_with(_found_app_caches)
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)
     app.after_request(_secure_headers)
@@ -210,7 +194,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.cli.add_command(links_command)  # `flask --app scorer links`: where the players' links point (scripts/serve)
     i18n.init_app(app)  # the reader's language: Flask-Babel, the core's translation, the filters
     drawn.init_app(app)  # the deal form's radio groups, drawn in Python
-    views.init_app(app)  # the templates' url_for (each link built once)
+    views.init_app(app)  # the templates' result_label
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)  # tables and deals
     app.register_blueprint(audit.bp)  # corrections and audit

@@ -24,7 +24,6 @@ from wtforms import BooleanField, DecimalField, Field, HiddenField, IntegerField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, StopValidation, ValidationError
 
-from ..core import caches
 
 from ..core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
@@ -95,29 +94,20 @@ VOLE_BID_CHOICES = VOLE_CHOICES + [SelectChoice("announced", lazy_gettext("annou
 """The vole's choices, with the vole announced where the profile bids it."""
 
 
-NAME_CHOICES_KEPT = 1024
-NAME_CHOICES: caches.PerApp[tuple[str, ...], list[SelectChoice]] = caches.per_app(
-    f"{__name__}.NAME_CHOICES", NAME_CHOICES_KEPT, "a table's four names as a form's choices, by the names")
-
-
 def name_choices(players: tuple[str, ...]) -> list[SelectChoice]:
-    """The players as choices (who was Hombre, her ally...): one list per table's names, shared by its forms
-    (never changed: the radio inputs drawn from it are kept, see :mod:`scorer.web.drawn`)."""
-    return NAME_CHOICES.here().made(players, lambda: [SelectChoice(p, p) for p in players])
+    """The players as choices (who was Hombre, her ally...)."""
+    return [SelectChoice(p, p) for p in players]
 
 
 OWN_KING = " own-king"
 """The ally group's choice "Hombre called a King she held herself" (P: "whether by mistake or as a bluff"; a
 secret solo): a value no player's name can be, as a name has no space around it (:func:`scorer.core.normalise`)."""
 OWN_KING_LABEL = lazy_gettext("Hombre called a King she held herself")
-ALLY_CHOICES: caches.PerApp[tuple[str, ...], list[SelectChoice]] = caches.per_app(
-    f"{__name__}.ALLY_CHOICES", NAME_CHOICES_KEPT, "a table's four names and the own King, as the ally's choices")
 
 
 def ally_choices(players: tuple[str, ...]) -> list[SelectChoice]:
-    """Who held the called King: the four names, then Hombre's own King as a choice of its own (one list per
-    table's names, shared by its forms and never changed, as :func:`name_choices`)."""
-    return ALLY_CHOICES.here().made(players, lambda: [*name_choices(players), SelectChoice(OWN_KING, OWN_KING_LABEL)])
+    """Who held the called King: the four names, then Hombre's own King as a choice of its own."""
+    return [*name_choices(players), SelectChoice(OWN_KING, OWN_KING_LABEL)]
 
 
 NOT_A_CHOICE = N_("Tap one of the choices shown.")
@@ -565,13 +555,6 @@ class DealForm(Form):
             "vole": self.vole, "matadors": self.matadors, "spadille": self.spadille, "hombre": self.hombre,
             "trumps": self.trumps, "giver": self.giver, "favourite": self.favourite,
         }.get(name or "", self.hombre)
-
-
-DEAL_INPUTS = ("contract", "number", "once", "play", "revealed_ally", "hombre", "trumps", "called", "ally",
-               "hombre_tricks", "ally_tricks", "matadors", "premiers", "vole", "giver", "favourite", "spadille")
-"""Every input of :class:`DealForm` that the deal is read from (all but its CSRF token and the preview's
-digest): a deal previewed is kept under these inputs as posted, and recorded from them unread
-(:func:`scorer.table._record_previewed`). A test checks that it names every field of the form."""
 
 
 class ConfirmForm(Form):

@@ -31,7 +31,6 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from ..core import caches
 from ..core import i18n as core_i18n
 from ..core.i18n import Elisions
 
@@ -57,16 +56,9 @@ def choose_language() -> str:
     return request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT_LANGUAGE
 
 
-@caches.memo(f"{__name__}._locale_of", len(LANGUAGES), "Babel's Locale of each language the app speaks, by its code")
-def _locale_of(code: str) -> Locale:
-    """Babel's ``Locale`` of ``code``, one of :data:`LANGUAGES`."""
-    return Locale.parse(code)
-
-
 def _chosen_locale() -> Locale:
-    """:func:`choose_language` as Flask-Babel's locale selector: the language's ``Locale``, parsed once per
-    language (Flask-Babel parses the code on every request, and Babel looks for its data file on disk)."""
-    return _locale_of(choose_language())
+    """:func:`choose_language` as Flask-Babel's locale selector: the language's ``Locale``."""
+    return Locale.parse(choose_language())
 
 
 def language() -> str:
@@ -100,12 +92,11 @@ def switch(code: str) -> Response:
 
 
 class _Catalogue:
-    """The request's catalogue, looked up once: its ``ugettext``, and the messages a template showed
-    without variables already escaped (per catalogue, so per language)."""
+    """The request's catalogue, looked up once: its ``ugettext``."""
 
-    __slots__ = ("ugettext", "ungettext", "upgettext", "unpgettext", "shown", "translations", "language", "code")
+    __slots__ = ("ugettext", "ungettext", "upgettext", "unpgettext", "language", "code")
 
-    def __init__(self, translations: Any, kept: bool = False, locale: Locale | None = None) -> None:
+    def __init__(self, translations: Any, locale: Locale | None = None) -> None:
         self.language = None if locale is None else str(locale)
         """The request's locale (``fr``), for what is drawn once per language; ``None`` outside a request's hooks."""
         self.code = None if locale is None else locale.language
@@ -114,17 +105,8 @@ class _Catalogue:
         self.ungettext = translations.ungettext
         self.upgettext = translations.upgettext
         self.unpgettext = translations.unpgettext
-        # ``kept``: a catalogue Flask-Babel keeps for a language (a request's), whose messages shown are kept in
-        # the app's cache; any other (outside a request, Flask-Babel makes a new empty one each time) keeps none.
-        self.shown: caches.Cache[tuple[Any, str], Markup] | None = SHOWN.here() if kept else None
-        self.translations = translations
 
 
-SHOWN_KEPT = 8192
-"""Template messages kept per app (the templates hold a few hundred, in each language)."""
-SHOWN: caches.PerApp[tuple[Any, str], Markup] = caches.per_app(
-    f"{__name__}.SHOWN", SHOWN_KEPT, "a template's message without variables, translated and escaped, by catalogue")
-"""Per app (each app's Flask-Babel keeps its own catalogues), under the catalogue and the message."""
 _request_catalogue: ContextVar[_Catalogue | None] = ContextVar("scorer_catalogue", default=None)
 
 
@@ -153,8 +135,7 @@ def gettext(message: str, **variables: Any) -> str:
 @pass_context
 def _template_gettext(context: Context, message: str, **variables: Any) -> str:
     """Jinja's ``_`` and ``gettext`` as its i18n extension makes them (``newstyle``: the text escaped, then
-    always formatted with the variables), on the request's catalogue; a message without variables is
-    translated and escaped once per catalogue."""
+    always formatted with the variables), on the request's catalogue."""
     if not context.eval_ctx.autoescape:
         return _catalogue().ugettext(message) % Elisions(variables)  # type: ignore[no-any-return]
     return shown_text(message, **variables)
@@ -173,21 +154,12 @@ def _template_ngettext(context: Context, singular: str, plural: str, num: int, *
 
 def shown_text(message: str, **variables: Any) -> Markup:
     """``_(message, **variables)`` as an HTML template shows it: the translation is markup, the variables are
-    escaped into it. A message without variables is made once per catalogue. (Mark a message given here with
-    ``N_`` for the catalogue.)"""
-    found = _catalogue()
-    if variables or found.shown is None:
-        return Markup(found.ugettext(message)) % Elisions(variables)
-    key = (found.translations, message)
-    shown = found.shown.get(key)
-    if shown is None:
-        shown = Markup(found.ugettext(message)) % variables
-        found.shown.put(key, shown)
-    return shown
+    escaped into it. (Mark a message given here with ``N_`` for the catalogue.)"""
+    return Markup(_catalogue().ugettext(message)) % Elisions(variables)
 
 
 def _install_translation() -> None:
-    found = _Catalogue(flask_babel.get_translations(), kept=True, locale=get_locale())  # type: ignore[attr-defined]
+    found = _Catalogue(flask_babel.get_translations(), locale=get_locale())  # type: ignore[attr-defined]
     _request_catalogue.set(found)
     core_i18n.install(found.ugettext, found.ungettext)
 

@@ -32,7 +32,6 @@ import click
 from flask import current_app, request, url_for
 from flask.cli import with_appcontext
 
-from ..core import caches
 from ..core.errors import Words
 from ..core.i18n import N_
 
@@ -70,7 +69,6 @@ def reachable_host() -> str:
         return "127.0.0.1"
 
 
-@caches.memo(f"{__name__}._is_mine", 64, "whether an IP address is this machine's own, by the address")
 def _is_mine(address: str) -> bool:
     """Whether ``address`` (an IP literal) belongs to this machine: only then can a socket bind to it."""
     ip = ipaddress.ip_address(address)

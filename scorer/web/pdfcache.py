@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
-from ..core import caches
+from ..core.caches import Cache
 
 
 class _Pdf(NamedTuple):
@@ -37,17 +37,13 @@ class _Pdf(NamedTuple):
 
 PDF_CACHE_BYTES = 32 * 1024 * 1024
 """The PDFs an app keeps, in bytes, by default (its setting ``PDF_CACHE_BYTES``)."""
-PDFS: caches.PerApp[Hashable, _Pdf] = caches.per_app(
-    f"{__name__}.PDFS", PDF_CACHE_BYTES, "each PDF rendered (tally, season), by table, log length, settings, language, "
-    "paper and labels", "bytes", weigh=_Pdf.weigh, setting="PDF_CACHE_BYTES")
 
 
 class PdfCache:
-    """Rendered PDFs in a :class:`~scorer.core.caches.Cache` bounded by their bytes, least recently used out first:
-    an app's (:data:`PDFS`), or one of its own of at most ``max_bytes``."""
+    """Rendered PDFs in a :class:`~scorer.core.caches.Cache` of at most ``max_bytes``, least recently used out first."""
 
-    def __init__(self, kept: caches.Cache[Hashable, _Pdf] | None = None, max_bytes: int = PDF_CACHE_BYTES) -> None:
-        self._pdfs: caches.Cache[Hashable, _Pdf] = kept if kept is not None else caches.Cache(max_bytes, _Pdf.weigh)
+    def __init__(self, max_bytes: int = PDF_CACHE_BYTES) -> None:
+        self._pdfs: Cache[Hashable, _Pdf] = Cache(max_bytes, _Pdf.weigh)
 
     def get(self, key: Hashable) -> bytes | None:
         kept = self._pdfs.get(key)
@@ -268,10 +264,10 @@ class RenderQueue:
 
 
 class Printer:
-    """One app's PDF cache and render queue."""
+    """One app's PDF cache (of at most ``max_bytes``) and render queue."""
 
-    def __init__(self, kept: caches.Cache[Hashable, _Pdf], at_once: int, waiting_max: int, wait_seconds: float) -> None:
-        self.cache = PdfCache(kept)
+    def __init__(self, max_bytes: int, at_once: int, waiting_max: int, wait_seconds: float) -> None:
+        self.cache = PdfCache(max_bytes)
         self.queue = RenderQueue(at_once, waiting_max, wait_seconds)
 
     def document(self, table: Hashable, key: Hashable, who: str, render: Callable[[], bytes],

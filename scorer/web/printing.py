@@ -15,7 +15,7 @@ from .i18n import gettext as _
 
 from ..core import caches
 from .links import base_url
-from .pdfcache import PDFS, Printer
+from .pdfcache import Printer
 from .print_columns import columns, metrics, wrap
 
 if TYPE_CHECKING:
@@ -104,14 +104,14 @@ def render_pdf(html: str) -> bytes:
 
 
 def printer() -> Printer:
-    """This app's PDF cache (:data:`~scorer.web.pdfcache.PDFS`, bounded by ``PDF_CACHE_BYTES``) and render queue
+    """This app's PDF cache (bounded by ``PDF_CACHE_BYTES``) and render queue
     (scorer/web/pdfcache.py), made from its config on first use."""
     with _printer_lock:
         made: Printer | None = current_app.extensions.get("scorer.printer")
         if made is None:
             config = current_app.config
-            made = Printer(PDFS.here(), int(config["PDF_RENDERS_AT_ONCE"]), int(config["PDF_WAITING_MAX"]),
-                           float(config["PDF_WAIT_SECONDS"]))
+            made = Printer(int(config["PDF_CACHE_BYTES"]), int(config["PDF_RENDERS_AT_ONCE"]),
+                           int(config["PDF_WAITING_MAX"]), float(config["PDF_WAIT_SECONDS"]))
             current_app.extensions["scorer.printer"] = made
         return made
 

@@ -6,25 +6,22 @@ read-only through its spectator link (``/s/<token>``).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 from markupsafe import Markup
 
-from ..core import caches
 from ..core.errors import Words
 from ..core.i18n import _ as worded
 from ..core import (
-    Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, TableState, Undo,
+    Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, Undo,
     result_label, settle, summarise,
 )
 from .db import get_db
 from .i18n import gettext as _
 from .links import external_url, local_only_notice
 from .ratelimits import BudgetSpent, new_tables
-from .forms import BY_NAME, DEAL_INPUTS, ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
+from .forms import BY_NAME, ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
 from ..store import (
     circle_of,
     RulesFrozen,
@@ -33,12 +30,10 @@ from ..store import (
     UnreadableTable,
     change_settings,
     create_table,
-    ledger_and_log_size,
     run,
     sent_before,
     table_by_spectator_token,
 )
-from ..store.commands import ONE_TIME_TOKEN
 from .race import race
 from .common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, qr_svg, table_or_abort, whole_number
 from .views import TableView, phone_holder, table_view
@@ -91,73 +86,6 @@ def _recorded(settlements: tuple[Settlement, ...] | list[Settlement], number: st
              contract=shown.deal.contract.label, result=result_label(shown.deal, shown.result))
 
 
-class _Previewed(NamedTuple):
-    """A deal shown in a preview, and everything the deal form read it under."""
-
-    deal: Deal
-    settlement: Settlement
-    settings: tuple[object, ...]
-    state: TableState
-    dealer: str
-
-
-PREVIEWS_KEPT = 1024
-"""Previewed deals each app keeps for their Record tap (about a kilobyte each), the least recently used out first."""
-PREVIEW_INPUTS_KEPT_CHARS = 2048
-"""A preview is kept only if its inputs as posted (its key) come to at most this many characters: a deal's taps,
-its one-time token and the longest play come to a few hundred. Without it, a field the deal is not read from
-(the hidden contract) padded to megabytes was kept with the preview: 1,024 of them, gigabytes."""
-PREVIEWS: caches.PerApp[tuple[object, ...], _Previewed] = caches.per_app(
-    f"{__name__}.PREVIEWS", PREVIEWS_KEPT, "each deal previewed, for its Record tap, by its table and inputs as posted")
-"""Per app: a table's row id (in the key) is its own database's (issue 23)."""
-
-
-def _preview_key(table: Table, chosen: Contract, digest: str) -> tuple[object, ...] | None:
-    """What a previewed deal is kept under: the table, the contract, the form's one-time token, the
-    preview's digest and every deal input exactly as posted. The same key again is the same form sent
-    with the same taps: the deal form would read the same deal from it (under the same settings, state
-    and dealer, which :func:`_record_previewed` compares)."""
-    posted = request.form
-    once = posted.get("once", "")
-    if not ONE_TIME_TOKEN.fullmatch(once) or not digest:
-        return None
-    inputs = tuple(tuple(posted.getlist(name)) for name in DEAL_INPUTS)
-    if sum(len(value) for values in inputs for value in values) > PREVIEW_INPUTS_KEPT_CHARS:
-        return None  # not a form of taps (padded, or sent twice over): not kept, its Record tap reads the form again
-    return (table.id, chosen, once, digest, inputs)
-
-
-def _keep_preview(key: tuple[object, ...] | None, previewed: _Previewed) -> None:
-    if key is None:
-        return
-    PREVIEWS.here().put(key, previewed)
-
-
-def _record_previewed(table: Table, chosen: Contract) -> Answer | None:
-    """The Record tap of a deal previewed in this process, with the same taps: recorded without
-    building the deal form again. The deal is the one the preview's form read and checked, and its
-    settlement the one the preview showed: the same inputs under the same settings, state and dealer
-    as the table's now (compared here). The write path decides it again in its transaction, as for
-    any record. ``None``: not such a tap (the deal form is built and does the rest)."""
-    if request.form.get("action") != "record" or g.get("csrf_lost"):
-        return None
-    key = _preview_key(table, chosen, request.form.get("previewed", ""))
-    if key is None:
-        return None
-    kept = PREVIEWS.here().pop(key)
-    if kept is None:
-        return None
-    book, _size = ledger_and_log_size(get_db(), table)
-    replay = book.replay
-    number = len(replay.settlements) + 1
-    dealer = replay.next_dealer or table.first_dealer
-    if (book.damage is not None or number > table.deals_agreed or request.form.get("number") != str(number)
-            or kept.settings != table.settings or kept.dealer != dealer or kept.state != replay.final):
-        return None
-    # The same deal, settings and state: the settlement the preview showed (its digest is in the key).
-    return _write_record(table, kept.deal, kept.settlement, request.form["once"])
-
-
 def _payments(settlement: Settlement) -> list[tuple[str, str, int]]:
     return [(str(t.payer), str(t.payee), t.chips) for t in settlement.transfers]
 
@@ -186,10 +114,6 @@ def _said_sent(number: int, by: str | None) -> None:
 def deal(token: str, contract: str) -> Answer:
     table = table_or_abort(token)
     chosen = contract_named(table, contract)
-    if request.method == "POST":
-        recorded = _record_previewed(table, chosen)
-        if recorded is not None:
-            return recorded
     view = table_view(table)
     if (late := _sent_late(table, view, chosen)) is not None:
         return late
@@ -213,8 +137,6 @@ def deal(token: str, contract: str) -> Answer:
             return _write_record(table, the_deal, settlement, form.once.data)
         flash(_("The deal changed since its preview: check the payments below, then record it."))
     form.previewed.data = digest
-    # kept for the Record tap: sent with the same taps, it is recorded without reading the form again
-    _keep_preview(_preview_key(table, chosen, digest), _Previewed(the_deal, settlement, table.settings, state, view.dealer))
     return render_template("table/deal.html", form=form, preview=settlement, summary=summarise(settlement, table.rules),
                            **view.context())
 

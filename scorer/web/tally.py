@@ -297,7 +297,7 @@ def page(token: str) -> str:
 
 
 
-def _pdf_key(table: Table, log_size: int, paper: str, place: str = "", name: str = "") -> tuple[str, int, str, str, str, str, str]:
+def pdf_key(table: Table, log_size: int, paper: str, place: str = "", name: str = "") -> tuple[str, int, str, str, str, str, str]:
     """What a tally PDF depends on: the table, its log (every change adds a line), its settings
     (which change with an empty log), the reader's language (a French phone gets the French PDF),
     the paper, and the place and name typed for its title block."""
@@ -313,7 +313,7 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     place, name = label(request.args.get("place")), label(request.args.get("name"))
     table = table_or_abort(token)
     view = table_view(table)
-    key = _pdf_key(table, view.log_size, paper, place, name) + (view.ledger.evening.carried_in,)  # a circle's carried pool
+    key = pdf_key(table, view.log_size, paper, place, name) + (view.ledger.evening.carried_in,)  # a circle's carried pool
 
     def render() -> bytes:
         tally = _tally_of(table, view, place, name)

@@ -7,13 +7,12 @@ fields in their own views (``DealView`` in :mod:`scorer.audit`, ``TallyView`` in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
 
-from flask import Flask, has_request_context, request, session
+from flask import Flask, session
 
-from ..core import Contract, Damage, Ledger, Replay, Settlement, System, caches, result_label
+from ..core import Contract, Damage, Ledger, Replay, Settlement, System, result_label
 from .db import get_db
 from ..store import Table, evening_closed, ledger_and_log_size
 
@@ -122,46 +121,5 @@ def phone_holder(table: Table) -> str | None:
 
 
 def init_app(app: Flask) -> None:
-    """The templates' ``url_for``, keeping its links, and ``result_label`` (a deal's result as the ledger names it)."""
-    app.jinja_env.globals["url_for"] = remembered_url_for(app)
+    """``result_label`` for the templates (a deal's result as the ledger names it)."""
     app.add_template_global(result_label, "result_label")
-
-
-# --- the templates' links, each built once -------------------------------------------------------------------------
-
-
-URLS_KEPT = 8192
-"""Links a template built, kept per app (a few dozen a table)."""
-URLS: caches.PerApp[tuple[object, ...], str] = caches.per_app(
-    f"{__name__}.URLS", URLS_KEPT, "each link a template built, by script root, endpoint and values")
-URL_KEPT_CHARS = 512
-"""A longer link is built every time, never kept: the language switch's link carries the page's own path and
-query (``next=``), as long as a client makes it (a server takes some 256 KB of headers; 8,192 such links and
-their keys would be gigabytes). A table's links are under 100 characters."""
-
-
-def remembered_url_for(app: Flask) -> Callable[..., str]:
-    """The templates' ``url_for``: Flask's, each link kept once built. A link is a function of the app's routes,
-    the request's script root, the endpoint and its values (no URL defaults or value preprocessors are
-    registered); a deal page builds about twenty (its nav, contracts, assets, rule links), mostly the same ones
-    again. A relative endpoint (``.page``), an option (``_external``, ``_anchor``...) or a call outside a
-    request goes to Flask every time."""
-    url_for = app.url_for
-
-    def template_url_for(endpoint: str, /, **values: Any) -> str:
-        if endpoint[:1] == "." or not has_request_context() or any(name[:1] == "_" for name in values):
-            return url_for(endpoint, **values)
-        key = (request.script_root, endpoint, *values.items())
-        built = URLS.here()
-        try:
-            found = built.get(key)
-        except TypeError:  # a value that cannot be a key (a list)
-            return url_for(endpoint, **values)
-        if found is None:
-            found = url_for(endpoint, **values)
-            if len(found) > URL_KEPT_CHARS:  # its key is in it (the script root, the values)
-                return found
-            built.put(key, found)
-        return found
-
-    return template_url_for

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
-from .. import caches
 from .. import rules as R
 from ..book import (
     Book,
-    ante_transfers,
     antes,
     beast,
     fish_for_the_king,
@@ -26,10 +24,10 @@ from ..book import (
     renounce_beasts,
     take_pool,
 )
-from ..context import DealContext, Seats, seats_of
+from ..context import DealContext
 from ..errors import Later, Words
 from ..i18n import N_
-from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState, Transfer, Vole
+from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState, Vole
 from ..outcome import own_king_rules, pays_solo_premium, premium_only
 from ..rules import RuleValues
 from .base import ENTRY_RULES, POOL_RULES, System
@@ -98,9 +96,8 @@ _GAME_PREMIUM, _MATADORS = Reason.GAME_PREMIUM, Reason.MATADORS
 
 @dataclass(frozen=True, slots=True)
 class _Worth:
-    """What a kind of deal is worth in units, with the words and house rules of its payments: worked out once
-    for each kind of deal a set of house rules meets (:meth:`_Plan.worth`). The unit is apart: it follows the
-    stake, which changes from deal to deal."""
+    """What a deal is worth in units, with the words and house rules of its payments. The unit is apart: it
+    follows the stake."""
 
     premium: int
     matadors: int
@@ -209,7 +206,7 @@ def _vole_stake(ctx: DealContext, unit: int) -> int:
 
 
 def _worth(ctx: DealContext) -> _Worth:
-    """What the deal is worth in units (:class:`_Worth`): it reads of the deal only what :meth:`_Plan.worth` keys on."""
+    """What the deal is worth in units (:class:`_Worth`)."""
     deal, rules, favourite = ctx.deal, ctx.rules, ctx.favourite
     fav = ctx.favourite_factor
     unit_rules = (R.UNIT,) + ((R.UNIT_ROUNDING,) if rules[R.UNIT] is R.Unit.QUARTER_OF_STAKE else ()) + ctx.doubling
@@ -242,102 +239,17 @@ def _worth(ctx: DealContext) -> _Worth:
     )
 
 
-class _Plan:
-    """What one set of house rules decides, worked out once for every deal they settle (issue 23): each
-    table's sides (who plays with and against whom, :func:`~scorer.core.context.seats_of`), each dealer's
-    antes (:func:`~scorer.core.book.ante_transfers`) and what each kind of deal is worth (:func:`_worth`),
-    each made the first time it is asked for by the function that defines it and kept. Every answer depends
-    on the house rules and on what it is asked alone, so a plan is shared by equal rules; each of its three
-    tables holds at most :data:`_PLAN_ENTRIES_MAX` answers, emptied when full."""
-
-    __slots__ = ("rules", "quarter", "rounding", "seats", "antes_made", "worths")
-
-    def __init__(self, rules: RuleValues) -> None:
-        self.rules = rules
-        self.quarter = rules[R.UNIT] is R.Unit.QUARTER_OF_STAKE
-        self.rounding = rules[R.UNIT_ROUNDING]
-        self.seats: dict[tuple[tuple[str, ...], str, str | None], Seats] = {}
-        """By the players, Hombre and her ally."""
-        self.antes_made: dict[tuple[tuple[str, ...], str, int], tuple[Transfer, ...]] = {}
-        """By the players, the dealer and paulans' factor."""
-        self.worths: dict[tuple[object, ...], _Worth] = {}
-        """By what :func:`_worth` reads of a deal and its context."""
-
-    def unit(self, stake: int) -> int:
-        """Chips a unit: a quarter of the stake (rounded as house rule unit_rounding says), or one chip (house rule unit)."""
-        return _quarter(stake, self.rounding) if self.quarter else 1
-
-    def context(self, deal: Deal, state: TableState, deals_agreed: int) -> DealContext:
-        """:meth:`DealContext.of`, its sides kept for the table (a name not at the table raises there, and nothing is kept)."""
-        key = (state.players, deal.hombre, deal.ally)
-        seats = self.seats.get(key)
-        if seats is None:
-            seats = seats_of(deal, state, self.rules)
-            _keep(self.seats, key, seats)
-        return DealContext.of(deal, state, self.rules, deals_agreed, seats)
-
-    def antes(self, ctx: DealContext) -> tuple[Transfer, ...]:
-        """:func:`~scorer.core.book.ante_transfers` of a chip each, kept for the table."""
-        key = (ctx.state.players, ctx.deal.dealer, ctx.paulans)
-        made = self.antes_made.get(key)
-        if made is None:
-            made = ante_transfers(ctx, ANTE_CHIPS)
-            _keep(self.antes_made, key, made)
-        return made
-
-    def worth(self, ctx: DealContext) -> _Worth:
-        """:func:`_worth`, kept for the kind of deal."""
-        deal = ctx.deal
-        key = (deal.contract, deal.ally == deal.hombre, deal.matadors, deal.trumps, deal.premiers, ctx.favourite,
-               ctx.paulans, ctx.flow)
-        worth = self.worths.get(key)
-        if worth is None:
-            worth = _worth(ctx)
-            _keep(self.worths, key, worth)
-        return worth
-
-
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-_PLAN_ENTRIES_MAX = 1024
-"""Answers each table of a plan keeps (a table's sides are 20 at most, its antes 8, the kinds of deal a few
-hundred): at most a few hundred kilobytes a plan."""
-
-
-def _keep(table: dict[_K, _V], key: _K, value: _V) -> None:
-    if len(table) >= _PLAN_ENTRIES_MAX:
-        table.clear()
-    table[key] = value
-
-
-_PLANS_MAX = 16
-_PLANS: caches.Cache[int, tuple[RuleValues, _Plan]] = caches.process_wide(
-    f"{__name__}._PLANS", _PLANS_MAX, "what each set of house rules decides, worked out once, by the rules' id")
-"""Plans by the id of the house rules asked for, with those rules (held, so that an id is not reused while it is
-kept): a replay asks with the same rules every deal, and an id is found faster than the rules' own hash. Rules
-made afresh (a request's) share the plan of equal rules already kept."""
-
-
-def _plan_of(rules: RuleValues) -> _Plan:
-    found = _PLANS.get(id(rules))
-    if found is not None and found[0] is rules:
-        return found[1]
-    plan = next((kept for _id, (held, kept) in _PLANS.items() if held == rules), None) or _Plan(rules)
-    _PLANS.put(id(rules), (rules, plan))
-    return plan
-
-
 def settle_chips(deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
     """The hard score of P: chips, a pool, beasts and a vole pool (Quadrille and Médiateur), every deal movement by
-    movement (:class:`~scorer.core.book.Book`), from what its house rules decide worked out once (:class:`_Plan`)."""
-    plan = _plan_of(rules)
-    ctx = plan.context(deal, state, deals_agreed)
+    movement (:class:`~scorer.core.book.Book`)."""
+    ctx = DealContext.of(deal, state, rules, deals_agreed)
     book = open_book(ctx)
     joined = book.pots[_POOL]  # a pool carried in and a waiting beast have joined it (open_book)
-    single_antes = antes(book, ANTE_CHIPS, made=plan.antes)
+    single_antes = antes(book, ANTE_CHIPS)
     stake = book.pots[_POOL]
-    worth = plan.worth(ctx)
-    unit = plan.unit(_stake_for_the_unit(joined, single_antes)) * ctx.paulans
+    worth = _worth(ctx)
+    quarter = rules[R.UNIT] is R.Unit.QUARTER_OF_STAKE
+    unit = (_quarter(_stake_for_the_unit(joined, single_antes), rules[R.UNIT_ROUNDING]) if quarter else 1) * ctx.paulans
 
     vole_stake = _vole_stake(ctx, unit)
     if vole_stake:
