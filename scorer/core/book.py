@@ -40,6 +40,7 @@ _REMISE_BEAST, _CODILLE_BEAST = Reason.REMISE_BEAST, Reason.CODILLE_BEAST
 # The words of the movements most deals make, made once and shared by every transfer that says them.
 _SWEEPS, _HER_HALF, _ALLY_HALF = (Words(N_("the game won, Hombre sweeps the pool")),
                                   Words(N_("her half of the pool, the game won")), Words(N_("the ally's half of the pool, the game won")))
+_ANTE, _DEALERS_ANTE = Words(N_("ante")), Words(N_("the dealer's ante"))
 _DIVIDED, _DOUBLED, _DOUBLED_NOTE, _BEASTED = (
     Words(N_("codille: the opponents divide the pool")), Words(N_("remise: the pool doubled")),
     Words(N_("remise: the pool is doubled and carried forward")), Words(N_("codille beast")))
@@ -203,10 +204,10 @@ def ante_transfers(ctx: DealContext, each: int, extra_rules: tuple[str, ...] = (
     rules, state, factor = ctx.rules, ctx.state, ctx.paulans
     used = (R.ANTE_BY, R.ANTES) + extra_rules + ctx.doubling
     if rules[R.ANTE_BY] is R.AnteBy.DEALER:
-        return (_kept(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, Words(N_("the dealer's ante")), used, "P"),)
+        return (_kept(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, _DEALERS_ANTE, used, "P"),)
     players = state.players
     eldest = state.seat(ctx.deal.dealer) + 1  # from the dealer's right (seat raises for a stranger)
-    return tuple(_kept(player, Pot.POOL, each * factor, Reason.ANTE, Words(N_("ante")), used, "P")
+    return tuple(_kept(player, Pot.POOL, each * factor, Reason.ANTE, _ANTE, used, "P")
                  for player in players[eldest:] + players[:eldest])
 
 

@@ -124,7 +124,7 @@ class Contract(str, Enum):
     @property
     def words(self) -> Words:
         """Its name as a message, worded when read (in a transfer's words, a deal's note)."""
-        return Words(_CONTRACT_LABELS[self])
+        return _CONTRACT_WORDS[self]
 
 
 _CONTRACT_LABELS = {
@@ -137,6 +137,7 @@ _CONTRACT_LABELS = {
     Contract.GRANDISSIMO: N_("grandissimo"),
     Contract.NEMO: N_("nemo"),
 }
+_CONTRACT_WORDS = {contract: Words(label) for contract, label in _CONTRACT_LABELS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +207,7 @@ class Result(str, Enum):
     @property
     def words(self) -> Words:
         """Its name as a message, worded when read (in a transfer's words)."""
-        return Words(_RESULT_LABELS[self])
+        return _RESULT_WORDS[self]
 
 
 _RESULT_LABELS = {
@@ -217,6 +218,7 @@ _RESULT_LABELS = {
     Result.CODILLE: N_("codille"),
     Result.LOST: N_("lost"),
 }
+_RESULT_WORDS = {result: Words(label) for result, label in _RESULT_LABELS.items()}
 
 
 class Reason(str, Enum):

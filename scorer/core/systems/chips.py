@@ -92,6 +92,10 @@ _VOLE_WON, _VOLE_LOST, _REMISE, _CODILLE = Result.VOLE_WON, Result.VOLE_LOST, Re
 _GAME_WON = (Result.WON, Result.VOLE_WON)
 """The results where Hombre's side takes the pool (and, with the vole lost after premiers, :func:`_game_won` too)."""
 _GAME_PREMIUM, _MATADORS = Reason.GAME_PREMIUM, Reason.MATADORS
+# The words of the payments most deals make, made once and shared by every transfer that says them.
+_PREMIERS, _SECRET_SOLO = Words(N_("premiers")), Words(N_("solo premium (her own King called: a secret solo)"), label=Contract.SOLO.words)
+_PREMIUMS = {contract: Words(N_("{label} premium"), label=contract.words) for contract in Contract}
+_THREE, _DOUBLE = Words(N_("three matadors"), label=Words(N_("matadors"))), Words(N_("double matadors"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +116,7 @@ class _Worth:
     unit_rules: tuple[str, ...]
     """The rules that set the unit (unit, unit_rounding, and paulans when it doubles the deal)."""
     premium_label: Words
-    premium_lost_label: Words
-    matadors_lost_label: Words
+    matadors_label: Words
     flow: tuple[str, ...]
     """The context's flow (bonus_flow for an alliance), in the rules of what the side and the opponents pay each other."""
     owed: tuple[tuple[int, Reason, Words, tuple[str, ...]], ...]
@@ -230,11 +233,10 @@ def _worth(ctx: DealContext) -> _Worth:
         bonus_rules=bonus_rules,
         unit_rules=unit_rules,
         premium_label=premium_label,
-        premium_lost_label=Words(N_("{label}, the game lost"), label=premium_label),
-        matadors_lost_label=Words(N_("{label}, the game lost"), label=matadors_label),
+        matadors_label=matadors_label,
         flow=flow,
         owed=tuple(payment for payment in ((matadors * fav, Reason.MATADORS, matadors_label, matador_rules + flow),
-                                           (premiers, Reason.PREMIERS, Words(N_("premiers")), bonus_rules + flow))
+                                           (premiers, Reason.PREMIERS, _PREMIERS, bonus_rules + flow))
                    if payment[0] > 0),
     )
 
@@ -312,9 +314,9 @@ def _premium_alone(book: Book, worth: _Worth, unit: int, stake: int) -> None:
     for opponent in book.ctx.opponents:
         payer, payee = (opponent, deal.hombre) if won else (deal.hombre, opponent)
         book.pay(payer, payee, worth.premium * unit, Reason.GAME_PREMIUM,
-                 worth.premium_label if won else worth.premium_lost_label, worth.premium_rules + (R.GRANDISSIMO_NEMO,))
+                 worth.premium_label if won else _lost(worth.premium_label), worth.premium_rules + (R.GRANDISSIMO_NEMO,))
         if won:
-            book.pay(opponent, deal.hombre, worth.premiers * unit, Reason.PREMIERS, Words(N_("premiers")), worth.bonus_rules)
+            book.pay(opponent, deal.hombre, worth.premiers * unit, Reason.PREMIERS, _PREMIERS, worth.bonus_rules)
 
 
 def _game_won(book: Book, worth: _Worth, unit: int) -> None:
@@ -338,19 +340,21 @@ def _game_won(book: Book, worth: _Worth, unit: int) -> None:
                 (R.VOLE_LOST_PAYS,) + worth.bonus_rules + flow, "PG")
 
 
+def _lost(label: Words) -> Words:
+    return Words(N_("{label}, the game lost"), label=label)
+
+
 def _premium_label(deal: Deal, rules: RuleValues) -> Words:
-    if deal.is_secret_solo and pays_solo_premium(deal, rules):
-        return Words(N_("solo premium (her own King called: a secret solo)"), label=Contract.SOLO.words)
-    return Words(N_("{label} premium"), label=deal.contract.words)
+    return _SECRET_SOLO if deal.is_secret_solo and pays_solo_premium(deal, rules) else _PREMIUMS[deal.contract]
 
 
 def _matadors_label(deal: Deal, rules: RuleValues) -> Words:
     if deal.matadors == 3:
-        return Words(N_("three matadors"), label=Words(N_("matadors")))
+        return _THREE
     if _paid_as_three(deal, rules):
         return Words(N_("{label}: double matadors need Punto, a red trump (P)"),
                      label=Words(N_("{n} matadors in black, paid as three"), n=deal.matadors))
-    return Words(N_("double matadors")) if deal.matadors == 4 else Words(N_("{n} matadors"), n=deal.matadors)
+    return _DOUBLE if deal.matadors == 4 else Words(N_("{n} matadors"), n=deal.matadors)
 
 
 def _game_lost(book: Book, worth: _Worth, unit: int, stake: int) -> None:
@@ -369,16 +373,16 @@ def _game_lost(book: Book, worth: _Worth, unit: int, stake: int) -> None:
     premium, premium_rules = worth.premium * unit, worth.premium_rules + flow + loss_rules + extra
     owed = []
     if worth.matadors:
-        owed.append((worth.matadors * unit, _MATADORS, worth.matadors_lost_label,
+        owed.append((worth.matadors * unit, _MATADORS, _lost(worth.matadors_label),
                      worth.matador_rules + flow + loss_rules + extra))
     if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
         owed.append((worth.vole_premium * unit, Reason.VOLE_PREMIUM_LOST, Words(N_("premium of the vole announced and lost")),
                      (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT) + worth.bonus_rules + extra))
-    pay, exempt, hombre = book.pay, ctx.exempt, deal.hombre
+    pay, exempt, hombre, premium_lost = book.pay, ctx.exempt, deal.hombre, _lost(worth.premium_label)
     for member, opponent in ctx.pairs:
         payer = member if member in payers else hombre
         if premium > 0 and opponent != exempt:
-            pay(payer, opponent, premium, _GAME_PREMIUM, worth.premium_lost_label, premium_rules)
+            pay(payer, opponent, premium, _GAME_PREMIUM, premium_lost, premium_rules)
         for chips, reason, what, used in owed:
             pay(payer, opponent, chips, reason, what, used)
 
