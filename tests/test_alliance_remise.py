@@ -141,13 +141,13 @@ def test_the_transfers_of_a_four_trick_remise_name_the_rule_that_made_it() -> No
     four = settle(parse_deal(ALLIANCE.format(2, 2)), TableState.start(PLAYERS), HouseRules.of("britannica"))
     beast = [t for t in four.transfers if t.reason.value == "remise_beast"]
     assert beast and all(R.ALLIANCE_REMISE in t.rules and R.ALLIANCE_LOSS in t.rules and t.source == "EB" for t in beast)
-    assert any("four tricks between them: a remise" in note for note in four.notes)
+    assert any("four tricks between them: a remise" in str(note) for note in four.notes)
     at_p = settle(parse_deal(ALLIANCE.format(2, 2)), TableState.start(PLAYERS), HouseRules.of("quadrille"))
     assert [R.ALLIANCE_REMISE in t.rules for t in at_p.transfers if t.reason.value == "codille_beast"] == [True]
     for other in (ALLIANCE.format(3, 2), ALLIANCE.format(2, 1), ALLIANCE.format(4, 2), OWN_KING.format(4)):
         settled = settle(parse_deal(other), TableState.start(PLAYERS), HouseRules.of("britannica"))
         assert all(R.ALLIANCE_REMISE not in t.rules for t in settled.transfers), other
-        assert not any("four tricks between them" in note for note in settled.notes), other
+        assert not any("four tricks between them" in str(note) for note in settled.notes), other
 
 
 def test_the_help_text_quotes_the_sources() -> None:

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from scorer.core import Card
-from scorer.core.i18n import translating
-from scorer.core.model import translate_kept
+from scorer.core.errors import Words
+from scorer.core.i18n import N_, translating
+from scorer.core.play import Renounce, renounce_said
 
 CATALOGUE = Path(__file__).parent.parent / "scorer" / "translations"
 
@@ -37,17 +38,18 @@ def test_a_card_shows_its_rank_and_suit_sign(code: str, english: str, french_fac
         assert card.face == french_face
 
 
-@pytest.mark.parametrize("kept, english, french_words", [
-    ("beasted for a renounce in trick 3: 6S to AC led, holding 6H",
+@pytest.mark.parametrize("template, renounce, english, french_words", [
+    (N_("beasted for {renounce}"), Renounce(3, "Dan", Card.parse("AC"), Card.parse("6S"), Card.parse("6H")),
      "beasted for a renounce in trick 3: 6♠ to A♣ led, holding 6♥",
      "fait la bête pour une renonce à la levée 3\u00a0: 6♠ sur A♣ entamé, en tenant 6♥"),
-    ("struck off for a renounce in trick 8: QD to KS led, holding JS",
+    (N_("struck off for {renounce}"), Renounce(8, "Cat", Card.parse("KS"), Card.parse("QD"), Card.parse("JS")),
      "struck off for a renounce in trick 8: Q♦ to K♠ led, holding J♠",
      "rayé pour une renonce à la levée 8\u00a0: D♦ sur R♠ entamé, en tenant V♠"),
 ])
-def test_a_renounce_kept_in_a_settlement_shows_its_cards_faces(kept: str, english: str, french_words: str) -> None:
-    """A transfer keeps its words in English with the cards' codes (the JSON and the command line show them so);
-    a page shows the faces."""
-    assert translate_kept(kept) == english
+def test_a_renounce_in_a_settlement_shows_its_cards_faces(template: str, renounce: Renounce, english: str,
+                                                          french_words: str) -> None:
+    """A transfer's words keep the cards themselves and show their faces, in either language."""
+    said = Words(template, renounce=renounce_said(renounce))
+    assert str(said) == english
     with translating(french().gettext):
-        assert translate_kept(kept) == french_words
+        assert str(said) == french_words

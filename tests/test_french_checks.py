@@ -22,7 +22,7 @@ from scorer.core.evening_json import loads
 from scorer.core.i18n import translating
 from scorer.core.log import Line, LineKind, Record, Refused, decide_and_advance, fold
 from scorer.core.names import check_players, listed
-from scorer.core.play import PlayError, parse_tricks, renounce_words, why_not
+from scorer.core.play import PlayError, parse_tricks, renounce_said, why_not
 from scorer.core.table_checks import referee
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "scorer" / "translations"
@@ -123,9 +123,9 @@ def test_the_referee_and_the_play_records_in_french(fr: Callable[[str], str]) ->
     tricks[1][2], tricks[2][2] = tricks[2][2], tricks[1][2]  # Dan plays 6S to Manille led, keeping his 4H
     deal = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=10)
     renounce = referee(deal, PLAYERS, parse_tricks(tricks), HouseRules.of()).renounces[0]
-    assert renounce_words(renounce) == "a renounce in trick 2: 6S to 7H led, holding 4H"
+    assert str(renounce_said(renounce)) == "a renounce in trick 2: 6♠ to 7♥ led, holding 4♥"
     with translating(fr):
-        assert renounce_words(renounce) == f"une renonce à la levée 2{NB}: 6S sur 7H entamé, en tenant 4H"
+        assert str(renounce_said(renounce)) == f"une renonce à la levée 2{NB}: 6♠ sur 7♥ entamé, en tenant 4♥"
 
 
 def test_an_evening_file_refused_in_french(fr: Callable[[str], str]) -> None:

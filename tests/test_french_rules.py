@@ -1,8 +1,8 @@
 """The house rules, the profiles and the words of a settlement in French (issue 15), and in English unchanged.
 
-The core's texts are made in English when the modules are imported (rules, profiles, contract names) or
-when a deal is settled (a transfer's ``what``, a deal's notes, kept in the ledger cache for every reader):
-they are translated only where they are read, inside :func:`scorer.core.i18n.translating`.
+The core's texts are made in English when the modules are imported (rules, profiles, contract names), or kept
+as messages with their values when a deal is settled (a transfer's ``what``, a deal's notes, kept in the ledger
+cache for every reader): they are worded only where they are read, inside :func:`scorer.core.i18n.translating`.
 Needs the compiled catalogue (``python scripts/i18n.py update``).
 """
 
@@ -19,7 +19,9 @@ from helpers.scenario import parse_deal
 
 from scorer.core import HouseRules, Pot, Reason, TableState, counters_text, settle
 from scorer.core.i18n import translating
-from scorer.core.model import Contract, Result, Transfer, translate_kept
+from scorer.core.errors import Words
+from scorer.core.i18n import N_
+from scorer.core.model import Contract, Result, Transfer
 from scorer.core.profiles import PROFILES
 from scorer.core.rules import HOUSE_RULES, house_rule
 from scorer.core.rules_doc import rules_text
@@ -99,18 +101,16 @@ def test_labels_in_french() -> None:
         assert Contract.ALLIANCE.label == "appel" and Contract.VOLE.label == "vole annoncée"
         assert Result.VOLE_WON.label == "vole gagnée" and Result.WON.label == "gagné"
         assert Pot.VOLE_POOL.label == "la poule de la vole"
-        assert Contract.SOLO.english_label == "solo" and Contract.SOLO.value == "solo"
+        assert str(Contract.SOLO.words) == "sans-prendre" and Contract.SOLO.value == "solo"
     assert Contract.VOLE.label == "vole announced" and Result.VOLE_LOST.label == "vole lost"
 
 
 def test_sentences_in_french_and_english() -> None:
-    paid = Transfer("Cat", "Bea", 4, Reason.GAME_PREMIUM, "solo premium")
-    swept = Transfer(Pot.POOL, "Bea", 4, Reason.POOL_SWEPT, "the game won, Hombre sweeps the pool")
-    lost = Transfer("Bea", "Cat", 1, Reason.MATADORS, "3 matadors, the game lost")
+    paid = Transfer("Cat", "Bea", 4, Reason.GAME_PREMIUM, Words(N_("{label} premium"), label=Contract.SOLO.words))
+    swept = Transfer(Pot.POOL, "Bea", 4, Reason.POOL_SWEPT, Words(N_("the game won, Hombre sweeps the pool")))
+    lost = Transfer("Bea", "Cat", 1, Reason.MATADORS, Words(N_("{label}, the game lost"), label=Words(N_("{n} matadors"), n=3)))
     with translating(FR):
         assert paid.sentence == "Cat paie 4 à Bea — prime (sans-prendre)"
-        assert french(translate_kept("solo premium (her own King called: a secret solo)")) == (
-            "prime du sans-prendre (son propre Roi appelé : un sans-prendre secret)")
         assert french(lost.sentence) == "Bea paie 1 à Cat — 3 matadors, le jeu perdu"
         assert swept.sentence.startswith("Bea prend 4 dans la poule — ")
     assert paid.sentence == "Cat pays Bea 4 — solo premium"
@@ -125,13 +125,12 @@ def test_a_settlement_keeps_english_and_shows_french() -> None:
     with translating(FR):
         settled = settle(deal, TableState.start(PLAYERS), HouseRules.of())
         assert settled == english
-        assert [french(n) for n in settled.notes] == [
+        assert [french(str(n)) for n in settled.notes] == [
             "la poule de 4 ne se partage pas entre 3 : elle reste pour le coup suivant (P)",
             "rien n'a été pris : l'Hombre fait la bête du double de l'enjeu, 8 (PG)"]
-    assert settled.notes == english.english_notes == (
+    assert [str(n) for n in settled.notes] == [
         "the pool of 4 does not divide among 3: it stays for the next deal (P)",
-        "nothing was taken: Hombre puts up double the stake, 8 (PG)")
-    assert [t.what for t in settled.transfers] == [t.what for t in english.transfers]
+        "nothing was taken: Hombre puts up double the stake, 8 (PG)"]
 
 
 @pytest.mark.parametrize(("name", "changes", "pool_before", "deal_line", "expected_line"), EXAMPLES)
@@ -165,14 +164,16 @@ def test_other_systems_in_french(profile: str) -> None:
 
 
 def test_points_and_counters_words() -> None:
+    rules = HouseRules.of("penguin_points", {"multiplier_scope": "per_player"})
+    lost = settle(parse_deal("Ann deals: Bea solo in hearts, 4 tricks"), TableState.start(PLAYERS), rules)
+    won = settle(parse_deal("Bea deals: Bea solo in hearts, 6 tricks, premiers"), lost.after, rules)
     with translating(FR):
-        assert french(translate_kept("solo won with premiers (×2 after 1 lost game)")) == (
-            "sans-prendre, gagné avec les premières (×2 après 1 jeu perdu)")
-        assert french(translate_kept("the next game counts ×3 for Ann")) == "le prochain jeu compte ×3 pour Ann"
+        assert french(won.transfers[0].sentence) == "Bea marque 40 — sans-prendre, gagné avec les premières (×2 après 1 jeu perdu)"
+        assert [str(n) for n in lost.notes] == ["le prochain jeu compte ×2 pour Bea"]
         assert counters_text(1234) == "12 mils 3 fiches 4 jetons"
         assert POINT_SCORE.settle_up_note.startswith("Un compte en points se règle par différences")
         assert COUNTERS.units_text == "jetons" and COUNTERS.units == "counters"
-    assert translate_kept("solo won with premiers (×2 after 1 lost game)") == "solo won with premiers (×2 after 1 lost game)"
+    assert won.transfers[0].sentence == "Bea scores 40 — solo won with premiers (×2 after 1 lost game)"
     assert counters_text(1234) == "12 mils 3 fish 4 counters"
     assert POINT_SCORE.column_help == "the last column is what that game counted"
 

@@ -53,7 +53,7 @@ def test_the_core_still_refuses_ten_tricks_without_premiers() -> None:
 
 def matador_payments(deal: Deal, changes: dict[str, str] | None = None) -> list[tuple[str, int, str]]:
     settlement = settle(deal, START, HouseRules.of("quadrille", changes or {}))
-    return [(str(t.payer), t.chips, t.what) for t in settlement.transfers if t.reason is Reason.MATADORS]
+    return [(str(t.payer), t.chips, str(t.what)) for t in settlement.transfers if t.reason is Reason.MATADORS]
 
 
 def test_four_matadors_in_black_are_held_and_pay_as_three_where_double_matadors_need_punto() -> None:

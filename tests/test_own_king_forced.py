@@ -105,7 +105,7 @@ def test_the_premium_names_the_rules_that_decided_it() -> None:
         premiums = [t for t in settlement.transfers if t.reason is Reason.GAME_PREMIUM]
         assert len(premiums) == 3
         assert all(set(t.rules) & {R.OWN_KING, R.OWN_KING_FORCED} == cited for t in premiums)
-        assert all("secret solo" in t.what for t in premiums)
+        assert all("secret solo" in str(t.what) for t in premiums)
 
 
 def test_each_profile_keeps_the_default() -> None:

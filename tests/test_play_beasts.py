@@ -62,7 +62,7 @@ def test_a_renounce_in_trick_three_proven_by_trick_eight_and_the_beast_it_costs(
     beasts = [t for t in settled.transfers if t.reason is Reason.RENOUNCE_BEAST]
     # EB: "beasted what goes upon the game": the pool in play, 4 chips of antes on a fresh table.
     assert [(t.payer, t.payee, t.chips, t.source) for t in beasts] == [("Dan", Pot.POOL, 4, "EB")]
-    assert "trick 3" in beasts[0].what and settled.after.pool == 4 and settled.after.total == 0
+    assert "trick 3" in str(beasts[0].what) and settled.after.pool == 4 and settled.after.total == 0
     unchecked = settle(replace(deal, play=None), START, HouseRules.of())
     assert settled.after.balance("Dan") == unchecked.after.balance("Dan") - 4
 

@@ -139,7 +139,7 @@ def printed_tags() -> set[str]:
         tags |= set(TAG_LIKE.findall(text))
     for settlement in _settlements():
         tags |= {tag for t in settlement.transfers for tag in t.source.split(", ") if tag}
-        for note in settlement.english_notes:
+        for note in map(str, settlement.notes):
             tail = re.search(r"\(([^()]*)\)$", note)
             tags |= set(TAG_LIKE.findall(tail.group(1))) if tail else set()
     return tags

@@ -147,7 +147,7 @@ def test_the_codille_beast_names_its_source() -> None:
     for settlement, source in ((nothing_taken, "PG"), (something_taken, "P"), (eb, "EB")):
         beasts = [t for t in settlement.transfers if t.reason is Reason.CODILLE_BEAST]
         assert [t.source for t in beasts] == [source]
-    assert any("double the stake, 8 (PG)" in note for note in nothing_taken.notes)
+    assert any("double the stake, 8 (PG)" in str(note) for note in nothing_taken.notes)
 
 
 # --- 3. The Britannica: odd counters of a codille ----------------------------------------------------
@@ -177,8 +177,8 @@ def test_odd_counters_go_to_him_of_the_three_with_spadille_or_the_highest_trump(
     assert codille.after.spadille_reserve == 1
     set_aside = [t for t in codille.transfers if t.reason is Reason.ODD_CHIPS_SET_ASIDE]
     assert len(set_aside) == 1 and set_aside[0].source == "EB"
-    assert "Cat, Dan and Ann" in set_aside[0].what and "Bea" not in set_aside[0].what  # the three, never the loser
-    assert any("highest trump" in note for note in codille.notes)
+    assert "Cat, Dan and Ann" in str(set_aside[0].what) and "Bea" not in str(set_aside[0].what)  # the three, never the loser
+    assert any("highest trump" in str(note) for note in codille.notes)
 
     settlement = settle(parse_deal(next_deal), codille.after, rules)
 

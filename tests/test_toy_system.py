@@ -34,6 +34,7 @@ from scorer.core import (
     System,
     TableState,
     Transfer,
+    Words,
     register_profile,
     replay,
     settle,
@@ -63,7 +64,7 @@ class Beans(System):
                 payer, payee = (opponent, member) if won else (member, opponent)
                 balances[payer] -= 1
                 balances[payee] += 1
-                transfers.append(Transfer(payer, payee, 1, Reason.GAME_PREMIUM, "a bean", (), "no source"))
+                transfers.append(Transfer(payer, payee, 1, Reason.GAME_PREMIUM, Words("a bean"), (), "no source"))
         after = replace(state, balances=tuple(balances[p] for p in state.players), deals_played=state.deals_played + 1,
                         last_dealer=deal.dealer)
         return Settlement(state.deals_played + 1, deal, Result.WON if won else Result.REMISE, tuple(transfers), state,

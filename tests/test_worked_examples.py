@@ -52,7 +52,7 @@ def test_solo_transfers_are_itemised_by_reason() -> None:
 def test_indivisible_codille_is_explained_in_a_note() -> None:
     deal = parse_deal("Ann deals: Bea solo in hearts, 4 tricks")
     settlement = settle(deal, TableState.start(PLAYERS), HouseRules.of())
-    assert any("does not divide among 3" in note for note in settlement.notes)
+    assert any("does not divide among 3" in str(note) for note in settlement.notes)
     assert not any(t.reason is Reason.CODILLE_SHARE for t in settlement.transfers)
 
 

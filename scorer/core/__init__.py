@@ -5,7 +5,7 @@ Settle one deal with :func:`settle`; replay a whole evening with
 profile names its settlement system (:mod:`scorer.core.profiles`).
 """
 
-from .errors import DealError, EveningFormatError, ImpossibleDeal, ScorerError, UnknownHouseRule
+from .errors import DealError, EveningFormatError, ImpossibleDeal, ScorerError, UnknownHouseRule, Words
 from .evening import DealDifference, Evening, Replay, close_evening, differences, left_on_the_table, replay, replay_from
 from .evening_json import dumps, format_deal, format_evening, loads, parse_evening
 from .model import (
@@ -55,7 +55,7 @@ __all__ = [
     "MultiplierScope", "RuleKey", "RuleValue",
     "Account", "Card", "Contract", "Deal", "DealError", "Evening", "EveningFormatError", "HOUSE_RULES",
     "HouseRule", "HouseRules", "ImpossibleDeal", "PROFILES", "Pot", "Profile", "Reason", "Replay", "Result",
-    "ScorerError", "Settlement", "Suit", "TableState", "Transfer", "UnknownHouseRule", "Vole", "check_deal", "implied", "own_king_allowed",
+    "ScorerError", "Settlement", "Suit", "TableState", "Transfer", "UnknownHouseRule", "Vole", "Words", "check_deal", "implied", "own_king_allowed",
     "close_evening", "dumps", "in_favourite", "format_evening", "loads", "parse_evening", "replay", "result_of", "settle",
     # What the reports read of a deal and of the close: a game won, what stays on the table.
     "game_won", "left_on_the_table",

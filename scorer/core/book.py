@@ -12,11 +12,12 @@ from typing import NamedTuple
 from . import rules as R
 from .checks import spadille_holder
 from .context import DealContext
+from .errors import Words
 from .i18n import N_
 from .model import NOTHING_CARRIED, TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
-from .names import listed
+from .names import listed_words
 from .outcome import remise_rules
-from .play import beasted_renounces, renounce_words
+from .play import beasted_renounces, renounce_said
 
 
 class Entry(NamedTuple):
@@ -24,25 +25,10 @@ class Entry(NamedTuple):
     A named tuple: one is made for every lost game, and a tuple is built several times faster than a frozen dataclass."""
 
     reason: Reason
-    what: str
+    what: Words
     rules: tuple[str, ...] = ()
     source: str = "P"
 
-
-# The words a transfer and a note keep are English, made when the deal is settled and kept in the ledger
-# cache that every reader shares: they are translated where they are shown (Transfer.sentence,
-# Settlement.notes, the deal's summary), by model.translate_kept, whose patterns these templates are.
-_BEASTED_FOR = N_("beasted for {renounce}")
-_BEASTS_WAIT = N_("{beasts} of this deal's beasts wait for later pools: the greatest goes first")
-_ALONE_FOR_HER_ALLY = N_("Hombre took only {n} tricks, so she pays alone for her ally (P)")
-_DOUBLE_THE_STAKE = N_("nothing was taken: Hombre puts up double the stake, {chips} (PG)")
-_DOES_NOT_DIVIDE = N_("the pool of {stake} does not divide among {n}: it stays for the next deal (P)")
-_ODD_CHIPS_STAY = N_("{odd} odd chips stay in the pool (FR)")
-_ODD_CHIPS_SET_ASIDE = N_("odd chips of the codille, for whichever of {winners} holds Spadille, or else the highest trump, next deal")
-_ODD_CHIPS_WAIT = N_("{odd} odd chips wait for whichever of {winners} holds Spadille next deal, or the highest trump "
-                     "if none of them does: enter that player as Spadille's holder (EB)")
-_HALF_EACH = N_("{what} (half each)")
-_FOUR_TRICKS_REMISE = N_("Hombre and her ally took four tricks between them: a remise, not a codille (EB)")
 
 # Enum members read for every deal settled, read once here: Python 3.11 reads an attribute of an Enum class
 # (``Pot.POOL``) through the hook of EnumType.__getattr__, several times slower than a module's global.
@@ -51,6 +37,13 @@ _POOL, _VOLE_POOL, _SPADILLE_RESERVE, _BEASTS_WAITING, _CIRCLE_POOL = (
 _REMISE = Result.REMISE
 _POOL_SWEPT, _POOL_SHARED, _CODILLE_SHARE = Reason.POOL_SWEPT, Reason.POOL_SHARED, Reason.CODILLE_SHARE
 _REMISE_BEAST, _CODILLE_BEAST = Reason.REMISE_BEAST, Reason.CODILLE_BEAST
+# The words of the movements most deals make, made once and shared by every transfer that says them.
+_SWEEPS, _HER_HALF, _ALLY_HALF = (Words(N_("the game won, Hombre sweeps the pool")),
+                                  Words(N_("her half of the pool, the game won")), Words(N_("the ally's half of the pool, the game won")))
+_ANTE, _DEALERS_ANTE = Words(N_("ante")), Words(N_("the dealer's ante"))
+_DIVIDED, _DOUBLED, _DOUBLED_NOTE, _BEASTED = (
+    Words(N_("codille: the opponents divide the pool")), Words(N_("remise: the pool doubled")),
+    Words(N_("remise: the pool is doubled and carried forward")), Words(N_("codille beast")))
 
 
 _new_transfer = tuple.__new__
@@ -58,7 +51,7 @@ _new_transfer = tuple.__new__
 
 
 def _kept(  # more than 5: the fields of the Transfer it makes, in the Transfer's order
-    payer: Account, payee: Account, chips: int, reason: Reason, what: str, rules: tuple[str, ...], source: str
+    payer: Account, payee: Account, chips: int, reason: Reason, what: Words, rules: tuple[str, ...], source: str
 ) -> Transfer:
     """The transfer (as :meth:`Book.pay` makes it)."""
     return _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
@@ -80,12 +73,12 @@ class Book:
         self.beasts: list[int] = []
         """The beasts made in this deal (a remise or codille beast, renounce beasts), as they are made."""
         self.transfers: list[Transfer] = []
-        self.notes: list[str] = []
+        self.notes: list[Words] = []
         self.spadille_takers = state.spadille_takers
         """Who may take the odd chips set aside for Spadille (EB: the three who won that codille)."""
 
     def pay(  # more than 5: the fields of the Transfer it writes, in the Transfer's order
-        self, payer: Account, payee: Account, chips: int, reason: Reason, what: str, rules: tuple[str, ...] = (), source: str = "P"
+        self, payer: Account, payee: Account, chips: int, reason: Reason, what: Words, rules: tuple[str, ...] = (), source: str = "P"
     ) -> None:
         if chips <= 0:
             return
@@ -146,7 +139,7 @@ def carry_in(book: Book) -> None:
     """What a circle's last evening left on the table joins this evening's first pool, before the antes
     (house rule pool_at_end: carried whole, or its odd chips; the sources speak of no next evening)."""
     book.pay(Pot.CIRCLE_POOL, Pot.POOL, book.pots[Pot.CIRCLE_POOL], Reason.POOL_CARRIED_IN,
-             N_("the evening's first pool"), (R.POOL_AT_END,), "")
+             Words(N_("the evening's first pool")), (R.POOL_AT_END,), "")
 
 
 def release_waiting_beast(book: Book) -> None:
@@ -155,7 +148,7 @@ def release_waiting_beast(book: Book) -> None:
     if book.waiting:
         chips = book.waiting.pop(0)
         book.pay(Pot.BEASTS_WAITING, Pot.POOL, chips, Reason.BEAST_JOINS_POOL,
-                 N_("a beast of an earlier deal joins the pool (the greatest waiting goes first)"), (R.BEASTS_TOGETHER,), "EB")
+                 Words(N_("a beast of an earlier deal joins the pool (the greatest waiting goes first)")), (R.BEASTS_TOGETHER,), "EB")
 
 
 def renounce_beasts(book: Book, stake: int) -> None:
@@ -165,8 +158,9 @@ def renounce_beasts(book: Book, stake: int) -> None:
     if ctx.deal.play is None:
         return  # nothing to prove a renounce
     for renounce in beasted_renounces(ctx.deal, ctx.state.players, ctx.rules):
-        book.pay(renounce.player, Pot.POOL, stake, Reason.RENOUNCE_BEAST, _BEASTED_FOR.format(renounce=renounce_words(renounce)),
-                 (R.RENOUNCE_BEAST,), "EB")
+        book.pay(renounce.player, Pot.POOL, stake, Reason.RENOUNCE_BEAST,
+                 Words(N_("beasted for {renounce}"), renounce=renounce_said(renounce),
+                       label=Words(N_("beasted for a renounce in trick {trick}"), trick=renounce.trick)), (R.RENOUNCE_BEAST,), "EB")
         if stake:
             book.beasts.append(stake)
 
@@ -178,7 +172,8 @@ def hold_back_beasts(book: Book) -> None:
         return
     later = sorted(book.beasts, reverse=True)[1:]
     book.pay(Pot.POOL, Pot.BEASTS_WAITING, sum(later), Reason.BEAST_WAITS,
-             _BEASTS_WAIT.format(beasts=listed(tuple(str(b) for b in later))),
+             Words(N_("{label}: the greatest goes first"), label=Words(
+                 N_("{beasts} of this deal's beasts wait for later pools"), beasts=listed_words(tuple(map(str, later))))),
              (R.BEASTS_TOGETHER,), "EB")
     book.waiting = sorted(book.waiting + later, reverse=True)
 
@@ -190,7 +185,7 @@ def release_reserve(book: Book) -> None:
     holder = spadille_holder(book.ctx.deal)
     if holder is not None:
         book.pay(Pot.SPADILLE_RESERVE, holder, book.ctx.state.spadille_reserve, Reason.ODD_CHIPS_TO_SPADILLE,
-                 N_("odd chips of the last codille, for holding Spadille (or the highest trump of the three)"),
+                 Words(N_("odd chips of the last codille, for holding Spadille (or the highest trump of the three)")),
                  (R.CODILLE_INDIVISIBLE,), "EB")
 
 
@@ -209,10 +204,10 @@ def ante_transfers(ctx: DealContext, each: int, extra_rules: tuple[str, ...] = (
     rules, state, factor = ctx.rules, ctx.state, ctx.paulans
     used = (R.ANTE_BY, R.ANTES) + extra_rules + ctx.doubling
     if rules[R.ANTE_BY] is R.AnteBy.DEALER:
-        return (_kept(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, N_("the dealer's ante"), used, "P"),)
+        return (_kept(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, _DEALERS_ANTE, used, "P"),)
     players = state.players
     eldest = state.seat(ctx.deal.dealer) + 1  # from the dealer's right (seat raises for a stranger)
-    return tuple(_kept(player, Pot.POOL, each * factor, Reason.ANTE, N_("ante"), used, "P")
+    return tuple(_kept(player, Pot.POOL, each * factor, Reason.ANTE, _ANTE, used, "P")
                  for player in players[eldest:] + players[:eldest])
 
 
@@ -221,7 +216,7 @@ def fish_for_the_king(book: Book, chips: int, extra_rules: tuple[str, ...] = ())
     where the house rule mediateur_king says so."""
     ctx = book.ctx
     if ctx.fish_to is not None:
-        book.pay(ctx.deal.hombre, ctx.fish_to, chips, Reason.MEDIATEUR_KING, N_("a fish for the médiateur King"),
+        book.pay(ctx.deal.hombre, ctx.fish_to, chips, Reason.MEDIATEUR_KING, Words(N_("a fish for the médiateur King")),
                  (R.MEDIATEUR_KING,) + ctx.favourite_rules + extra_rules, "EB")
 
 
@@ -231,14 +226,14 @@ def take_pool(book: Book) -> None:
     hombre, side = ctx.deal.hombre, ctx.side
     pool = book.pots[_POOL]
     if len(side) == 1:
-        book.pay(_POOL, hombre, pool, _POOL_SWEPT, N_("the game won, Hombre sweeps the pool"))
+        book.pay(_POOL, hombre, pool, _POOL_SWEPT, _SWEEPS)
         return
     half = pool // 2
     odd = pool - 2 * half
     odd_rules = (R.ALLIANCE_ODD_CHIP,) if odd else ()
     to_hombre = half + (odd if odd and ctx.rules[R.ALLIANCE_ODD_CHIP] is R.AllianceOddChip.TO_HOMBRE else 0)
-    book.pay(_POOL, hombre, to_hombre, _POOL_SHARED, N_("her half of the pool, the game won"), odd_rules)
-    book.pay(_POOL, side[1], half, _POOL_SHARED, N_("the ally's half of the pool, the game won"), odd_rules)
+    book.pay(_POOL, hombre, to_hombre, _POOL_SHARED, _HER_HALF, odd_rules)
+    book.pay(_POOL, side[1], half, _POOL_SHARED, _ALLY_HALF, odd_rules)
 
 
 _TRICKS_TO_SHARE_A_LOSS = {R.AllianceLoss.SHARED_UNLESS_UNDER_3: 3, R.AllianceLoss.SHARED_UNLESS_UNDER_4: 4,
@@ -256,7 +251,7 @@ def loss_payers(book: Book) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if deal.hombre_tricks >= _TRICKS_TO_SHARE_A_LOSS[rules[R.ALLIANCE_LOSS]]:
         return side, (R.ALLIANCE_LOSS,)
     if rules[R.ALLIANCE_LOSS] is not R.AllianceLoss.HOMBRE_ALONE:
-        book.notes.append(_ALONE_FOR_HER_ALLY.format(n=deal.hombre_tricks))
+        book.notes.append(Words(N_("Hombre took only {n} tricks, so she pays alone for her ally (P)"), n=deal.hombre_tricks))
     return (deal.hombre,), (R.ALLIANCE_LOSS,)
 
 
@@ -268,15 +263,15 @@ def beast(book: Book, stake: int, payers: tuple[str, ...], extra_rules: tuple[st
     decided_by = remise_rules(ctx.deal)  # alliance_remise, for four tricks between Hombre and her ally
     if ctx.result is _REMISE:
         chips = stake
-        reason, what, source = _REMISE_BEAST, N_("remise: the pool doubled"), "EB" if decided_by else "P"
+        reason, what, source = _REMISE_BEAST, _DOUBLED, "EB" if decided_by else "P"
         used: tuple[str, ...] = (R.REMISE_BEAST,) + decided_by
-        book.notes.append(N_("remise: the pool is doubled and carried forward"))
+        book.notes.append(_DOUBLED_NOTE)
         if decided_by:
-            book.notes.append(_FOUR_TRICKS_REMISE)
+            book.notes.append(Words(N_("Hombre and her ally took four tricks between them: a remise, not a codille (EB)")))
     else:
         taken = codille_sweep(book, stake)
         chips, source = _codille_beast(ctx.rules[R.CODILLE_BEAST], stake, taken, book.notes)
-        reason, what = _CODILLE_BEAST, N_("codille beast")
+        reason, what = _CODILLE_BEAST, _BEASTED
         used = (R.CODILLE_BEAST,) + decided_by
     if ctx.beast_doubled_by:
         chips *= 2  # PG: in Preference a game "wins or loses double"; the beasts doubled too is the app's reading
@@ -286,7 +281,7 @@ def beast(book: Book, stake: int, payers: tuple[str, ...], extra_rules: tuple[st
         book.beasts.append(chips)
 
 
-def _codille_beast(kind: R.CodilleBeast, stake: int, taken: int, notes: list[str]) -> tuple[int, str]:
+def _codille_beast(kind: R.CodilleBeast, stake: int, taken: int, notes: list[Words]) -> tuple[int, str]:
     """What Hombre's side puts up on a codille (house rule codille_beast), and the source it follows.
 
     P: "twice the amount that was just taken"; PG: "double the stake", also when three
@@ -298,10 +293,10 @@ def _codille_beast(kind: R.CodilleBeast, stake: int, taken: int, notes: list[str
     if taken:
         return 2 * taken, "P"
     if kind is R.CodilleBeast.TWICE_TAKEN:
-        notes.append(N_("nothing was taken, so twice what was taken is nothing: Hombre puts up no beast "
-                        "(P read literally; a codille cheaper than a remise)"))
+        notes.append(Words(N_("nothing was taken, so twice what was taken is nothing: Hombre puts up no beast "
+                              "(P read literally; a codille cheaper than a remise)")))
         return 0, "P"
-    notes.append(_DOUBLE_THE_STAKE.format(chips=2 * stake))
+    notes.append(Words(N_("nothing was taken: Hombre puts up double the stake, {chips} (PG)"), chips=2 * stake))
     return 2 * stake, "PG"
 
 
@@ -312,20 +307,22 @@ def codille_sweep(book: Book, stake: int) -> int:
     each = stake // n
     odd = stake - each * n
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.CARRY_WHOLE:
-        notes.append(_DOES_NOT_DIVIDE.format(stake=stake, n=n))
+        notes.append(Words(N_("the pool of {stake} does not divide among {n}: it stays for the next deal (P)"), stake=stake, n=n))
         return 0
     used = (R.CODILLE_INDIVISIBLE,) if odd else ()
     for opponent in opponents:
-        book.pay(_POOL, opponent, each, _CODILLE_SHARE, N_("codille: the opponents divide the pool"), used)
+        book.pay(_POOL, opponent, each, _CODILLE_SHARE, _DIVIDED, used)
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.SPLIT_CARRY_ODD:
-        notes.append(_ODD_CHIPS_STAY.format(odd=odd))
+        notes.append(Words(N_("{odd} odd chips stay in the pool (FR)"), odd=odd))
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.ODD_TO_SPADILLE:
         # EB: they "belong to him of the three who shall have spadill or the highest trump the next deal".
-        winners = listed(opponents)
+        winners = listed_words(opponents)
         book.spadille_takers = opponents
         book.pay(Pot.POOL, Pot.SPADILLE_RESERVE, odd, Reason.ODD_CHIPS_SET_ASIDE,
-                 _ODD_CHIPS_SET_ASIDE.format(winners=winners), (R.CODILLE_INDIVISIBLE,), "EB")
-        notes.append(_ODD_CHIPS_WAIT.format(odd=odd, winners=winners))
+                 Words(N_("odd chips of the codille, for whichever of {winners} holds Spadille, or else the highest trump, "
+                          "next deal"), winners=winners), (R.CODILLE_INDIVISIBLE,), "EB")
+        notes.append(Words(N_("{odd} odd chips wait for whichever of {winners} holds Spadille next deal, or the highest "
+                              "trump if none of them does: enter that player as Spadille's holder (EB)"), odd=odd, winners=winners))
     return each * n
 
 
@@ -334,8 +331,6 @@ def share(book: Book, payers: tuple[str, ...], chips: int, entry: Entry) -> None
     if len(payers) == 1:
         book.pay(payers[0], _POOL, chips, entry.reason, entry.what, entry.rules, entry.source)
         return
-    half = chips // 2
-    hombre = book.ctx.deal.hombre
+    half, hombre, what = chips // 2, book.ctx.deal.hombre, Words(N_("{label} (half each)"), label=entry.what)
     for payer in payers:
-        book.pay(payer, _POOL, chips - half if payer == hombre else half, entry.reason, _HALF_EACH.format(what=entry.what),
-                 entry.rules, entry.source)
+        book.pay(payer, _POOL, chips - half if payer == hombre else half, entry.reason, what, entry.rules, entry.source)

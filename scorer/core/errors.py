@@ -14,6 +14,8 @@ reaches each reader in their own language (issue 15).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .i18n import N_, _, filled, ngettext
 
 
@@ -32,62 +34,38 @@ class Lazy:
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
 class Later(Lazy):
     """An attribute read when the sentence holding it is worded: ``Later(card, "name")`` is the
     card's name in the reader's language, whatever language was current when it was made."""
 
-    __slots__ = ("of", "attribute")
-
-    def __init__(self, of: object, attribute: str) -> None:
-        self.of = of
-        self.attribute = attribute
+    of: object
+    attribute: str
 
     def __str__(self) -> str:
         return str(getattr(self.of, self.attribute))
 
-    def __repr__(self) -> str:
-        return f"Later({self.of!r}, {self.attribute!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Later) and (self.of, self.attribute) == (other.of, other.attribute)
-
-    def __hash__(self) -> int:
-        return hash(self.attribute)
-
-
+@dataclass(frozen=True, slots=True)
 class Joined(Lazy):
     """Values worded when read and joined by ``between`` (", ")."""
 
-    __slots__ = ("items", "between")
-
-    def __init__(self, items: tuple[object, ...], between: str = ", ") -> None:
-        self.items = items
-        self.between = between
+    items: tuple[object, ...]
+    between: str = ", "
 
     def __str__(self) -> str:
         return self.between.join(str(item) for item in self.items)
 
-    def __repr__(self) -> str:
-        return f"Joined({self.items!r}, {self.between!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Joined) and (self.items, self.between) == (other.items, other.between)
-
-    def __hash__(self) -> int:
-        return hash(self.items)
-
-
+@dataclass(frozen=True, slots=True)
 class Counted(Lazy):
     """A count worded when read, in the form of the reader's language for it: ``Counted("{n} evening",
     "{n} evenings", 1)`` is "1 evening", "1 soirée"; 0 is "0 evenings", "0 soirée" (extracted for the
     catalogue as ``ngettext`` is: scripts/i18n.py)."""
 
-    __slots__ = ("singular", "plural", "n")
-
-    def __init__(self, singular: str, plural: str, n: int) -> None:
-        self.singular = singular
-        self.plural = plural
-        self.n = n
+    singular: str
+    plural: str
+    n: int
 
     def __str__(self) -> str:
         try:
@@ -95,15 +73,6 @@ class Counted(Lazy):
         except RuntimeError:  # as _worded: a request's translation read after its request
             form = self.singular if self.n == 1 else self.plural
         return form.format(n=self.n)
-
-    def __repr__(self) -> str:
-        return f"Counted({self.singular!r}, {self.plural!r}, {self.n!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Counted) and (self.singular, self.plural, self.n) == (other.singular, other.plural, other.n)
-
-    def __hash__(self) -> int:
-        return hash((self.singular, self.n))
 
 
 class Words(Lazy):

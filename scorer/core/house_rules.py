@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import rule_values as R
-from .errors import UnknownHouseRule
+from .errors import UnknownHouseRule, Words
 from .i18n import N_
 from .model import CONTRACT_KINDS, Contract
 from .rule_types import HouseRule, RuleValue
@@ -469,7 +469,7 @@ def house_rule(name: str) -> HouseRule:
     try:
         return RULES_BY_NAME[name]
     except KeyError:
-        raise UnknownHouseRule(f"there is no house rule called {name!r}") from None
+        raise UnknownHouseRule(Words(N_("there is no house rule called {name!r}"), name=name)) from None
 
 
 def rule_of(value: RuleValue) -> HouseRule:

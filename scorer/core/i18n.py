@@ -15,7 +15,8 @@ English singular is for 1 only.
 
 A sentence made when the module is imported (a house rule's title, a contract's name) cannot be
 translated then: it is marked with :func:`N_` (kept in English, extracted for the catalogue) and passed
-through :func:`_` where it is read.
+through :func:`_` where it is read. A sentence kept to be read later, by any reader (a transfer's words, a
+deal's note, a refusal), is a message with its values (:class:`~scorer.core.errors.Words`), worded when read.
 """
 
 from __future__ import annotations

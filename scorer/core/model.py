@@ -8,7 +8,6 @@ player after the dealer, and the next deal is dealt by the eldest.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 from enum import Enum
@@ -17,10 +16,9 @@ from .accounts import RESERVED_NAMES as RESERVED_NAMES
 from .accounts import SEATS as SEATS
 from .accounts import Account as Account
 from .accounts import Pot as Pot
-from .errors import ImpossibleDeal
+from .errors import ImpossibleDeal, Words
 from .i18n import N_, _, filled
 from .names import check_players as check_players
-from .rule_names import rule_title
 
 TRICKS = 10
 
@@ -77,14 +75,14 @@ class Card:
         text = text.strip().upper()
         if len(text) != 2:
             shown = text if len(text) <= 10 else text[:10] + "…"  # a file may hold a card of a million letters
-            raise ValueError(f"{shown!r} is not a card: write it as rank and suit letters, e.g. KS")
+            raise ValueError(Words(N_("{text!r} is not a card: write it as rank and suit letters, e.g. KS"), text=shown))
         rank, suit_letter = text[0], text[1]
         if rank not in "KQJA765432":
-            raise ValueError(f"{text!r} is not a card: unknown rank {rank!r}")
+            raise ValueError(Words(N_("{text!r} is not a card: unknown rank {rank!r}"), text=text, rank=rank))
         try:
             suit = Suit.from_letter(suit_letter)
         except ValueError:
-            raise ValueError(f"{text!r} is not a card: the suit letter must be S, C, D or H") from None
+            raise ValueError(Words(N_("{text!r} is not a card: the suit letter must be S, C, D or H"), text=text)) from None
         return cls(rank, suit)
 
     @property
@@ -124,9 +122,9 @@ class Contract(str, Enum):
         return _(_CONTRACT_LABELS[self])
 
     @property
-    def english_label(self) -> str:
-        """Its name in English, for the words a settlement keeps (translated only where they are shown)."""
-        return _CONTRACT_LABELS[self]
+    def words(self) -> Words:
+        """Its name as a message, worded when read (in a transfer's words, a deal's note)."""
+        return _CONTRACT_WORDS[self]
 
 
 _CONTRACT_LABELS = {
@@ -139,6 +137,7 @@ _CONTRACT_LABELS = {
     Contract.GRANDISSIMO: N_("grandissimo"),
     Contract.NEMO: N_("nemo"),
 }
+_CONTRACT_WORDS = {contract: Words(label) for contract, label in _CONTRACT_LABELS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,9 +205,9 @@ class Result(str, Enum):
         return _(_RESULT_LABELS[self])
 
     @property
-    def english_label(self) -> str:
-        """Its name in English, for the words a settlement keeps (translated only where they are shown)."""
-        return _RESULT_LABELS[self]
+    def words(self) -> Words:
+        """Its name as a message, worded when read (in a transfer's words)."""
+        return _RESULT_WORDS[self]
 
 
 _RESULT_LABELS = {
@@ -219,6 +218,7 @@ _RESULT_LABELS = {
     Result.CODILLE: N_("codille"),
     Result.LOST: N_("lost"),
 }
+_RESULT_WORDS = {result: Words(label) for result, label in _RESULT_LABELS.items()}
 
 
 class Reason(str, Enum):
@@ -338,8 +338,9 @@ class Transfer(NamedTuple):
     payee: Account
     chips: int
     reason: Reason
-    what: str
-    """What it is for, in a few words: "solo premium", "ante"."""
+    what: Words
+    """What it is for, in a few words ("solo premium", "ante"), worded when read; its value ``label``, where it has
+    one, is the shorter words a deal's summary uses (the contract of a premium, the first clause of a long one)."""
     rules: tuple[str, ...] = ()
     """Names of the house rules that decided this transfer (may be empty for a fixed law)."""
     source: str = "P"
@@ -347,9 +348,8 @@ class Transfer(NamedTuple):
 
     @property
     def sentence(self) -> str:
-        """A short sentence a player reads: "Cat pays Bea 4 — solo premium", in the reader's language
-        (the transfer keeps its words in English: they are translated here, when shown)."""
-        payer, payee, chips, what = self.payer, self.payee, self.chips, translate_kept(self.what)
+        """A short sentence a player reads: "Cat pays Bea 4 — solo premium", in the reader's language."""
+        payer, payee, chips, what = self.payer, self.payee, self.chips, self.what
         if payer is Pot.SCORE_SHEET:
             return _("{payee} scores {chips} — {what}").format(payee=payee, chips=chips, what=what)
         if payee is Pot.SCORE_SHEET:
@@ -364,106 +364,6 @@ class Transfer(NamedTuple):
             return _("{payer} puts {chips} into {payee} — {what}").format(
                 payer=payer, chips=chips, payee=payee.label, what=what)
         return _("{payer} pays {payee} {chips} — {what}").format(payer=payer, payee=payee, chips=chips, what=what)
-
-
-# The words a settlement keeps (a transfer's ``what``, a deal's notes) are English, made once and shared by
-# every reader (the ledger cache): they are translated only when shown, by translate_kept. A text marked
-# whole with N_ where it is made is looked up as it is; a text made with values in it is matched against
-# these English patterns, each also the catalogue's message, and its translation filled in with the same
-# values (those named in _KEPT_WORDS translated in turn).
-_KEPT_TEMPLATES = (
-    # words of a transfer
-    N_("{what}, the game lost"),
-    N_("{what} (half each)"),
-    N_("{what} (×{multiplier} after {lost} lost game)"),
-    N_("{what} (×{multiplier} after {lost} lost games)"),
-    N_("{what} with premiers"),
-    N_("{column} {result}"),
-    N_("{contract} premium"),
-    N_("{n} matadors in black, paid as three: double matadors need Punto, a red trump (P)"),
-    N_("{n} matadors"),
-    N_("beasted for {renounce}"),
-    N_("struck off for {renounce}"),
-    N_("a renounce in trick {trick}: {played} to {led} led, holding {held}"),
-    N_("{beasts} of this deal's beasts wait for later pools: the greatest goes first"),
-    N_("odd chips of the codille, for whichever of {winners} holds Spadille, or else the highest trump, next deal"),
-    # notes on a deal
-    N_("the pool of {stake} stays for the next deal: a vole announced and lost neither wins nor doubles it (P)"),
-    N_("{chips} chips of the vole pool do not divide: they stay for the next vole"),
-    N_("the pool of {stake} stays: {contract} is paid by its premium only (house rule {rule})"),
-    N_("the next game counts ×{multiplier} for the table"),
-    N_("the next game counts ×{multiplier} for {player}"),
-    N_("Hombre took only {n} tricks, so she pays alone for her ally (P)"),
-    N_("nothing was taken: Hombre puts up double the stake, {chips} (PG)"),
-    N_("the pool of {stake} does not divide among {n}: it stays for the next deal (P)"),
-    N_("{odd} odd chips stay in the pool (FR)"),
-    N_("{odd} odd chips wait for whichever of {winners} holds Spadille next deal, or the highest trump "
-       "if none of them does: enter that player as Spadille's holder (EB)"),
-)
-_KEPT_WORDS = frozenset({"what", "column", "result", "contract", "renounce"})
-"""The values of a pattern that are themselves kept words, translated in turn."""
-_KEPT_VALUES = {
-    "contract": "|".join(re.escape(label) for label in _CONTRACT_LABELS.values()),
-    "result": "|".join(re.escape(label) for label in _RESULT_LABELS.values()),
-    "column": "forced|alliance|solo",
-    "what": ".+", "renounce": ".+", "player": ".+", "winners": ".+", "beasts": ".+", "rule": "[a-z_]+",
-    "played": "[^ ]+", "led": "[^ ]+", "held": "[^ ]+",
-}
-"""What each value of a pattern may be (a number where not named)."""
-
-
-def _kept_pattern(template: str) -> re.Pattern[str]:
-    parts = re.split(r"\{(\w+)\}", template)
-    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>{_KEPT_VALUES.get(part, '[0-9]+')})"
-                              for i, part in enumerate(parts)))
-
-
-_KEPT_PATTERNS = tuple((_kept_pattern(template), template) for template in _KEPT_TEMPLATES)
-_KEPT_COLUMNS = (N_("forced"), N_("alliance"), N_("solo"))  # the point score's columns (PG), marked for "{column} {result}"
-
-
-_LISTED = re.compile(r"(?P<first>.+) and (?P<last>[^,]+)")
-
-
-def _kept_list(names: str) -> str:
-    """Names a settlement kept listed in English ("Bea, Cat and Dan") as the reader lists them."""
-    match = _LISTED.fullmatch(names)
-    return names if match is None else _("{first} and {last}").format(**match.groupdict())
-
-
-_KEPT_CARDS = frozenset({"played", "led", "held"})
-"""The values of a pattern that are cards, kept as their codes ("6S") and shown by their faces ("6♠")."""
-
-
-def _kept_value(name: str, value: str) -> str:
-    """One value of a kept pattern, as the reader reads it."""
-    if name in _KEPT_WORDS:
-        return translate_kept(value)
-    if name == "winners":
-        return _kept_list(value)
-    if name == "rule":
-        return rule_title(value)
-    if name in _KEPT_CARDS:
-        try:
-            return Card.parse(value).face
-        except ValueError:
-            return value
-    return value
-
-
-def translate_kept(text: str) -> str:
-    """Words a settlement keeps in English (a transfer's ``what``, a deal's note) in the reader's language:
-    the text's own translation if it has one, else the translation of the pattern it was made from, with
-    its values filled in; the English text itself outside a translated request."""
-    shown = _(text)
-    if shown != text:
-        return shown
-    for pattern, template in _KEPT_PATTERNS:
-        match = pattern.fullmatch(text)
-        if match is not None:
-            values = {name: _kept_value(name, value) for name, value in match.groupdict().items()}
-            return filled(_(template), values)
-    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -521,7 +421,8 @@ class TableState:
         try:
             return self.players.index(player)
         except ValueError:
-            raise ImpossibleDeal(f"{player!r} is not one of the players at this table ({', '.join(self.players)})") from None
+            raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table ({players})"), name=player,
+                                       players=", ".join(self.players))) from None
 
     def right_of(self, player: str) -> str:
         """The player to the right, who plays (and deals) next."""
@@ -561,16 +462,10 @@ class Settlement:
     """Chips per unit in this deal (a quarter of the stake, or as the house rules say)."""
     stake: int
     """The pool in play: what was in it after this deal's antes."""
-    english_notes: tuple[str, ...] = field(default=())
-    """Remarks on this deal a player should see (a pool left in place, a rule with no source), as the
-    settlement keeps them: in English (:attr:`notes` gives them in the reader's language)."""
+    notes: tuple[Words, ...] = field(default=())
+    """Remarks on this deal a player should see (a pool left in place, a rule with no source), worded when read."""
     multiplier: int = 1
     """Point score only: what this game counted (PG)."""
-
-    @property
-    def notes(self) -> tuple[str, ...]:
-        """The remarks in the reader's language (English outside a translated request)."""
-        return tuple(translate_kept(note) for note in self.english_notes)
 
     def change(self, player: str) -> int:
         """How much this deal changed the player's balance."""

@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from . import rules as R
-from .errors import Later, Said, ScorerError, Words
+from .errors import Later, Said, ScorerError, Words, said_of
 from .i18n import N_, _, ngettext
 from .model import SEATS, TRICKS, Card, Deal, Suit, Vole
 from .rules import RuleValues
@@ -310,7 +310,7 @@ def parse_tricks(tricks: object) -> tuple[tuple[Card, ...], ...]:
             try:
                 card = Card.parse(text)
             except ValueError as error:
-                raise PlayError(f"{error}", number, text[:10]) from None
+                raise PlayError(said_of(error), number, text[:10]) from None
             if card in seen:
                 raise PlayError(Words(N_("{card} was played already in trick {number}"), card=Later(card, "face"),
                                       number=seen[card]), number, card.code)
@@ -660,15 +660,9 @@ def proven_deal(deal: Deal, report: PlayReport) -> Deal:
 
 
 def renounce_said(renounce: Renounce) -> Words:
-    """ "a renounce in trick 3: 6S to AC led, holding 6H", worded when read (for a transfer's sentence
-    kept in a settlement)."""
+    """ "a renounce in trick 3: 6♠ to A♣ led, holding 6♥", worded when read (in a transfer's words)."""
     return Words(N_("a renounce in trick {trick}: {played} to {led} led, holding {held}"), trick=renounce.trick,
-                 played=renounce.played.code, led=renounce.led.code, held=renounce.held.code)
-
-
-def renounce_words(renounce: Renounce) -> str:
-    """ "a renounce in trick 3: 6S to AC led, holding 6H" (for a transfer's sentence)."""
-    return str(renounce_said(renounce))
+                 played=Later(renounce.played, "face"), led=Later(renounce.led, "face"), held=Later(renounce.held, "face"))
 
 
 def beasted_renounces(deal: Deal, players: Sequence[str], rules: RuleValues) -> tuple[Renounce, ...]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from . import rules as R
-from .errors import UnknownHouseRule
+from .errors import UnknownHouseRule, Words
 from .i18n import N_, _
 from .model import Contract
 from .rules import DEFAULT_PROFILE, HOUSE_RULES, RULES_BY_NAME, HouseRule, RuleValue, RuleValues, house_rule, rule_of
@@ -69,7 +69,7 @@ class Profile:
         try:
             return self._defaults[rule_name]
         except KeyError:
-            raise UnknownHouseRule(f"there is no house rule called {rule_name!r}") from None
+            raise UnknownHouseRule(Words(N_("there is no house rule called {name!r}"), name=rule_name)) from None
 
     def applies(self, rule_name: str) -> bool:
         """Whether the house rule called ``rule_name`` can change anything at a table of this profile: its
@@ -192,8 +192,8 @@ def profile(name: str) -> Profile:
     try:
         return PROFILES[name]
     except KeyError:
-        known = ", ".join(PROFILES)
-        raise UnknownHouseRule(f"there is no rule profile called {name!r} (known: {known})") from None
+        raise UnknownHouseRule(Words(N_("there is no rule profile called {name!r} (known: {known})"), name=name,
+                                     known=", ".join(PROFILES))) from None
 
 
 class HouseRules(RuleValues):
@@ -212,7 +212,8 @@ class HouseRules(RuleValues):
         for rule in HOUSE_RULES:
             value = changes.pop(rule.name, prof.default(rule.name))
             if not isinstance(value, str):
-                raise UnknownHouseRule(f"the value of the house rule {rule.name} must be a name, not {value!r}")
+                raise UnknownHouseRule(Words(N_("the value of the house rule {rule} must be a name, not {value!r}"),
+                                             rule=rule.name, value=value))
             rule.choice(value)
             values.append((rule.name, value))
         if changes:

@@ -52,7 +52,7 @@ def settlement_json(s: Settlement) -> dict[str, Any]:
         "pool_after": s.after.pool,
         "vole_pool_after": s.after.vole_pool,
         "balances_after": dict(zip(s.after.players, s.after.balances)),
-        "notes": list(s.notes),
+        "notes": [str(note) for note in s.notes],
     }
 
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
-from .errors import UnknownHouseRule
-from .i18n import _
+from .errors import UnknownHouseRule, Words
+from .i18n import N_, _
 from .model import Contract
 from .rule_names import name_rule, quoted, with_titles
 
@@ -150,6 +150,5 @@ class HouseRule:
         try:
             return self._by_value[value]
         except (KeyError, TypeError):
-            allowed = ", ".join(self._by_value)
-            raise UnknownHouseRule(f"{value!r} is not a value of the house rule {self.name} "
-                                   f"(choose one of: {allowed})") from None
+            raise UnknownHouseRule(Words(N_("{value!r} is not a value of the house rule {rule} (choose one of: {allowed})"),
+                                         value=value, rule=self.name, allowed=", ".join(self._by_value))) from None

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .errors import UnknownHouseRule
+from .errors import UnknownHouseRule, Words
+from .i18n import N_
 from .house_rules import DEFAULT_PROFILE as DEFAULT_PROFILE
 from .house_rules import HOUSE_RULES as HOUSE_RULES
 from .house_rules import RULES_BY_NAME as RULES_BY_NAME
@@ -55,14 +56,14 @@ class RuleValues:
         try:
             return self._index[key]  # type: ignore[return-value]  # the key's type names its Enum (no cast: this runs ~15 times a deal)
         except KeyError:
-            raise UnknownHouseRule(f"there is no house rule called {key!r}") from None
+            raise UnknownHouseRule(Words(N_("there is no house rule called {name!r}"), name=key)) from None
 
     def value_of(self, name: str) -> str:
         """The value of the rule called ``name``, as files and forms write it."""
         try:
             return self._index[name].value
         except KeyError:
-            raise UnknownHouseRule(f"there is no house rule called {name!r}") from None
+            raise UnknownHouseRule(Words(N_("there is no house rule called {name!r}"), name=name)) from None
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         return iter(self.values)

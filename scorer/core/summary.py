@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from . import rules as R
 from .describe import both, in_suit, the_card
 from .i18n import N_, _, filled
-from .model import Account, Contract, Deal, Pot, Reason, Result, Settlement, Transfer, Vole, translate_kept
+from .errors import Words
+from .model import Account, Contract, Deal, Pot, Reason, Result, Settlement, Transfer, Vole
 from .names import listed
 from .outcome import in_favourite
 from .profiles import HouseRules
@@ -129,7 +130,7 @@ class DealSummary:
     """The house rules that set the unit."""
     groups: tuple[Group, ...]
     notes: tuple[str, ...]
-    """The settlement's own remarks (a pool left in place, odd chips), as it wrote them."""
+    """The settlement's own remarks (a pool left in place, odd chips), in the reader's language."""
 
 
 def summarise(settlement: Settlement, rules: HouseRules) -> DealSummary:
@@ -154,7 +155,7 @@ def summarise(settlement: Settlement, rules: HouseRules) -> DealSummary:
         unit_sentence=_unit_sentence(settlement, system, used_for_unit) if system.has_pool else None,
         unit_rules=tuple(rule_ref(name) for name in used_for_unit),
         groups=group_transfers(settlement.transfers, players),
-        notes=settlement.notes,
+        notes=tuple(map(str, settlement.notes)),
     )
 
 
@@ -257,35 +258,23 @@ _PAYMENT_WORDS: dict[Reason, str] = {
     Reason.FISH_EXTRAORDINARY: N_("fish extraordinary"),
 }
 
-_MATADORS = N_("matadors")
-"""Matadors however many: three matadors are "matadors" in a payment's label."""
+def _label(what: Words) -> Words:
+    """The words a transfer's ``what`` names as its ``label`` (the contract of a premium, the first clause of a long
+    one), where it names one: the summary's item."""
+    label = what.values.get("label")
+    return what if not isinstance(label, Words) else _label(label)
 
 
 def _payment_label(t: Transfer) -> str:
-    """A payment between players in a word or two: "solo", "matadors", "premiers", "vole", in the reader's
-    language (the transfer's words are English, the label is translated as it is made)."""
-    if t.reason in _PAYMENT_WORDS:
-        return _(_PAYMENT_WORDS[t.reason])
-    what = _clause(t.what)
-    if t.reason is Reason.GAME_PREMIUM:
-        what = what.split(" (")[0].removesuffix(" premium")
-    if what == "three matadors":
-        return _(_MATADORS)
-    return translate_kept(what)
-
-
-def _clause(what: str) -> str:
-    """The first clause of a transfer's words: no ", the game lost", no "(half each)", nothing after a colon."""
-    return what.split(":")[0].removesuffix(" (half each)").removesuffix(", the game lost")
+    """A payment between players in a word or two: "solo", "matadors", "premiers", "vole", in the reader's language."""
+    return _(_PAYMENT_WORDS[t.reason]) if t.reason in _PAYMENT_WORDS else str(_label(t.what))
 
 
 def _pot_label(t: Transfer) -> str:
-    """A movement to or from a pot in a word or two, in the reader's language."""
+    """A movement to or from a pot in a word or two, in the reader's language (the whole words on the score sheet)."""
     if t.reason in _POT_WORDS:
         return _(_POT_WORDS[t.reason]) if _POT_WORDS[t.reason] else ""
-    if t.payer is Pot.SCORE_SHEET or t.payee is Pot.SCORE_SHEET:
-        return translate_kept(t.what)
-    return translate_kept(_clause(t.what))
+    return str(t.what if Pot.SCORE_SHEET in (t.payer, t.payee) else _label(t.what))
 
 
 @dataclass

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from .. import rules as R
+from ..errors import Words
 from ..i18n import N_, _
 from ..model import CONTRACT_KINDS, Contract, Deal, Pot, Reason, Settlement, TableState, Transfer
 from ..rules import RuleValues
@@ -93,7 +94,7 @@ class System(ABC):
             return (), state
         share = state.pool // len(state.players)
         transfers = tuple(
-            Transfer(Pot.POOL, player, share, Reason.POOL_SPLIT_AT_END, N_("the pool shared out at the end of the evening"),
+            Transfer(Pot.POOL, player, share, Reason.POOL_SPLIT_AT_END, Words(N_("the pool shared out at the end of the evening")),
                      (R.POOL_AT_END,), "")
             for player in state.players
         )

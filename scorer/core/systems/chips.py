@@ -25,6 +25,7 @@ from ..book import (
     take_pool,
 )
 from ..context import DealContext
+from ..errors import Later, Words
 from ..i18n import N_
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState, Vole
 from ..outcome import own_king_rules, pays_solo_premium, premium_only
@@ -91,6 +92,10 @@ _VOLE_WON, _VOLE_LOST, _REMISE, _CODILLE = Result.VOLE_WON, Result.VOLE_LOST, Re
 _GAME_WON = (Result.WON, Result.VOLE_WON)
 """The results where Hombre's side takes the pool (and, with the vole lost after premiers, :func:`_game_won` too)."""
 _GAME_PREMIUM, _MATADORS = Reason.GAME_PREMIUM, Reason.MATADORS
+# The words of the payments most deals make, made once and shared by every transfer that says them.
+_PREMIERS, _SECRET_SOLO = Words(N_("premiers")), Words(N_("solo premium (her own King called: a secret solo)"), label=Contract.SOLO.words)
+_PREMIUMS = {contract: Words(N_("{label} premium"), label=contract.words) for contract in Contract}
+_THREE, _DOUBLE = Words(N_("three matadors"), label=Words(N_("matadors"))), Words(N_("double matadors"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,12 +115,11 @@ class _Worth:
     bonus_rules: tuple[str, ...]
     unit_rules: tuple[str, ...]
     """The rules that set the unit (unit, unit_rounding, and paulans when it doubles the deal)."""
-    premium_label: str
-    premium_lost_label: str
-    matadors_lost_label: str
+    premium_label: Words
+    matadors_label: Words
     flow: tuple[str, ...]
     """The context's flow (bonus_flow for an alliance), in the rules of what the side and the opponents pay each other."""
-    owed: tuple[tuple[int, Reason, str, tuple[str, ...]], ...]
+    owed: tuple[tuple[int, Reason, Words, tuple[str, ...]], ...]
     """What each opponent pays each member of a side that won its game, besides the premium and the vole: matadors
     and premiers (units, reason, words, rules), those worth something."""
 
@@ -217,6 +221,7 @@ def _worth(ctx: DealContext) -> _Worth:
     matador_rules += ctx.favourite_rules + unit_rules
     bonus_rules = ctx.favourite_rules + unit_rules
     flow, matadors_label, premiers = ctx.flow, _matadors_label(deal, rules), (PREMIERS_UNITS if deal.premiers else 0) * fav
+    premium_label = _premium_label(deal, rules)
     return _Worth(
         premium=premium,
         matadors=matadors * fav,
@@ -227,12 +232,11 @@ def _worth(ctx: DealContext) -> _Worth:
         matador_rules=matador_rules,
         bonus_rules=bonus_rules,
         unit_rules=unit_rules,
-        premium_label=_premium_label(deal, rules),
-        premium_lost_label=f"{_premium_label(deal, rules)}, the game lost",
-        matadors_lost_label=f"{matadors_label}, the game lost",
+        premium_label=premium_label,
+        matadors_label=matadors_label,
         flow=flow,
         owed=tuple(payment for payment in ((matadors * fav, Reason.MATADORS, matadors_label, matador_rules + flow),
-                                           (premiers, Reason.PREMIERS, N_("premiers"), bonus_rules + flow))
+                                           (premiers, Reason.PREMIERS, _PREMIERS, bonus_rules + flow))
                    if payment[0] > 0),
     )
 
@@ -251,8 +255,9 @@ def settle_chips(deal: Deal, state: TableState, rules: RuleValues, deals_agreed:
 
     vole_stake = _vole_stake(ctx, unit)
     if vole_stake:
+        what = Words(N_("stake for the vole"))
         for player in state.order_from(deal.hombre):
-            book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, N_("stake for the vole"),
+            book.pay(player, Pot.VOLE_POOL, vole_stake, Reason.VOLE_STAKE, what,
                      (R.VOLE_PAYMENT,) + ctx.favourite_rules + ctx.doubling)
     # EB, H47: a fish (two in favourite) in units of the deal.
     fish_for_the_king(book, ctx.favourite_factor * unit, worth.unit_rules)
@@ -276,11 +281,12 @@ def settle_chips(deal: Deal, state: TableState, rules: RuleValues, deals_agreed:
 def _announced_vole_lost(book: Book, worth: _Worth, unit: int, stake: int) -> None:
     """P: a vole announced and lost with six tricks: the pool is neither won nor doubled."""
     ctx = book.ctx
-    book.notes.append(f"the pool of {stake} stays for the next deal: a vole announced and lost neither wins nor doubles it (P)")
+    book.notes.append(Words(N_("the pool of {stake} stays for the next deal: a vole announced and lost neither wins nor doubles it (P)"),
+                            stake=stake))
     if ctx.rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
         for opponent in ctx.opponents:
             book.pay(ctx.deal.hombre, opponent, worth.vole_premium * unit, Reason.VOLE_PREMIUM_LOST,
-                     N_("premium of the vole announced and lost"), (R.ANNOUNCED_VOLE_PREMIUM,) + worth.bonus_rules)
+                     Words(N_("premium of the vole announced and lost")), (R.ANNOUNCED_VOLE_PREMIUM,) + worth.bonus_rules)
 
 
 def _share_vole_pool(book: Book) -> None:
@@ -289,25 +295,28 @@ def _share_vole_pool(book: Book) -> None:
     won = ctx.result is Result.VOLE_WON
     winners = ctx.side if won else ctx.opponents
     share = book.pots[Pot.VOLE_POOL] // len(winners)
-    what = N_("the vole won") if won else N_("the vole lost by Hombre's side")
+    what = Words(N_("the vole won") if won else N_("the vole lost by Hombre's side"))
     reason = Reason.VOLE_POOL_WON if won else Reason.VOLE_POOL_LOST
     for player in winners:
         book.pay(Pot.VOLE_POOL, player, share, reason, what, (R.VOLE_PAYMENT,))
     if book.pots[Pot.VOLE_POOL]:
-        book.notes.append(f"{book.pots[Pot.VOLE_POOL]} chips of the vole pool do not divide: they stay for the next vole")
+        book.notes.append(Words(N_("{chips} chips of the vole pool do not divide: they stay for the next vole"),
+                                chips=book.pots[Pot.VOLE_POOL]))
 
 
 def _premium_alone(book: Book, worth: _Worth, unit: int, stake: int) -> None:
     """Grandissimo and nemo paid by their premium only (house rule grandissimo_nemo): the pool stays."""
     deal = book.ctx.deal
-    book.notes.append(f"the pool of {stake} stays: {deal.contract.english_label} is paid by its premium only (house rule {R.GRANDISSIMO_NEMO})")
+    rule = Words(N_("“{title}”"), title=Later(R.house_rule(R.GRANDISSIMO_NEMO), "title"))
+    book.notes.append(Words(N_("the pool of {stake} stays: {contract} is paid by its premium only (house rule {rule})"),
+                            stake=stake, contract=deal.contract.words, rule=rule))
     won = book.ctx.result in (Result.WON, Result.VOLE_WON, Result.VOLE_LOST)
     for opponent in book.ctx.opponents:
         payer, payee = (opponent, deal.hombre) if won else (deal.hombre, opponent)
         book.pay(payer, payee, worth.premium * unit, Reason.GAME_PREMIUM,
-                 worth.premium_label + ("" if won else ", the game lost"), worth.premium_rules + (R.GRANDISSIMO_NEMO,))
+                 worth.premium_label if won else _lost(worth.premium_label), worth.premium_rules + (R.GRANDISSIMO_NEMO,))
         if won:
-            book.pay(opponent, deal.hombre, worth.premiers * unit, Reason.PREMIERS, N_("premiers"), worth.bonus_rules)
+            book.pay(opponent, deal.hombre, worth.premiers * unit, Reason.PREMIERS, _PREMIERS, worth.bonus_rules)
 
 
 def _game_won(book: Book, worth: _Worth, unit: int) -> None:
@@ -318,7 +327,7 @@ def _game_won(book: Book, worth: _Worth, unit: int) -> None:
     premium, premium_rules = worth.premium * unit, worth.premium_rules + flow
     owed = [(units * unit, reason, what, used) for units, reason, what, used in worth.owed]
     if result is _VOLE_WON and worth.vole_bonus:
-        owed.append((worth.vole_bonus * unit, Reason.VOLE_BONUS, N_("the vole"), (R.VOLE_PAYMENT,) + worth.bonus_rules + flow))
+        owed.append((worth.vole_bonus * unit, Reason.VOLE_BONUS, Words(N_("the vole")), (R.VOLE_PAYMENT,) + worth.bonus_rules + flow))
     vole_lost = result is _VOLE_LOST and ctx.rules[R.VOLE_LOST_PAYS] is R.VoleLostPays.VOLE_BONUS
     pay, exempt = book.pay, ctx.exempt
     for member, opponent in ctx.pairs:
@@ -327,24 +336,25 @@ def _game_won(book: Book, worth: _Worth, unit: int) -> None:
         for chips, reason, what, used in owed:
             pay(opponent, member, chips, reason, what, used)
         if vole_lost:
-            pay(member, opponent, worth.vole_premium * unit, Reason.VOLE_PREMIUM_LOST, N_("the vole undertaken and lost"),
+            pay(member, opponent, worth.vole_premium * unit, Reason.VOLE_PREMIUM_LOST, Words(N_("the vole undertaken and lost")),
                 (R.VOLE_LOST_PAYS,) + worth.bonus_rules + flow, "PG")
 
 
-def _premium_label(deal: Deal, rules: RuleValues) -> str:
-    if deal.is_secret_solo and pays_solo_premium(deal, rules):
-        return N_("solo premium (her own King called: a secret solo)")
-    return f"{deal.contract.english_label} premium"
+def _lost(label: Words) -> Words:
+    return Words(N_("{label}, the game lost"), label=label)
 
 
-def _matadors_label(deal: Deal, rules: RuleValues) -> str:
+def _premium_label(deal: Deal, rules: RuleValues) -> Words:
+    return _SECRET_SOLO if deal.is_secret_solo and pays_solo_premium(deal, rules) else _PREMIUMS[deal.contract]
+
+
+def _matadors_label(deal: Deal, rules: RuleValues) -> Words:
     if deal.matadors == 3:
-        return N_("three matadors")
+        return _THREE
     if _paid_as_three(deal, rules):
-        return f"{deal.matadors} matadors in black, paid as three: double matadors need Punto, a red trump (P)"
-    if deal.matadors == 4:
-        return N_("double matadors")
-    return f"{deal.matadors} matadors"
+        return Words(N_("{label}: double matadors need Punto, a red trump (P)"),
+                     label=Words(N_("{n} matadors in black, paid as three"), n=deal.matadors))
+    return _DOUBLE if deal.matadors == 4 else Words(N_("{n} matadors"), n=deal.matadors)
 
 
 def _game_lost(book: Book, worth: _Worth, unit: int, stake: int) -> None:
@@ -363,16 +373,16 @@ def _game_lost(book: Book, worth: _Worth, unit: int, stake: int) -> None:
     premium, premium_rules = worth.premium * unit, worth.premium_rules + flow + loss_rules + extra
     owed = []
     if worth.matadors:
-        owed.append((worth.matadors * unit, _MATADORS, worth.matadors_lost_label,
+        owed.append((worth.matadors * unit, _MATADORS, _lost(worth.matadors_label),
                      worth.matador_rules + flow + loss_rules + extra))
     if deal.vole_in_the_bid and rules[R.ANNOUNCED_VOLE_PREMIUM] is R.AnnouncedVolePremium.VOLE_BONUS:
-        owed.append((worth.vole_premium * unit, Reason.VOLE_PREMIUM_LOST, N_("premium of the vole announced and lost"),
+        owed.append((worth.vole_premium * unit, Reason.VOLE_PREMIUM_LOST, Words(N_("premium of the vole announced and lost")),
                      (R.ANNOUNCED_VOLE_PREMIUM, R.ANNOUNCED_VOLE_SHORT) + worth.bonus_rules + extra))
-    pay, exempt, hombre = book.pay, ctx.exempt, deal.hombre
+    pay, exempt, hombre, premium_lost = book.pay, ctx.exempt, deal.hombre, _lost(worth.premium_label)
     for member, opponent in ctx.pairs:
         payer = member if member in payers else hombre
         if premium > 0 and opponent != exempt:
-            pay(payer, opponent, premium, _GAME_PREMIUM, worth.premium_lost_label, premium_rules)
+            pay(payer, opponent, premium, _GAME_PREMIUM, premium_lost, premium_rules)
         for chips, reason, what, used in owed:
             pay(payer, opponent, chips, reason, what, used)
 

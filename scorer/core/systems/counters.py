@@ -23,7 +23,8 @@ from typing import ClassVar
 from .. import rules as R
 from ..book import Book, antes, beast, fish_for_the_king, hold_back_beasts, loss_payers, open_book, renounce_beasts, take_pool
 from ..context import DealContext
-from ..i18n import N_, _, ngettext
+from ..errors import Words
+from ..i18n import N_, ngettext
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState
 from ..outcome import own_king_rules, pays_solo_premium
 from ..rules import RuleValues
@@ -44,7 +45,7 @@ FISH_PER_MIL = 10
 @dataclass(frozen=True)
 class _Item:
     reason: Reason
-    what: str
+    what: Words
     counters: int
     on_remise: bool
     """Paid on a remise too (all but the game, EB)."""
@@ -57,15 +58,15 @@ def _items(deal: Deal, rules: RuleValues, factor: int) -> list[_Item]:
     sans_prendre = deal.contract is Contract.SOLO or (deal.is_secret_solo and pays_solo_premium(deal, rules))
     fish_extra = rules[R.FISH_EXTRAORDINARY] is R.FishExtraordinary.YES and deal.contract in (Contract.MEDIATEUR, Contract.SOLO)
     items = [
-        _Item(Reason.GAME, N_("the game"), COUNTER_GAME * factor, False),
-        _Item(Reason.CONSOLATION, N_("the consolation"), COUNTER_CONSOLATION * factor, True),
+        _Item(Reason.GAME, Words(N_("the game")), COUNTER_GAME * factor, False),
+        _Item(Reason.CONSOLATION, Words(N_("the consolation")), COUNTER_CONSOLATION * factor, True),
     ]
     if alone and sans_prendre:
-        items.append(_Item(Reason.SANS_APPELER, N_("sans appeler"), COUNTER_SANS_APPELER * factor, True, own_king_rules(deal) if deal.is_secret_solo else ()))
+        items.append(_Item(Reason.SANS_APPELER, Words(N_("sans appeler")), COUNTER_SANS_APPELER * factor, True, own_king_rules(deal) if deal.is_secret_solo else ()))
     if fish_extra:
-        items.append(_Item(Reason.FISH_EXTRAORDINARY, N_("the fish extraordinary"), COUNTERS_PER_FISH * factor, True, (R.FISH_EXTRAORDINARY,)))
+        items.append(_Item(Reason.FISH_EXTRAORDINARY, Words(N_("the fish extraordinary")), COUNTERS_PER_FISH * factor, True, (R.FISH_EXTRAORDINARY,)))
     if rules[R.COUNTER_MATADORS] is R.CounterMatadors.ONE_EACH and deal.matadors:
-        items.append(_Item(Reason.MATADORS, f"{deal.matadors} matadors", deal.matadors * factor, True, (R.COUNTER_MATADORS,)))
+        items.append(_Item(Reason.MATADORS, Words(N_("{n} matadors"), n=deal.matadors), deal.matadors * factor, True, (R.COUNTER_MATADORS,)))
     return items
 
 
@@ -105,9 +106,9 @@ def _game_won(book: Book, items: list[_Item], vole: int) -> None:
             if opponent != ctx.exempt or item.reason is Reason.MATADORS:
                 book.pay(opponent, member, item.counters, item.reason, item.what, used, "EB")
         if ctx.result is Result.VOLE_WON:
-            book.pay(opponent, member, vole, Reason.VOLE_BONUS, N_("the vole"), vole_rules + flow, "EB")
+            book.pay(opponent, member, vole, Reason.VOLE_BONUS, Words(N_("the vole")), vole_rules + flow, "EB")
         elif ctx.result is Result.VOLE_LOST:
-            book.pay(member, opponent, vole, Reason.VOLE_PREMIUM_LOST, N_("the vole undertaken and lost"), vole_rules + flow, "EB")
+            book.pay(member, opponent, vole, Reason.VOLE_PREMIUM_LOST, Words(N_("the vole undertaken and lost")), vole_rules + flow, "EB")
 
 
 def _game_lost(book: Book, items: list[_Item], stake: int) -> None:
@@ -116,7 +117,7 @@ def _game_lost(book: Book, items: list[_Item], stake: int) -> None:
     payers, loss_rules = loss_payers(book)
     beast(book, stake, payers, loss_rules)
     extra = ctx.favourite_rules + ctx.flow + loss_rules
-    owed = [(item, f"{item.what}, the game lost", item.rules + extra)  # once for the deal, not once a pair
+    owed = [(item, Words(N_("{label}, the game lost"), label=item.what), item.rules + extra)  # once for the deal, not once a pair
             for item in items if item.on_remise or ctx.result is Result.CODILLE]
     for member, opponent in ctx.pairs:
         payer = member if member in payers else ctx.deal.hombre

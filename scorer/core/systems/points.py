@@ -14,8 +14,9 @@ from typing import ClassVar
 
 from .. import rules as R
 from ..context import DealContext
+from ..errors import Words
 from ..i18n import N_, _
-from ..play import beasted_renounces, renounce_words
+from ..play import beasted_renounces, renounce_said
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, SystemState, TableState, Transfer
 from ..outcome import pays_solo_premium, remise_rules
 from ..rules import RuleValues
@@ -36,9 +37,9 @@ class PointRow:
 
 # PG's point table (forced / alliance / solo); a vole announced scores in the solo column.
 PG_POINTS: Mapping[str, PointRow] = {
-    "forced": PointRow(3, 6, 12, 1, -6, -12),
-    "alliance": PointRow(5, 10, 20, 2, -10, -20),
-    "solo": PointRow(10, 20, 40, 5, -20, -40),
+    N_("forced"): PointRow(3, 6, 12, 1, -6, -12),
+    N_("alliance"): PointRow(5, 10, 20, 2, -10, -20),
+    N_("solo"): PointRow(10, 20, 40, 5, -20, -40),
 }
 
 
@@ -77,7 +78,9 @@ def settle_points(deal: Deal, state: TableState, rules: RuleValues, deals_agreed
     beasts = _renounce_beasts(ctx, abs(points), balances)
     after = _after(ctx, balances, points * len(scorers) - sum(t.chips for t in beasts), lost, per_player)
     transfers += beasts
-    notes = (f"the next game counts ×{multiplier(after, deal.hombre, per_player)} for {deal.hombre if per_player else 'the table'}",) if lost else ()
+    times_after = multiplier(after, deal.hombre, per_player)
+    notes = ((Words(N_("the next game counts ×{multiplier} for {player}"), multiplier=times_after, player=deal.hombre) if per_player
+              else Words(N_("the next game counts ×{multiplier} for the table"), multiplier=times_after)),) if lost else ()
     return Settlement(ctx.number, deal, ctx.result, transfers, state, after, 1, 0, notes, times)
 
 
@@ -88,7 +91,7 @@ def _renounce_beasts(ctx: DealContext, points: int, balances: dict[str, int]) ->
     for renounce in beasted_renounces(ctx.deal, ctx.state.players, ctx.rules) if points else ():
         balances[renounce.player] -= points
         beasts.append(Transfer(renounce.player, Pot.SCORE_SHEET, points, Reason.RENOUNCE_BEAST,
-                               f"struck off for {renounce_words(renounce)}", (R.RENOUNCE_BEAST,), "EB"))
+                               Words(N_("struck off for {renounce}"), renounce=renounce_said(renounce)), (R.RENOUNCE_BEAST,), "EB"))
     return tuple(beasts)
 
 
@@ -100,14 +103,19 @@ def _scorers(ctx: DealContext, column: str, lost: bool) -> tuple[str, ...]:
     return deal.side
 
 
-def _what(ctx: DealContext, column: str, multiplier: int) -> str:
-    """The transfers' sentence: the column, the result, and what the game counted."""
+def _what(ctx: DealContext, column: str, multiplier: int) -> Words:
+    """The transfers' words: the column, the result, and what the game counted."""
     deal, result = ctx.deal, ctx.result
-    times = f" (×{multiplier} after {multiplier - 1} lost game{'s' if multiplier > 2 else ''})" if multiplier > 1 else ""
-    return f"{column} {result.english_label}{' with premiers' if deal.premiers and result is Result.WON else ''}{times}"
+    what = Words(N_("{column} {result}"), column=Words(column), result=result.words)
+    if deal.premiers and result is Result.WON:
+        what = Words(N_("{what} with premiers"), what=what)
+    if multiplier > 1:
+        what = Words(N_("{what} (×{multiplier} after {lost} lost game)") if multiplier == 2 else
+                     N_("{what} (×{multiplier} after {lost} lost games)"), what=what, multiplier=multiplier, lost=multiplier - 1)
+    return what
 
 
-def _write(ctx: DealContext, scorers: tuple[str, ...], points: int, what: str) -> tuple[tuple[Transfer, ...], dict[str, int]]:
+def _write(ctx: DealContext, scorers: tuple[str, ...], points: int, what: Words) -> tuple[tuple[Transfer, ...], dict[str, int]]:
     """The points written to (or struck from) each scorer on the score sheet, and the balances after."""
     state = ctx.state
     used: tuple[str, ...] = (R.MULTIPLIER_SCOPE,) + ((R.POINTS_ALLY,) if ctx.deal.has_real_ally else ())
