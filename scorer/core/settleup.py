@@ -59,7 +59,24 @@ def fewest_payments(balances: Mapping[str, int]) -> tuple[Payment, ...]:
     for mask in range(1, full + 1):
         lowest = mask & -mask
         totals[mask] = totals[mask ^ lowest] + amounts[lowest.bit_length() - 1]
-    # best[mask], for a zero-sum set of players: the most zero-sum groups it splits into, and those groups
+    best = _most_groups(totals, full)
+
+    payments: list[Payment] = []
+    for group in best if names else ():
+        members = {names[i]: amounts[i] for i in range(len(names)) if group >> i & 1}
+        while any(members.values()):
+            debtor = min(members, key=lambda n: (members[n], n))
+            creditor = max(members, key=lambda n: (members[n], n))
+            cents = min(-members[debtor], members[creditor])
+            payments.append(Payment(debtor, creditor, cents))
+            members[debtor] += cents
+            members[creditor] -= cents
+    return tuple(payments)
+
+
+def _most_groups(totals: list[int], full: int) -> tuple[int, ...]:
+    """The most zero-sum groups the players of ``full`` split into (each a bit mask), ``totals`` the sum of each
+    set's balances: best[mask], for a zero-sum set of players, is the most groups it splits into, and those groups."""
     best: list[tuple[int, tuple[int, ...]]] = [(0, ())] * (full + 1)
     for mask in range(1, full + 1):
         if totals[mask]:
@@ -74,18 +91,7 @@ def fewest_payments(balances: Mapping[str, int]) -> tuple[Payment, ...]:
                     result = (count + 1, (sub, *groups))
             sub = (sub - 1) & mask
         best[mask] = result
-
-    payments: list[Payment] = []
-    for group in best[full][1] if names else ():
-        members = {names[i]: amounts[i] for i in range(len(names)) if group >> i & 1}
-        while any(members.values()):
-            debtor = min(members, key=lambda n: (members[n], n))
-            creditor = max(members, key=lambda n: (members[n], n))
-            cents = min(-members[debtor], members[creditor])
-            payments.append(Payment(debtor, creditor, cents))
-            members[debtor] += cents
-            members[creditor] -= cents
-    return tuple(payments)
+    return best[full][1]
 
 
 def settle_up(replay: Replay, value_cents: int) -> SettleUp:

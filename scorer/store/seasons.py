@@ -243,7 +243,7 @@ def _circle_read(conn: sqlite3.Connection, row: dict[str, object],
     return circle, tables, damage
 
 
-def _fold(conn: sqlite3.Connection, row: dict[str, object], rows: list[dict[str, object]], sizes: dict[int, int],
+def _fold(conn: sqlite3.Connection, row: dict[str, object], rows: list[dict[str, object]], sizes: dict[int, int],  # more than 5: the rows read in the write transaction, and the fold before
           key: tuple[object, ...], kept: _Kept | None, cache: LedgerCache) -> _Kept:
     """The circle folded. ``kept``: its fold before, of the same row, log and evenings' rows (an evening's log grew
     since): its circle, tables and checks are taken as they are, and so is each evening before the first whose
