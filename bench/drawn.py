@@ -1,14 +1,15 @@
 """The pages that draw the deal form (its radio groups: the ``segmented`` macro of templates/_macros.html).
 
-    .venv/bin/python bench/drawn.py [--samples 400]
+    .venv/bin/python bench/drawn.py [--samples 400] [--quick]
     SCORER_ROOT=/path/to/another/checkout .venv/bin/python bench/drawn.py   # another checkout's pages
     valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python bench/drawn.py --repeat deal 100
 
 The pages: the deal-entry page and a preview, of a solo (5 radio groups) and of an alliance (8), and the table's
 page (where the evening stands, the last deal's payments), through ``app.test_client()``, after a warm-up. For
 each, the CPU time of the thread that served it (``time.thread_time``: on a machine shared with other work, the
-wall time says more about the others than about the page), median of the samples, and the app's wall time. Run
-it against an earlier checkout (``SCORER_ROOT``) in turns, on the same machine at the same time.
+wall time says more about the others than about the page), median of the samples, beside its reference from the
+same run: the app's bare route (``/healthz``: the whole request through the app, no template). Run it against an
+earlier checkout (``SCORER_ROOT``) in turns, on the same machine at the same time. ``--quick``: one sample.
 
 ``--repeat KIND COUNT`` asks for one page only (the deal-entry page, a preview or the table's page, of a solo),
 COUNT times after a warm-up: run under valgrind's callgrind with two counts, the difference of the instructions it
@@ -32,6 +33,7 @@ sys.path.insert(0, os.environ.get("SCORER_ROOT") or str(Path(__file__).resolve()
 
 import scorer  # noqa: E402
 from clock import ServerClock  # noqa: E402  (bench/clock.py, beside this script: no scorer import)
+from common import figure  # noqa: E402  (bench/common.py, beside this script)
 from scorer import create_app  # noqa: E402
 from scorer.core import HouseRules  # noqa: E402
 from scorer.store import create_table  # noqa: E402
@@ -68,10 +70,12 @@ def pages(app: Any, clock: ServerClock, samples: int) -> None:
         wall.setdefault(what, []).append(seen_wall)
         return page
 
-    for sample in range(samples + 50):  # the first 50: the warm-up
-        if sample == 50:
+    warm_up = min(50, samples)
+    for sample in range(samples + warm_up):
+        if sample == warm_up:
             cpu.clear()
             wall.clear()
+        timed("bare route", phone.get("/healthz"))
         for contract, taps in DEALS.items():
             url = f"/t/{token}/deal/{contract}"
             page = timed(f"deal-entry page, {contract}", phone.get(url))
@@ -80,9 +84,9 @@ def pages(app: Any, clock: ServerClock, samples: int) -> None:
         timed("the table's page", phone.get(f"/t/{token}"))
     print(f"pages, {time.strftime('%Y-%m-%d %H:%M')}, {scorer.__file__}, medians of {samples}, "
           f"load average {os.getloadavg()[0]:.2f}")
-    print(f"{'':26} {'CPU ms':>7} {'wall ms':>8}")
+    bare = statistics.median(cpu.pop("bare route")) * 1000
     for what in cpu:
-        print(f"{what:26} {statistics.median(cpu[what]) * 1000:7.3f} {statistics.median(wall[what]) * 1000:8.3f}")
+        figure(f"{what}, CPU", statistics.median(cpu[what]) * 1000, "ms", "the bare route, CPU", bare)
 
 
 def repeat(app: Any, kind: str, count: int) -> None:
@@ -105,6 +109,7 @@ def repeat(app: Any, kind: str, count: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--samples", type=int, default=400)
+    parser.add_argument("--quick", action="store_true", help="one sample")
     parser.add_argument("--repeat", nargs=2, metavar=("KIND", "COUNT"), help="deal, preview or table; how many")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="scorer-drawn-"))
@@ -114,7 +119,7 @@ def main() -> None:
     if args.repeat:
         repeat(app, args.repeat[0], int(args.repeat[1]))
         return
-    pages(app, clock, args.samples)
+    pages(app, clock, 1 if args.quick else args.samples)
 
 
 if __name__ == "__main__":
