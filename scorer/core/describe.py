@@ -93,26 +93,22 @@ def _called(deal: Deal) -> Said:
     return Words(N_(", calling {card}"), card=card)
 
 
+_PLAYED = {
+    Contract.FORCED_SPADILLE: N_("{who} held Spadille: forced spadille{trumps}{called}"),
+    Contract.VOLE: N_("{who} bid the vole{trumps}"),
+    Contract.GRANDISSIMO: N_("{who} played grandissimo (no trumps but the black Aces)"),
+    Contract.NEMO: N_("{who} played nemo (no trumps but the black Aces; to lose every trick)"),
+    Contract.CASCO: N_("{who} played casco{trumps}{called}"),
+    Contract.ALLIANCE: N_("{who} played an {contract}{trumps}{called}"),
+    Contract.SOLO: N_("{who} played a {contract}{trumps}{called}"),
+}
+"""What was played, without the tricks, where a contract says it in words of its own (else "{who} played {contract}...")."""
+
+
 def _played(deal: Deal) -> Words:
     """What was played, without the tricks: "Hal played grandissimo (no trumps but the black Aces)"."""
-    contract = deal.contract
-    if contract is Contract.FORCED_SPADILLE:
-        played = N_("{who} held Spadille: forced spadille{trumps}{called}")
-    elif contract is Contract.VOLE:
-        played = N_("{who} bid the vole{trumps}")
-    elif contract is Contract.GRANDISSIMO:
-        played = N_("{who} played grandissimo (no trumps but the black Aces)")
-    elif contract is Contract.NEMO:
-        played = N_("{who} played nemo (no trumps but the black Aces; to lose every trick)")
-    elif contract is Contract.CASCO:
-        played = N_("{who} played casco{trumps}{called}")
-    elif contract is Contract.ALLIANCE:
-        played = N_("{who} played an {contract}{trumps}{called}")
-    elif contract is Contract.SOLO:
-        played = N_("{who} played a {contract}{trumps}{called}")
-    else:
-        played = N_("{who} played {contract}{trumps}{called}")
-    return Words(played, who=deal.hombre, contract=contract.words, trumps=_trumps(deal), called=_called(deal))
+    played = _PLAYED.get(deal.contract, N_("{who} played {contract}{trumps}{called}"))
+    return Words(played, who=deal.hombre, contract=deal.contract.words, trumps=_trumps(deal), called=_called(deal))
 
 
 def _tricks(deal: Deal) -> Words:

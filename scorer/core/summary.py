@@ -122,8 +122,6 @@ class DealSummary:
     """Each player's change for the deal, in seating order."""
     carried: tuple[tuple[str, str], ...]
     """What the table carries after the deal, as the settlement system tells it: ("pool", "0"), ("vole pool", "0")."""
-    units: str
-    """What the figures count ("chips", "points", "counters"), as the settlement system says."""
     unit_sentence: Words | None
     """The stake and the unit, said once ("The pool held 28 chips, so a unit is 7."); the stake alone where nothing
     is paid in units ("The pool held 40 counters."); None without a pool."""
@@ -152,7 +150,6 @@ def summarise(settlement: Settlement, rules: HouseRules) -> DealSummary:
         headline=headline(settlement.deal, settlement.result, rules),
         nets=tuple(Net(p, settlement.change(p)) for p in players),
         carried=tuple(carried),
-        units=system.units,
         unit_sentence=_unit_sentence(settlement, system, used_for_unit) if system.has_pool else None,
         unit_rules=tuple(RuleRef(name) for name in used_for_unit),
         groups=group_transfers(settlement.transfers, players),
@@ -283,15 +280,16 @@ class _Draft:
 
     payers: list[Account]
     payees: list[Account]
-    parts: list[Part]
+    parts: dict[Said, int]
+    """Each item's label and its chips."""
     rules: list[str]
     reason: Reason
     emptied: bool
     """A single movement out of a pot that left it empty ("takes the pool")."""
 
-    def key(self) -> tuple[tuple[Part, ...], tuple[str, ...], Reason | None]:
+    def key(self) -> tuple[tuple[tuple[Said, int], ...], tuple[str, ...], Reason | None]:
         pots = any(isinstance(a, Pot) for a in (*self.payers, *self.payees))
-        return tuple(self.parts), tuple(self.rules), self.reason if pots else None
+        return tuple(self.parts.items()), tuple(self.rules), self.reason if pots else None
 
 
 def group_transfers(transfers: tuple[Transfer, ...], players: tuple[str, ...]) -> tuple[Group, ...]:
@@ -301,8 +299,8 @@ def group_transfers(transfers: tuple[Transfer, ...], players: tuple[str, ...]) -
     for m in _merged(_drafts(transfers)):
         payers = tuple(sorted(m.payers, key=lambda a: seat.get(str(a), -1)))
         payees = tuple(sorted(m.payees, key=lambda a: seat.get(str(a), -1)))
-        groups.append(Group(payers, payees, tuple(m.parts), tuple(RuleRef(n) for n in m.rules),
-                            _sentence(payers, payees, tuple(m.parts), m.emptied)))
+        parts = tuple(Part(label, chips) for label, chips in m.parts.items())
+        groups.append(Group(payers, payees, parts, tuple(map(RuleRef, m.rules)), _sentence(payers, payees, parts, m.emptied)))
     return tuple(groups)
 
 
@@ -314,8 +312,9 @@ def _drafts(transfers: tuple[Transfer, ...]) -> list[_Draft]:
         key: tuple[object, ...] = (t.payer, t.payee, t.reason) if touches_pot else (t.payer, t.payee)
         draft = drafts.get(key)
         if draft is None:
-            draft = drafts[key] = _Draft([t.payer], [t.payee], [], [], t.reason, False)
-        _add(draft.parts, _pot_label(t) if touches_pot else _payment_label(t), t.chips)
+            draft = drafts[key] = _Draft([t.payer], [t.payee], {}, [], t.reason, False)
+        label = _pot_label(t) if touches_pot else _payment_label(t)
+        draft.parts[label] = draft.parts.get(label, 0) + t.chips
         draft.rules.extend(name for name in t.rules if name not in UNIT_RULES and name not in draft.rules)
     for draft in drafts.values():  # one player alone takes the pot (every share of that reason hers)
         draft.emptied = draft.reason in _TAKES_THE_POT and sum(d.reason is draft.reason for d in drafts.values()) == 1
@@ -334,15 +333,6 @@ def _merged(drafts: list[_Draft]) -> list[_Draft]:
         else:
             same.payees.append(draft.payees[0])
     return merged
-
-
-def _add(parts: list[Part], label: Said, chips: int) -> None:
-    """Add ``chips`` for ``label``, to the part of that label if there is one."""
-    for i, part in enumerate(parts):
-        if part.label == label:
-            parts[i] = Part(label, part.chips + chips)
-            return
-    parts.append(Part(label, chips))
 
 
 def _joins(group: _Draft, one: _Draft) -> bool:
