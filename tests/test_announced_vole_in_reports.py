@@ -103,7 +103,7 @@ def test_the_issue_s_example_ends_at_minus_ten_and_is_counted_lost() -> None:
                   "the game won with premiers, the vole lost."),
 ])
 def test_the_deal_told_in_a_sentence(deal: Deal, sentence: str) -> None:
-    assert describe(deal, Result.VOLE_LOST) == sentence, P_ANNOUNCED
+    assert str(describe(deal, Result.VOLE_LOST)) == sentence, P_ANNOUNCED
 
 
 def _evening_file(tmp_path: Path, profile: str, deals: list[dict[str, object]]) -> str:
@@ -176,7 +176,7 @@ def test_in_french(client: FlaskClient) -> None:
     catalogue = gettext.translation("messages", localedir=str(Path(__file__).parent.parent / "scorer" / "translations"),
                                     languages=["fr"])
     with translating(catalogue.gettext):
-        assert describe(VOLE_BID_8, Result.VOLE_LOST) == (
+        assert str(describe(VOLE_BID_8, Result.VOLE_LOST)) == (
             f"Bea a demandé la vole à cœur{NB}; Bea a fait 8 levées{NB}: perdu, la vole non faite.")
     token = import_table(client, "quadrille", [VOLE_BID, UNDERTAKEN])
     page = client.get(f"/t/{token}/tally", headers={"Accept-Language": "fr-FR,fr;q=0.9"}).get_data(as_text=True)

@@ -30,7 +30,7 @@ def test_the_sentence_says_what_was_played_in_the_contract_s_own_words(profile: 
     for deal, result in settled(profile):
         if deal.contract is not contract:
             continue
-        told = describe(deal, result)
+        told = str(describe(deal, result))
         assert told.startswith(deal.hombre + " ") and told.endswith(".")
         assert "None" not in told and " in :" not in told and " in ," not in told and "  " not in told
         kind = CONTRACT_KINDS[contract]
@@ -81,4 +81,4 @@ def test_the_sentence_says_what_was_played_in_the_contract_s_own_words(profile: 
      "lost by codille."),
 ])
 def test_examples(deal: Deal, result: Result, sentence: str) -> None:
-    assert describe(deal, result) == sentence
+    assert str(describe(deal, result)) == sentence

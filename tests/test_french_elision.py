@@ -89,10 +89,10 @@ def test_the_deal_told_in_french_elides_before_hombre(hombre: str, shown: str) -
     evening = Evening(players, HouseRules.of("mediateur"), (deal,), 8)
     settlement = replay(evening).settlements[0]
     with translating(french().gettext):
-        told = summarise(settlement, evening.rules).headline
+        told = str(summarise(settlement, evening.rules).headline)
     assert told.startswith(f"Le {shown}") or shown in told, told
     assert "de É" not in told and "de H" not in told
-    assert summarise(settlement, evening.rules).headline.startswith(f"{hombre}'s médiateur")  # English as it was
+    assert str(summarise(settlement, evening.rules).headline).startswith(f"{hombre}'s médiateur")  # English as it was
 
 
 def test_the_odd_chips_wait_for_whichever_of_the_winners_in_french() -> None:

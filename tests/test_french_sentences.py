@@ -31,19 +31,19 @@ LINE = "Ann deals: Bea solo in hearts, 5 tricks, 3 matadors"
 
 def test_a_deal_told_in_french() -> None:
     with translating(french().gettext):
-        assert describe(ALLIANCE, Result.WON) == (
+        assert str(describe(ALLIANCE, Result.WON)) == (
             f"Hal a joué l'appel à pique, en appelant le Roi de cœur (Bea l'avait){NB}; Hal et Bea ont fait 6 levées "
             f"(Hal 4, Bea 2){NB}: gagné.")
-        assert describe(SOLO, Result.VOLE_LOST) == (
+        assert str(describe(SOLO, Result.VOLE_LOST)) == (
             f"Hal a joué sans prendre à cœur, avec 3 matadors et la vole entreprise après les premières{NB}; "
             f"Hal a fait 8 levées{NB}: le jeu gagné avec les premières, la vole perdue.")
-        assert describe(Deal("Ann", "Hal", Contract.NEMO, None, hombre_tricks=0), Result.WON) == (
+        assert str(describe(Deal("Ann", "Hal", Contract.NEMO, None, hombre_tricks=0), Result.WON)) == (
             f"Hal a joué le nemo (sans autre atout que les As noirs{NB}; pour ne faire aucune levée){NB}; "
             f"Hal n'a fait aucune levée{NB}: gagné.")
 
 
 def test_a_deal_told_in_english_without_a_translation() -> None:
-    assert describe(ALLIANCE, Result.WON) == ("Hal played an alliance in spades, calling the King of hearts (Bea held it); "
+    assert str(describe(ALLIANCE, Result.WON)) == ("Hal played an alliance in spades, calling the King of hearts (Bea held it); "
                                               "Hal and Bea took 6 tricks (Hal 4, Bea 2): won.")
 
 
@@ -61,17 +61,17 @@ def test_a_settlement_at_a_glance_in_french() -> None:
 
 
 def test_the_summary_is_worded_when_read_not_when_settled() -> None:
-    """A settlement made under one language (kept in the ledger cache) reads in the reader's language."""
+    """A settlement made under one language (kept in the ledger cache), and its summary, read in the reader's language."""
     rules = HouseRules.of("quadrille", {})
     with translating(french().gettext):
         settlement = settle(parse_deal(LINE), TableState(players=PLAYERS, balances=(0,) * 4, pool=0), rules)
     english = summarise(settlement, rules)
-    assert english.unit_sentence == "The pool held 4 chips, so a unit is 1."
-    assert english.notes == ("remise: the pool is doubled and carried forward",)
-    assert "Bea puts 4 into the pool: remise, the pool doubled" in [g.sentence for g in english.groups]
-    with translating(french().gettext):
-        french_summary = summarise(settlement, rules)
-    assert french_summary.notes == (f"remise{NB}: la poule est doublée et reportée",)
+    assert str(english.unit_sentence) == "The pool held 4 chips, so a unit is 1."
+    assert tuple(map(str, english.notes)) == ("remise: the pool is doubled and carried forward",)
+    assert "Bea puts 4 into the pool: remise, the pool doubled" in [str(g.sentence) for g in english.groups]
+    with translating(french().gettext):  # and the summary made in English reads in French
+        assert tuple(map(str, english.notes)) == (f"remise{NB}: la poule est doublée et reportée",)
+        assert str(english.unit_sentence) == "La poule contenait 4 jetons, donc l'unité vaut 1."
 
 
 @pytest.mark.parametrize("line", [LINE, "Ann deals: Bea solo in hearts, 10 tricks, 3 matadors, premiers, vole undertaken"])

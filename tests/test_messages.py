@@ -10,6 +10,7 @@ nested ones too, is in the catalogue and translated, and no English is left in w
 from __future__ import annotations
 
 import gettext
+import html
 import io
 import itertools
 import re
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
+from flask import Flask
 from helpers.deals import PLAYERS
 from helpers.examples.scenarios import SCENARIOS
 from helpers.examples.worked import EXAMPLES
@@ -101,7 +103,7 @@ def _shown(settlement: Settlement, rules: HouseRules) -> list[str]:
     """What a player reads of a settlement: each transfer, each note, and the summary's lines and notes."""
     summary = summarise(settlement, rules)
     return [*(t.sentence for t in settlement.transfers), *map(str, settlement.notes),
-            *(g.sentence for g in summary.groups), *summary.notes]
+            *(str(g.sentence) for g in summary.groups), *map(str, summary.notes)]
 
 
 def test_the_words_of_every_settlement_are_messages_of_the_catalogue_worded_in_french() -> None:
@@ -116,3 +118,28 @@ def test_the_words_of_every_settlement_are_messages_of_the_catalogue_worded_in_f
             french = _shown(settlement, rules)
         assert len(french) == len(english) and not any(ENGLISH.search(text) for text in french), (english, french)
     assert len(made) > 40, sorted(made)  # the examples meet most of what a settlement says
+
+
+def test_a_summary_made_outside_any_translation_is_worded_in_french_on_a_french_page(app: Flask) -> None:
+    """The summary keeps messages, not sentences: made with no translation installed (a cache, the command line),
+    its headline, unit sentence, lines, rules and notes read in French where a French page shows them."""
+    rules = HouseRules.of("quadrille", {})
+    settlement = settle(parse_deal("Ann deals: Bea solo in hearts, 5 tricks, 3 matadors"), TableState.start(PLAYERS), rules)
+    summary = summarise(settlement, rules)
+    page = app.jinja_env.from_string('{% from "table/_summary.html" import payments %}<h1>{{ summary.headline }}</h1>'
+                                     '{{ payments(summary) }}')
+    with app.test_request_context("/", headers={"Cookie": "lang=fr"}):
+        app.preprocess_request()
+        french = html.unescape(re.sub(r"<[^>]+>", " ", page.render(summary=summary)))
+        app.do_teardown_request()
+    with app.test_request_context("/"):
+        app.preprocess_request()
+        english = html.unescape(re.sub(r"<[^>]+>", " ", page.render(summary=summary)))
+        app.do_teardown_request()
+    nb = "\u00a0"
+    for said in (f" de Bea à cœur{nb}: remise", "La poule contenait 4 jetons, donc l'unité vaut 1.",
+                 f"Bea met 4 dans la poule{nb}: remise, la poule doublée", f"remise{nb}: la poule est doublée et reportée",
+                 "Qui paie qui"):
+        assert said in french, (said, french)
+    assert not ENGLISH.search(french.replace("Bea", "")), french
+    assert "Bea's solo in hearts: remise" in english and "The pool held 4 chips, so a unit is 1." in english

@@ -52,7 +52,7 @@ def test_the_undo_page_tells_every_contract_of_the_profile(app: Flask, client: F
     for s in reversed(settlements):  # the undo page shows the last deal: undo them one by one
         page = client.get(f"/t/{token}/undo").get_data(as_text=True)
         told = re.search(r'<p class="deal-told">(.*?)</p>', page, re.S)
-        assert told and html.unescape(told.group(1)) == describe(s.deal, s.result)
+        assert told and html.unescape(told.group(1)) == str(describe(s.deal, s.result))
         assert " in :" not in told.group(1) and "None" not in told.group(1)
         form = {"csrf_token": csrf_token(client, f"/t/{token}/undo"), "number": str(s.number),
                 "once": re.search(r'name="once" type="hidden" value="([^"]*)"', page).group(1)}  # type: ignore[union-attr]

@@ -40,9 +40,9 @@ WON = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=6)
     (WON, Result.REMISE, "remise", "remise"),
 ])
 def test_a_result_is_named_as_what_happened(deal: Deal, result: Result, english: str, french: str) -> None:
-    assert result_label(deal, result) == english
+    assert str(result_label(deal, result)) == english
     with translating(gettext.translation("messages", localedir=str(CATALOGUE), languages=["fr"]).gettext):
-        assert result_label(deal, result) == french
+        assert str(result_label(deal, result)) == french
 
 
 def pdf_text(client: FlaskClient, url: str) -> str:

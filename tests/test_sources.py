@@ -424,7 +424,7 @@ def test_the_unit_is_a_quarter_of_the_stake_in_play(changes: dict[str, str], bef
     """P: 'A unit means one quarter of the stake. The stake may be greater than four chips, as it is carried
     forward when a game is lost': every chip in the pool when the deal is played, wherever it came from."""
     settlement = _played_after(changes, before, deal_line)
-    assert summarise(settlement, HouseRules.of("quadrille", changes)).unit_sentence == unit_sentence, P_UNIT
+    assert str(summarise(settlement, HouseRules.of("quadrille", changes)).unit_sentence) == unit_sentence, P_UNIT
     assert_settles_as(settlement, parse_expected(expected_line), PLAYERS)
     assert settlement.after.total == settlement.before.total and settlement.after.beasts_waiting == ()
 

@@ -82,14 +82,14 @@ def assert_summary_tells_the_transfers(settlement: Settlement, rules: HouseRules
         assert sum(g.change(a) for a in {*g.payers, *g.payees}) == 0  # each group conserves
         assert g.total == g.each * len(g.payers) * len(g.payees) and g.each == sum(p.chips for p in g.parts) > 0
         assert len(g.payers) == 1 or len(g.payees) == 1
-        assert re.search(rf"\b{g.each}\b", g.sentence), g.sentence
+        assert re.search(rf"\b{g.each}\b", str(g.sentence)), g.sentence
     system = rules.profile.system
     if not system.has_pool:
         assert summary.unit_sentence is None
         assert not any("pool" in label for label, _ in summary.carried)
     else:
         assert summary.carried[0] == ("pool", str(after.pool))
-    assert "None" not in summary.headline and " in :" not in summary.headline
+    assert "None" not in str(summary.headline) and " in :" not in str(summary.headline)
 
 
 @pytest.mark.parametrize("profile, changes, pool_before, deal_line",
@@ -219,9 +219,9 @@ def test_a_deal_played_double_says_so_with_its_unit() -> None:
     rules = HouseRules.of("quadrille", {"paulans": "last_deal"})
     state = TableState(players=PLAYERS, balances=(0,) * 4, pool=20)
     summary = summarise(settle(parse_deal("Dan deals: Ann solo in hearts, 6 tricks"), state, rules, 1), rules)
-    assert summary.unit_sentence == "The pool held 28 chips; this deal is played double (paulans), so a unit is 12."
+    assert str(summary.unit_sentence) == "The pool held 28 chips; this deal is played double (paulans), so a unit is 12."
     assert [r.name for r in summary.unit_rules] == ["unit", "unit_rounding"]
-    assert "Ann, Bea, Cat and Dan each put 2 into the pool: ante" in [g.sentence for g in summary.groups]
+    assert "Ann, Bea, Cat and Dan each put 2 into the pool: ante" in [str(g.sentence) for g in summary.groups]
 
 
 @pytest.mark.parametrize("line, profile, headline", [

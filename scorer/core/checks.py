@@ -43,24 +43,6 @@ class _A(Lazy):
         return hash(self.contract)
 
 
-class _TheCard(Lazy):
-    """"the King of hearts", worded when read (a translation says ``{the_card}``; the English ``the {card}``)."""
-
-    __slots__ = ("card",)
-
-    def __init__(self, card: Card) -> None:
-        self.card = card
-
-    def __str__(self) -> str:
-        return the_card(self.card)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _TheCard) and other.card == self.card
-
-    def __hash__(self) -> int:
-        return hash(self.card)
-
-
 def _rule(name: str) -> Later:
     """A house rule as a sentence names it: its title in quotes, worded when read (“The favourite suit”), never its
     code (issue 25)."""
@@ -69,7 +51,7 @@ def _rule(name: str) -> Later:
 
 def card_placeholders(card: Card) -> dict[str, object]:
     """The placeholders naming a card: ``{card}`` ("King of hearts", English) and ``{the_card}``."""
-    return {"card": Later(card, "name"), "the_card": _TheCard(card)}
+    return {"card": Later(card, "name"), "the_card": the_card(card)}
 
 
 def contract_placeholders(contract: Contract) -> dict[str, object]:

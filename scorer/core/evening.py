@@ -143,8 +143,8 @@ class DealDifference:
     """... and as it would be."""
     pool_before: int
     pool_after: int
-    result_before: str
-    result_after: str
+    result_before: Words
+    result_after: Words
 
 
 def differences(old: Replay, new: Replay) -> tuple[list[DealDifference], dict[str, int]]:

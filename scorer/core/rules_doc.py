@@ -18,13 +18,11 @@ def rules_text() -> str:
     lines += [f"  {source.tag}: {source.description}" for source in SOURCES]
     lines += [f"  {READINGS}", ""]
     for rule in HOUSE_RULES:
-        lines.append(f"{rule.name} — {rule.title}")
-        lines.append(f"  default: {rule.default}{_default_in(rule)}")
+        lines += [f"{rule.name} — {rule.title}", f"  default: {rule.default}{_default_in(rule)}"]
         for c in rule.choices:
             sources = f" ({c.sources})" if c.sources else " (no source)"
             lines.append(f"    {c.value}: {c.label}{sources}")
-        lines.append(f"  {rule.help}")
-        lines.append("")
+        lines += [f"  {rule.help}", ""]
     lines.append("Profiles: " + ", ".join(f"{p.name} ({p.title})" for p in PROFILES.values()))
     return "\n".join(lines) + "\n"
 
@@ -55,18 +53,12 @@ def rules_markdown() -> str:
                        + ", ".join(f"`{rule_of(v).name}` = `{v.value}`" for v in p.overrides) + ".")
     out += ["", "## Rules", ""]
     for rule in HOUSE_RULES:
-        out.append(f"### `{rule.name}` — {rule.title}")
-        out.append("")
-        out.append(rule.help)
-        out.append("")
-        out.append("| value | meaning | sources |")
-        out.append("|---|---|---|")
+        out += [f"### `{rule.name}` — {rule.title}", "", rule.help, "", "| value | meaning | sources |", "|---|---|---|"]
         for c in rule.choices:
             mark = " **(default)**" if c.value == rule.default else ""
             out.append(f"| `{c.value}`{mark} | {c.label} | {c.sources or 'no source'} |")
         for p in PROFILES.values():
             if p.default(rule.name) != rule.default:
-                out.append("")
-                out.append(f"Default in profile `{p.name}`: `{p.default(rule.name)}`.")
+                out += ["", f"Default in profile `{p.name}`: `{p.default(rule.name)}`."]
         out.append("")
     return "\n".join(out).rstrip() + "\n"

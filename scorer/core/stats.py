@@ -15,6 +15,7 @@ doubles it").
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -79,22 +80,16 @@ def statistics(replays: Sequence[Replay], results: Sequence[Mapping[str, int]] |
 
     ``results`` are each evening's figures per player where they are not the balances after its
     last deal: a season's, after each evening's close (:attr:`SeasonEvening.results`)."""
-    names: list[str] = []
-    for replayed in replays:
-        names += [p for p in replayed.evening.players if p not in names]
-    tallies = {name: _Tally() for name in names}
-    played: dict[Contract, list[int]] = {}
-    deals = 0
+    tallies = {name: _Tally() for replayed in replays for name in replayed.evening.players}  # in order of appearance
+    played: Counter[Contract] = Counter()
+    won: Counter[Contract] = Counter()
     for replayed in replays:
         for settlement in replayed.settlements:
-            deals += 1
             deal, result = settlement.deal, settlement.result
-            tally = tallies[deal.hombre]
-            won = game_won(deal, result)
-            tally.count(deal.contract, result, won)
-            counts = played.setdefault(deal.contract, [0, 0])
-            counts[0] += 1
-            counts[1] += won
+            game = game_won(deal, result)
+            tallies[deal.hombre].count(deal.contract, result, game)
+            played[deal.contract] += 1
+            won[deal.contract] += game
             for member in deal.side:
                 tallies[member].voles += result is Result.VOLE_WON
                 tallies[member].matadors += deal.matadors > 0
@@ -102,9 +97,9 @@ def statistics(replays: Sequence[Replay], results: Sequence[Mapping[str, int]] |
         for player in replayed.evening.players:
             tallies[player].evenings.append(results[n][player] if results is not None else replayed.final.balance(player))
     return Statistics(
-        tuple(tallies[name].freeze(name) for name in names),
-        tuple(ContractStats(c, *played[c]) for c in Contract if c in played),
-        deals,
+        tuple(tally.freeze(name) for name, tally in tallies.items()),
+        tuple(ContractStats(c, played[c], won[c]) for c in Contract if c in played),
+        sum(len(replayed.settlements) for replayed in replays),
     )
 
 
@@ -112,34 +107,20 @@ class _Tally:
     """One player's counts while the deals are read."""
 
     def __init__(self) -> None:
-        self.contracts: dict[Contract, int] = {}
-        self.won = 0
-        self.results: dict[Result, int] = {}
-        """The games not won, by result (a vole announced and lost counted as :attr:`Result.LOST`)."""
-        self.voles = 0
-        self.matadors = 0
+        self.contracts: Counter[Contract] = Counter()
+        self.ended: Counter[Result | None] = Counter()
+        """How her games ended: None for won, else the result (a vole announced and lost counted as
+        :attr:`Result.LOST`)."""
+        self.voles = self.matadors = 0
         self.evenings: list[int] = []
 
     def count(self, contract: Contract, result: Result, won: bool) -> None:
-        self.contracts[contract] = self.contracts.get(contract, 0) + 1
-        if won:
-            self.won += 1
-            return
-        if result is Result.VOLE_LOST:  # announced and lost with six tricks or more: neither remise nor codille (P)
-            result = Result.LOST
-        self.results[result] = self.results.get(result, 0) + 1
+        self.contracts[contract] += 1
+        # a vole announced and lost with six tricks or more: neither remise nor codille (P)
+        self.ended[None if won else Result.LOST if result is Result.VOLE_LOST else result] += 1
 
     def freeze(self, player: str) -> PlayerStats:
-        results = self.results
-        return PlayerStats(
-            player=player,
-            as_hombre=sum(self.contracts.values()),
-            contracts={c: self.contracts[c] for c in Contract if c in self.contracts},
-            won=self.won,
-            remise=results.get(Result.REMISE, 0),
-            codille=results.get(Result.CODILLE, 0),
-            lost=results.get(Result.LOST, 0),
-            voles=self.voles,
-            matadors=self.matadors,
-            evenings=tuple(self.evenings),
-        )
+        ended = self.ended
+        return PlayerStats(player, self.contracts.total(), {c: self.contracts[c] for c in Contract if c in self.contracts},
+                           ended[None], ended[Result.REMISE], ended[Result.CODILLE], ended[Result.LOST], self.voles,
+                           self.matadors, tuple(self.evenings))

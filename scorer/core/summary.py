@@ -23,11 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import rules as R
-from .describe import both, in_suit, the_card
-from .i18n import N_, _, filled
-from .errors import Words
+from .describe import in_suit, the_card
+from .i18n import N_, _
+from .errors import Joined, Later, Said, Words
 from .model import Account, Contract, Deal, Pot, Reason, Result, Settlement, Transfer, Vole
-from .names import listed
+from .names import listed_words
 from .outcome import in_favourite
 from .profiles import HouseRules
 from .rules import RULES_BY_NAME
@@ -47,23 +47,23 @@ def signed(n: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RuleRef:
-    """A house rule named as a player reads it: its title, and its name (the anchor of its entry on the rules page)."""
+    """A house rule named as a player reads it: its name (the anchor of its entry on the rules page) and its title."""
 
     name: str
-    title: str
 
-
-def rule_ref(name: str) -> RuleRef:
-    """The house rule called ``name`` with its title (a name the core does not know is shown as it is)."""
-    rule = RULES_BY_NAME.get(name)
-    return RuleRef(name, rule.title if rule is not None else name)
+    @property
+    def title(self) -> str:
+        """Its title in the reader's language (a name the core does not know is shown as it is)."""
+        rule = RULES_BY_NAME.get(self.name)
+        return rule.title if rule is not None else self.name
 
 
 @dataclass(frozen=True, slots=True)
 class Part:
     """One item of a group: what it is for, in a word or two, and the chips each payer pays for it."""
 
-    label: str
+    label: Said
+    """Worded when read ("" where the sentence says it all)."""
     chips: int
 
 
@@ -80,8 +80,9 @@ class Group:
     parts: tuple[Part, ...]
     rules: tuple[RuleRef, ...]
     """The house rules behind these payments, in the order they first decided one (the unit's are on the unit sentence)."""
-    sentence: str
-    """The line a player reads: "Ann, Cat and Dan each pay Bea 56: solo 28, matadors 7, premiers 7, vole 14"."""
+    sentence: Words | Joined
+    """The line a player reads, worded when read: "Ann, Cat and Dan each pay Bea 56: solo 28, matadors 7, premiers 7,
+    vole 14"."""
 
     @property
     def each(self) -> int:
@@ -115,22 +116,20 @@ class DealSummary:
     """A deal's settlement as the preview shows it at a glance (see the module's description)."""
 
     number: int
-    headline: str
-    """The result in a line: "Bea's solo in hearts: won, with premiers"."""
+    headline: Words
+    """The result in a line, worded when read: "Bea's solo in hearts: won, with premiers"."""
     nets: tuple[Net, ...]
     """Each player's change for the deal, in seating order."""
     carried: tuple[tuple[str, str], ...]
     """What the table carries after the deal, as the settlement system tells it: ("pool", "0"), ("vole pool", "0")."""
-    units: str
-    """What the figures count ("chips", "points", "counters"), as the settlement system says."""
-    unit_sentence: str | None
+    unit_sentence: Words | None
     """The stake and the unit, said once ("The pool held 28 chips, so a unit is 7."); the stake alone where nothing
     is paid in units ("The pool held 40 counters."); None without a pool."""
     unit_rules: tuple[RuleRef, ...]
     """The house rules that set the unit."""
     groups: tuple[Group, ...]
-    notes: tuple[str, ...]
-    """The settlement's own remarks (a pool left in place, odd chips), in the reader's language."""
+    notes: tuple[Words, ...]
+    """The settlement's own remarks (a pool left in place, odd chips), worded when read."""
 
 
 def summarise(settlement: Settlement, rules: HouseRules) -> DealSummary:
@@ -151,111 +150,109 @@ def summarise(settlement: Settlement, rules: HouseRules) -> DealSummary:
         headline=headline(settlement.deal, settlement.result, rules),
         nets=tuple(Net(p, settlement.change(p)) for p in players),
         carried=tuple(carried),
-        units=system.units,
         unit_sentence=_unit_sentence(settlement, system, used_for_unit) if system.has_pool else None,
-        unit_rules=tuple(rule_ref(name) for name in used_for_unit),
+        unit_rules=tuple(RuleRef(name) for name in used_for_unit),
         groups=group_transfers(settlement.transfers, players),
-        notes=tuple(map(str, settlement.notes)),
+        notes=settlement.notes,
     )
 
 
 # --- the headline -------------------------------------------------------------------------------
 
 
-def headline(deal: Deal, result: Result, rules: HouseRules) -> str:
+def headline(deal: Deal, result: Result, rules: HouseRules) -> Words:
     """The result in one line: "Bea's solo in hearts: won, with premiers"."""
-    return _("{played}: {outcome}").format(played=_played(deal, rules), outcome=_outcome(deal, result))
+    return Words(N_("{played}: {outcome}"), played=_played(deal, rules), outcome=_outcome(deal, result))
 
 
-def _played(deal: Deal, rules: HouseRules) -> str:
+def _played(deal: Deal, rules: HouseRules) -> Joined:
     """Who played what: "Bea's alliance in spades with Dan", "Bea's grandissimo" (no trumps)."""
-    name = _("vole") if deal.contract is Contract.VOLE else deal.contract.label
-    text = filled(_("{hombre}'s {contract}"), {"hombre": deal.hombre, "contract": name})
+    name = Words(N_("vole")) if deal.contract is Contract.VOLE else deal.contract.words
+    said: list[object] = [Words(N_("{hombre}'s {contract}"), hombre=deal.hombre, contract=name)]
     if deal.trumps is not None:
-        text += f" {in_suit(deal.trumps)}"
+        said += [" ", in_suit(deal.trumps)]
         if in_favourite(deal, rules):
-            text += _(", the favourite suit")
+            said.append(Words(N_(", the favourite suit")))
     if deal.kind.takes_king and deal.called is not None:
         card = the_card(deal.called)
-        text += (_(", {card} from {giver}").format(card=card, giver=deal.giver) if deal.giver
-                 else _(", calling {card}").format(card=card))
+        said.append(Words(N_(", {card} from {giver}"), card=card, giver=deal.giver) if deal.giver
+                    else Words(N_(", calling {card}"), card=card))
     elif deal.is_secret_solo:
-        text += _(", her own King called")
+        said.append(Words(N_(", her own King called")))
     elif deal.has_real_ally:
-        text += _(" with {ally}").format(ally=deal.ally)
+        said.append(Words(N_(" with {ally}"), ally=deal.ally))
     if deal.vole is Vole.ANNOUNCED:
-        text += _(", the vole announced")
+        said.append(Words(N_(", the vole announced")))
     elif deal.vole is Vole.REVEALED:
-        text += _(", the vole announced, her hand shown")
-    return text
+        said.append(Words(N_(", the vole announced, her hand shown")))
+    return Joined(tuple(said), "")
 
 
-def _outcome(deal: Deal, result: Result) -> str:
+def _outcome(deal: Deal, result: Result) -> Words:
     """How it ended: "won, with premiers", "won, with premiers and the vole", "remise", "codille"."""
     if result is Result.WON:
-        return _("won, with premiers") if deal.premiers and not deal.kind.nemo else _("won")
+        return Words(N_("won, with premiers") if deal.premiers and not deal.kind.nemo else N_("won"))
     if result is Result.VOLE_WON:
-        return _("won, with the vole") if deal.vole_in_the_bid else _("won, with premiers and the vole")
+        return Words(N_("won, with the vole") if deal.vole_in_the_bid else N_("won, with premiers and the vole"))
     if result is Result.VOLE_LOST:
         if deal.vole_in_the_bid:
-            return _("the vole lost, {n} tricks").format(n=deal.side_tricks)
-        return _("won, with premiers; the vole lost")
+            return Words(N_("the vole lost, {n} tricks"), n=deal.side_tricks)
+        return Words(N_("won, with premiers; the vole lost"))
     if result is Result.LOST:
-        return _("lost (paid by the premium alone)")
-    return result.label  # remise, codille
+        return Words(N_("lost (paid by the premium alone)"))
+    return result.words  # remise, codille
 
 
 # --- the unit ----------------------------------------------------------------------------------------
 
 
-def _unit_sentence(settlement: Settlement, system: System, used: tuple[str, ...]) -> str | None:
+def _unit_sentence(settlement: Settlement, system: System, used: tuple[str, ...]) -> Words | None:
     """The stake and the unit, said once: the unit only where it decided a payment (the house rule ``unit`` named)."""
-    stake, unit = settlement.stake, settlement.unit
-    shown = system.units_text
+    stake, unit, units = settlement.stake, settlement.unit, Words(system.units)
     if R.UNIT not in used:  # paid in the system's own figures (the counters): the stake alone
-        return _("The pool held {stake} {units}.").format(stake=stake, units=shown) if stake else None
+        return Words(N_("The pool held {stake} {units}."), stake=stake, units=units) if stake else None
     doubled = any(R.PAULANS in t.rules and R.UNIT in t.rules for t in settlement.transfers)
     if R.UNIT_ROUNDING not in used:  # a fixed unit, whatever the pool holds
-        word = _(system.singular or system.units.removesuffix("s")) if unit == 1 else shown
-        said = _("A unit is {unit} {units}, doubled for this deal (paulans).") if doubled else _("A unit is {unit} {units}.")
-        return said.format(unit=unit, units=word)
+        word = Words(system.singular or system.units.removesuffix("s")) if unit == 1 else units
+        fixed = (N_("A unit is {unit} {units}, doubled for this deal (paulans).") if doubled
+                 else N_("A unit is {unit} {units}."))
+        return Words(fixed, unit=unit, units=word)
     if doubled:
-        said = _("The pool held {stake} {units}; this deal is played double (paulans), so a unit is {unit}.")
+        said = N_("The pool held {stake} {units}; this deal is played double (paulans), so a unit is {unit}.")
     elif stake == 4 * unit:
-        said = _("The pool held {stake} {units}, so a unit is {unit}.")
+        said = N_("The pool held {stake} {units}, so a unit is {unit}.")
     else:
-        said = _("The pool held {stake} {units}, so a unit is {unit} (a quarter, rounded).")
-    return said.format(stake=stake, units=shown, unit=unit)
+        said = N_("The pool held {stake} {units}, so a unit is {unit} (a quarter, rounded).")
+    return Words(said, stake=stake, units=units, unit=unit)
 
 
 # --- the groups ---------------------------------------------------------------------------------
 
 
-_POT_WORDS: dict[Reason, str] = {
-    Reason.POOL_SWEPT: N_("the game won"),
-    Reason.POOL_SHARED: N_("the game won"),
-    Reason.VOLE_POOL_WON: N_("the vole won"),
-    Reason.CODILLE_SHARE: N_("codille"),
-    Reason.REMISE_BEAST: N_("remise, the pool doubled"),
-    Reason.CODILLE_BEAST: N_("codille beast"),
-    Reason.VOLE_STAKE: N_("stake for the vole"),
-    Reason.VOLE_POOL_LOST: N_("the vole lost"),
+_POT_WORDS: dict[Reason, Said] = {
+    Reason.POOL_SWEPT: Words(N_("the game won")),
+    Reason.POOL_SHARED: Words(N_("the game won")),
+    Reason.VOLE_POOL_WON: Words(N_("the vole won")),
+    Reason.CODILLE_SHARE: Words(N_("codille")),
+    Reason.REMISE_BEAST: Words(N_("remise, the pool doubled")),
+    Reason.CODILLE_BEAST: Words(N_("codille beast")),
+    Reason.VOLE_STAKE: Words(N_("stake for the vole")),
+    Reason.VOLE_POOL_LOST: Words(N_("the vole lost")),
     Reason.ODD_CHIPS_SET_ASIDE: "",  # the sentence says it; the settlement's note says for whom
-    Reason.ODD_CHIPS_TO_SPADILLE: N_("for holding Spadille, or the highest trump"),
+    Reason.ODD_CHIPS_TO_SPADILLE: Words(N_("for holding Spadille, or the highest trump")),
 }
-"""What a movement to or from a pot is for, where its transfers word it in more than one way (English:
-translated where the label is made, :func:`_pot_label`)."""
+"""What a movement to or from a pot is for, where its transfers word it in more than one way."""
 
 _TAKES_THE_POT = frozenset({Reason.POOL_SWEPT, Reason.VOLE_POOL_WON})
 """A pot taken whole by one player: the sentence says it all ("Bea takes the pool, 28")."""
 
-_PAYMENT_WORDS: dict[Reason, str] = {
-    Reason.VOLE_BONUS: N_("vole"),
-    Reason.VOLE_PREMIUM_LOST: N_("vole lost"),
-    Reason.MEDIATEUR_KING: N_("a fish for the King"),
-    Reason.GAME: N_("game"),
-    Reason.CONSOLATION: N_("consolation"),
-    Reason.FISH_EXTRAORDINARY: N_("fish extraordinary"),
+_PAYMENT_WORDS: dict[Reason, Words] = {
+    Reason.VOLE_BONUS: Words(N_("vole")),
+    Reason.VOLE_PREMIUM_LOST: Words(N_("vole lost")),
+    Reason.MEDIATEUR_KING: Words(N_("a fish for the King")),
+    Reason.GAME: Words(N_("game")),
+    Reason.CONSOLATION: Words(N_("consolation")),
+    Reason.FISH_EXTRAORDINARY: Words(N_("fish extraordinary")),
 }
 
 def _label(what: Words) -> Words:
@@ -265,16 +262,16 @@ def _label(what: Words) -> Words:
     return what if not isinstance(label, Words) else _label(label)
 
 
-def _payment_label(t: Transfer) -> str:
-    """A payment between players in a word or two: "solo", "matadors", "premiers", "vole", in the reader's language."""
-    return _(_PAYMENT_WORDS[t.reason]) if t.reason in _PAYMENT_WORDS else str(_label(t.what))
+def _payment_label(t: Transfer) -> Words:
+    """A payment between players in a word or two: "solo", "matadors", "premiers", "vole"."""
+    return _PAYMENT_WORDS.get(t.reason) or _label(t.what)
 
 
-def _pot_label(t: Transfer) -> str:
-    """A movement to or from a pot in a word or two, in the reader's language (the whole words on the score sheet)."""
+def _pot_label(t: Transfer) -> Said:
+    """A movement to or from a pot in a word or two (the whole words on the score sheet)."""
     if t.reason in _POT_WORDS:
-        return _(_POT_WORDS[t.reason]) if _POT_WORDS[t.reason] else ""
-    return str(t.what if Pot.SCORE_SHEET in (t.payer, t.payee) else _label(t.what))
+        return _POT_WORDS[t.reason]
+    return t.what if Pot.SCORE_SHEET in (t.payer, t.payee) else _label(t.what)
 
 
 @dataclass
@@ -283,15 +280,16 @@ class _Draft:
 
     payers: list[Account]
     payees: list[Account]
-    parts: list[Part]
+    parts: dict[Said, int]
+    """Each item's label and its chips."""
     rules: list[str]
     reason: Reason
     emptied: bool
     """A single movement out of a pot that left it empty ("takes the pool")."""
 
-    def key(self) -> tuple[tuple[Part, ...], tuple[str, ...], Reason | None]:
+    def key(self) -> tuple[tuple[tuple[Said, int], ...], tuple[str, ...], Reason | None]:
         pots = any(isinstance(a, Pot) for a in (*self.payers, *self.payees))
-        return tuple(self.parts), tuple(self.rules), self.reason if pots else None
+        return tuple(self.parts.items()), tuple(self.rules), self.reason if pots else None
 
 
 def group_transfers(transfers: tuple[Transfer, ...], players: tuple[str, ...]) -> tuple[Group, ...]:
@@ -301,8 +299,8 @@ def group_transfers(transfers: tuple[Transfer, ...], players: tuple[str, ...]) -
     for m in _merged(_drafts(transfers)):
         payers = tuple(sorted(m.payers, key=lambda a: seat.get(str(a), -1)))
         payees = tuple(sorted(m.payees, key=lambda a: seat.get(str(a), -1)))
-        groups.append(Group(payers, payees, tuple(m.parts), tuple(rule_ref(n) for n in m.rules),
-                            _sentence(payers, payees, tuple(m.parts), m.emptied)))
+        parts = tuple(Part(label, chips) for label, chips in m.parts.items())
+        groups.append(Group(payers, payees, parts, tuple(map(RuleRef, m.rules)), _sentence(payers, payees, parts, m.emptied)))
     return tuple(groups)
 
 
@@ -314,8 +312,9 @@ def _drafts(transfers: tuple[Transfer, ...]) -> list[_Draft]:
         key: tuple[object, ...] = (t.payer, t.payee, t.reason) if touches_pot else (t.payer, t.payee)
         draft = drafts.get(key)
         if draft is None:
-            draft = drafts[key] = _Draft([t.payer], [t.payee], [], [], t.reason, False)
-        _add(draft.parts, _pot_label(t) if touches_pot else _payment_label(t), t.chips)
+            draft = drafts[key] = _Draft([t.payer], [t.payee], {}, [], t.reason, False)
+        label = _pot_label(t) if touches_pot else _payment_label(t)
+        draft.parts[label] = draft.parts.get(label, 0) + t.chips
         draft.rules.extend(name for name in t.rules if name not in UNIT_RULES and name not in draft.rules)
     for draft in drafts.values():  # one player alone takes the pot (every share of that reason hers)
         draft.emptied = draft.reason in _TAKES_THE_POT and sum(d.reason is draft.reason for d in drafts.values()) == 1
@@ -336,15 +335,6 @@ def _merged(drafts: list[_Draft]) -> list[_Draft]:
     return merged
 
 
-def _add(parts: list[Part], label: str, chips: int) -> None:
-    """Add ``chips`` for ``label``, to the part of that label if there is one."""
-    for i, part in enumerate(parts):
-        if part.label == label:
-            parts[i] = Part(label, part.chips + chips)
-            return
-    parts.append(Part(label, chips))
-
-
 def _joins(group: _Draft, one: _Draft) -> bool:
     """Whether the single payment ``one`` can join ``group``: same payee (several payers) or same payer (several payees)."""
     if group.emptied or one.emptied:
@@ -354,59 +344,51 @@ def _joins(group: _Draft, one: _Draft) -> bool:
     return len(group.payers) == 1 and group.payers == one.payers and one.payees[0] not in group.payees
 
 
-def _names(accounts: tuple[Account, ...]) -> str:
-    """"Ann, Cat and Dan" (a pot by its name), in the reader's language."""
-    names = tuple(a.label if isinstance(a, Pot) else a for a in accounts)
-    return both(", ".join(names[:-1]), names[-1]) if len(names) > 1 else listed(names)
-
-
-def _sentence(payers: tuple[Account, ...], payees: tuple[Account, ...], parts: tuple[Part, ...], emptied: bool) -> str:
+def _sentence(payers: tuple[Account, ...], payees: tuple[Account, ...], parts: tuple[Part, ...],
+              emptied: bool) -> Words | Joined:
     """The group's line: who pays whom, how much, and for what."""
     each = sum(p.chips for p in parts)
     if any(isinstance(a, Pot) for a in (*payers, *payees)):
-        return _pot_sentence(payers, payees, each, emptied) + ("" if emptied else _for_what(parts))
-    payer, payee = payers[0], payees[0]
+        return Joined((_pot_sentence(payers, payees, each, emptied), "" if emptied else _for_what(parts)), "")
     if len(payers) > 1:
-        said = _("{payers} each pay {payee} {each}{for_what}")
+        said = N_("{payers} each pay {payee} {each}{for_what}")
     elif len(payees) > 1:
-        said = _("{payer} pays {payees} {each} each{for_what}")
+        said = N_("{payer} pays {payees} {each} each{for_what}")
     else:
-        said = _("{payer} pays {payee} {each}{for_what}")
-    return said.format(payers=_names(payers), payees=_names(payees), payer=payer, payee=payee, each=each,
-                       for_what=_for_what(parts))
+        said = N_("{payer} pays {payee} {each}{for_what}")
+    return Words(said, payers=listed_words(payers), payees=listed_words(payees), payer=payers[0], payee=payees[0],
+                 each=each, for_what=_for_what(parts))
 
 
-def _pot_sentence(payers: tuple[Account, ...], payees: tuple[Account, ...], each: int, emptied: bool) -> str:
+def _pot_sentence(payers: tuple[Account, ...], payees: tuple[Account, ...], each: int, emptied: bool) -> Words:
     """A movement to or from a pot (or the score sheet), without what it is for."""
     many_payers, many_payees = len(payers) > 1, len(payees) > 1
     payer, payee = payers[0], payees[0]
     if payer is Pot.SCORE_SHEET:
-        said = _("{names} each score {each}") if many_payees else _("{names} scores {each}")
-        return said.format(names=_names(payees), each=each)
+        said = N_("{names} each score {each}") if many_payees else N_("{names} scores {each}")
+        return Words(said, names=listed_words(payees), each=each)
     if payee is Pot.SCORE_SHEET:
-        said = _("{names} each lose {each}") if many_payers else _("{names} loses {each}")
-        return said.format(names=_names(payers), each=each)
+        said = N_("{names} each lose {each}") if many_payers else N_("{names} loses {each}")
+        return Words(said, names=listed_words(payers), each=each)
     if isinstance(payer, Pot) and isinstance(payee, Pot):
-        said = _("{each} goes from {payer} to {payee}") if each == 1 else _("{each} go from {payer} to {payee}")
-        return filled(said, {"each": each, "payer": payer.label, "payee": payee.label})
+        said = N_("{each} goes from {payer} to {payee}") if each == 1 else N_("{each} go from {payer} to {payee}")
+        return Words(said, each=each, payer=Later(payer, "label"), payee=Later(payee, "label"))
     if isinstance(payer, Pot):
         if emptied:
-            return _("{payee} takes {pot}, {each}").format(payee=payee, pot=payer.label, each=each)
-        said = _("{names} each take {each} from {pot}") if many_payees else _("{names} takes {each} from {pot}")
-        return said.format(names=_names(payees), each=each, pot=payer.label)
-    into = payee.label if isinstance(payee, Pot) else payee  # a pot: the caller's test
-    said = _("{names} each put {each} into {pot}") if many_payers else _("{names} puts {each} into {pot}")
-    return said.format(names=_names(payers), each=each, pot=into)
+            return Words(N_("{payee} takes {pot}, {each}"), payee=payee, pot=Later(payer, "label"), each=each)
+        said = N_("{names} each take {each} from {pot}") if many_payees else N_("{names} takes {each} from {pot}")
+        return Words(said, names=listed_words(payees), each=each, pot=Later(payer, "label"))
+    said = N_("{names} each put {each} into {pot}") if many_payers else N_("{names} puts {each} into {pot}")
+    return Words(said, names=listed_words(payers), each=each, pot=Later(payee, "label"))  # a pot: the caller's test
 
 
-def _for_what(parts: tuple[Part, ...]) -> str:
+def _for_what(parts: tuple[Part, ...]) -> Said:
     """": solo 28, matadors 7, premiers 7, vole 14"; ": ante" for a single item; "" when the sentence says it all."""
-    labelled = [p for p in parts if p.label]
-    if not labelled:
+    if not any(p.label for p in parts):
         return ""
     if len(parts) == 1:
-        return _(": {label}").format(label=parts[0].label)
-    return _(": {parts}").format(parts=", ".join(f"{p.label} {p.chips}" for p in parts))
+        return Words(N_(": {label}"), label=parts[0].label)
+    return Words(N_(": {parts}"), parts=Joined(tuple(Joined((p.label, p.chips), " ") for p in parts)))
 
 
 def _lower_first(text: str) -> str:

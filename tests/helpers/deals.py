@@ -155,5 +155,5 @@ def summary_of(line: str, profile: str = "quadrille", changes: dict[str, str] | 
     rules = HouseRules.of(profile, changes or {})
     settlement = settle(parse_deal(line), TableState(players=PLAYERS, balances=(0,) * 4, pool=pool), rules)
     summary = summarise(settlement, rules)
-    return [summary.headline, net_line(summary), *([summary.unit_sentence] if summary.unit_sentence else []),
-            *(g.sentence for g in summary.groups), *summary.notes]
+    said = [*([summary.unit_sentence] if summary.unit_sentence else []), *(g.sentence for g in summary.groups)]
+    return [str(summary.headline), net_line(summary), *map(str, said), *map(str, summary.notes)]
