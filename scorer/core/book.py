@@ -50,13 +50,6 @@ _new_transfer = tuple.__new__
 """Builds a :class:`Transfer` without the named tuple's own ``__new__`` (a Python function; ten a deal)."""
 
 
-def _kept(  # more than 5: the fields of the Transfer it makes, in the Transfer's order
-    payer: Account, payee: Account, chips: int, reason: Reason, what: Words, rules: tuple[str, ...], source: str
-) -> Transfer:
-    """The transfer (as :meth:`Book.pay` makes it)."""
-    return _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
-
-
 class Book:
     """Moves chips between accounts during one deal, and keeps the transfers and the notes in order."""
 
@@ -80,8 +73,17 @@ class Book:
     def pay(  # more than 5: the fields of the Transfer it writes, in the Transfer's order
         self, payer: Account, payee: Account, chips: int, reason: Reason, what: Words, rules: tuple[str, ...] = (), source: str = "P"
     ) -> None:
-        if chips <= 0:
-            return
+        if chips > 0:
+            self._move(payer, payee, chips)
+            self.transfers.append(_new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source)))
+
+    def add(self, transfers: tuple[Transfer, ...]) -> None:
+        """Transfers already made (each of chips > 0), moved and kept as :meth:`pay` would."""
+        for transfer in transfers:
+            self._move(transfer[0], transfer[1], transfer[2])
+        self.transfers.extend(transfers)
+
+    def _move(self, payer: Account, payee: Account, chips: int) -> None:
         # A player can never be named like a pot (check_players), so membership tells them apart.
         pots, balances = self.pots, self.balances
         if payer in pots:
@@ -92,22 +94,6 @@ class Book:
             pots[payee] += chips  # type: ignore[index]
         else:
             balances[payee] += chips
-        self.transfers.append(_new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source)))
-
-    def add(self, transfers: tuple[Transfer, ...]) -> None:
-        """Transfers already made (:func:`_kept`, each of chips > 0), moved and kept as :meth:`pay` would."""
-        pots, balances = self.pots, self.balances
-        for transfer in transfers:
-            payer, payee, chips = transfer[0], transfer[1], transfer[2]
-            if payer in pots:
-                pots[payer] -= chips  # type: ignore[index]
-            else:
-                balances[payer] -= chips
-            if payee in pots:
-                pots[payee] += chips  # type: ignore[index]
-            else:
-                balances[payee] += chips
-        self.transfers.extend(transfers)
 
     def settlement(self, unit: int, stake: int) -> Settlement:
         """The deal's settlement and the state after it; chips must be conserved."""
@@ -204,10 +190,10 @@ def ante_transfers(ctx: DealContext, each: int, extra_rules: tuple[str, ...] = (
     rules, state, factor = ctx.rules, ctx.state, ctx.paulans
     used = (R.ANTE_BY, R.ANTES) + extra_rules + ctx.doubling
     if rules[R.ANTE_BY] is R.AnteBy.DEALER:
-        return (_kept(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, _DEALERS_ANTE, used, "P"),)
+        return (Transfer(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, _DEALERS_ANTE, used, "P"),)
     players = state.players
     eldest = state.seat(ctx.deal.dealer) + 1  # from the dealer's right (seat raises for a stranger)
-    return tuple(_kept(player, Pot.POOL, each * factor, Reason.ANTE, _ANTE, used, "P")
+    return tuple(Transfer(player, Pot.POOL, each * factor, Reason.ANTE, _ANTE, used, "P")
                  for player in players[eldest:] + players[:eldest])
 
 

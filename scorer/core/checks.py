@@ -5,7 +5,7 @@ these checks in turn."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from . import rules as R
 from .describe import the_card
@@ -22,43 +22,27 @@ def _a(label: str) -> str:
     return f"{'an' if label[0] in 'aeiou' else 'a'} {label}"
 
 
+@dataclass(frozen=True, slots=True)
 class _A(Lazy):
     """A contract's label with its English indefinite article, worded when read (English sentences only:
     a translation says ``{contract}``, the label alone); ``capital``: "An alliance"."""
 
-    __slots__ = ("contract", "capital")
-
-    def __init__(self, contract: Contract, capital: bool = False) -> None:
-        self.contract = contract
-        self.capital = capital
+    contract: Contract
+    capital: bool = False
 
     def __str__(self) -> str:
         said = _a(self.contract.label)
         return said.capitalize() if self.capital else said
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _A) and (other.contract, other.capital) == (self.contract, self.capital)
 
-    def __hash__(self) -> int:
-        return hash(self.contract)
-
-
+@dataclass(frozen=True, slots=True)
 class _TheCard(Lazy):
     """"the King of hearts", worded when read (a translation says ``{the_card}``; the English ``the {card}``)."""
 
-    __slots__ = ("card",)
-
-    def __init__(self, card: Card) -> None:
-        self.card = card
+    card: Card
 
     def __str__(self) -> str:
         return the_card(self.card)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _TheCard) and other.card == self.card
-
-    def __hash__(self) -> int:
-        return hash(self.card)
 
 
 def _rule(name: str) -> Later:
