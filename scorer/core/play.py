@@ -620,18 +620,11 @@ def follow(deal: Deal, players: Sequence[str], cards: Sequence[Card]) -> Progres
 
 def _tricks_so_far(deal: Deal, order: tuple[str, ...],
                    cards: Sequence[Card]) -> tuple[tuple[Trick, ...], tuple[PlayedCard, ...], str]:
-    leader = order[(order.index(deal.dealer) + 1) % SEATS]
-    tricks: list[Trick] = []
-    current: list[PlayedCard] = []
-    for card in cards:
-        start = order.index(leader)
-        current.append(PlayedCard(order[(start + len(current)) % SEATS], card))
-        if len(current) == SEATS:
-            winner = current[trick_winner([pc.card for pc in current], deal.trumps)].player
-            tricks.append(Trick(len(tricks) + 1, leader, tuple(current), winner))
-            leader, current = winner, []
-    start = order.index(leader)
-    return tuple(tricks), tuple(current), order[(start + len(current)) % SEATS]
+    whole = len(cards) - len(cards) % SEATS
+    tricks, _hands = _played(deal, order, [cards[i:i + SEATS] for i in range(0, whole, SEATS)])
+    start = order.index(tricks[-1].winner if tricks else order[(order.index(deal.dealer) + 1) % SEATS])
+    current = tuple(PlayedCard(order[(start + i) % SEATS], card) for i, card in enumerate(cards[whole:]))
+    return tuple(tricks), current, order[(start + len(current)) % SEATS]
 
 
 def _renounces_so_far(deal: Deal, order: tuple[str, ...], tricks: tuple[Trick, ...],
