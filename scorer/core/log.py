@@ -294,16 +294,8 @@ def _resettle(ledger: Ledger, deals: list[Deal], first: int, check: bool,
     stopping at the first deal that cannot be settled (and saying why)."""
     settlements = list(ledger.settlements[: first - 1])
     evening = ledger.evening
-    if check:
-        for deal in deals[first - 1:]:
-            try:
-                settlements.append(_settle_one(deal, settlements, evening))
-            except ImpossibleDeal as error:
-                return settlements, error
-        return settlements, None
-    # A stored log (checked when written): the system is looked up once, each deal settled from the last's state.
     rules, agreed = evening.rules, evening.deals_agreed
-    system_settle = rules.profile.system.settle
+    system_settle = rules.profile.system.settle  # looked up once, each deal settled from the last's state
     state = settlements[-1].after if settlements else evening.start()
     append = settlements.append
     for deal in deals[first - 1:]:
@@ -312,6 +304,8 @@ def _resettle(ledger: Ledger, deals: list[Deal], first: int, check: bool,
             state = settled.after
             continue
         try:
+            if check:
+                check_deal(deal, state, rules)
             settlement = system_settle(deal, state, rules, agreed)
         except ImpossibleDeal as error:
             return settlements, _checked_error(deal, state, rules, error)
