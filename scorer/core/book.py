@@ -73,17 +73,8 @@ class Book:
     def pay(  # more than 5: the fields of the Transfer it writes, in the Transfer's order
         self, payer: Account, payee: Account, chips: int, reason: Reason, what: Words, rules: tuple[str, ...] = (), source: str = "P"
     ) -> None:
-        if chips > 0:
-            self._move(payer, payee, chips)
-            self.transfers.append(_new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source)))
-
-    def add(self, transfers: tuple[Transfer, ...]) -> None:
-        """Transfers already made (each of chips > 0), moved and kept as :meth:`pay` would."""
-        for transfer in transfers:
-            self._move(transfer[0], transfer[1], transfer[2])
-        self.transfers.extend(transfers)
-
-    def _move(self, payer: Account, payee: Account, chips: int) -> None:
+        if chips <= 0:
+            return
         # A player can never be named like a pot (check_players), so membership tells them apart.
         pots, balances = self.pots, self.balances
         if payer in pots:
@@ -94,6 +85,7 @@ class Book:
             pots[payee] += chips  # type: ignore[index]
         else:
             balances[payee] += chips
+        self.transfers.append(_new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source)))
 
     def settlement(self, unit: int, stake: int) -> Settlement:
         """The deal's settlement and the state after it; chips must be conserved."""
@@ -179,22 +171,18 @@ def antes(book: Book, each: int, extra_rules: tuple[str, ...] = ()) -> int:
     """Each player stakes ``each`` before the deal (twice it on a deal paulans doubles), or the dealer
     four times it (P, PG); return the single stake put in (0 when the house rules skip antes into a carried pool)."""
     ctx = book.ctx
-    if not (ctx.state.pool == 0 or ctx.rules[R.ANTES] is R.Antes.EVERY_DEAL):
+    rules, state, chips = ctx.rules, ctx.state, each * ctx.paulans
+    if not (state.pool == 0 or rules[R.ANTES] is R.Antes.EVERY_DEAL):
         return 0
-    book.add(ante_transfers(ctx, each, extra_rules))
-    return 4 * each
-
-
-def ante_transfers(ctx: DealContext, each: int, extra_rules: tuple[str, ...] = ()) -> tuple[Transfer, ...]:
-    """The antes of :func:`antes`, made: they depend on the players, the dealer, paulans and the house rules alone."""
-    rules, state, factor = ctx.rules, ctx.state, ctx.paulans
     used = (R.ANTE_BY, R.ANTES) + extra_rules + ctx.doubling
     if rules[R.ANTE_BY] is R.AnteBy.DEALER:
-        return (Transfer(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, _DEALERS_ANTE, used, "P"),)
+        book.pay(ctx.deal.dealer, _POOL, 4 * chips, Reason.ANTE, _DEALERS_ANTE, used)
+        return 4 * each
     players = state.players
     eldest = state.seat(ctx.deal.dealer) + 1  # from the dealer's right (seat raises for a stranger)
-    return tuple(Transfer(player, Pot.POOL, each * factor, Reason.ANTE, _ANTE, used, "P")
-                 for player in players[eldest:] + players[:eldest])
+    for player in players[eldest:] + players[:eldest]:
+        book.pay(player, _POOL, chips, Reason.ANTE, _ANTE, used)
+    return 4 * each
 
 
 def fish_for_the_king(book: Book, chips: int, extra_rules: tuple[str, ...] = ()) -> None:
