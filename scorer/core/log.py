@@ -465,16 +465,12 @@ def _check_who_and_why(command: Command, ledger: Ledger) -> None:
         check_note(command.reason)
 
 
-def _mentions(ledger: Ledger, number: int) -> int:
-    return ledger.mentions[number - 1] if 1 <= number <= len(ledger.mentions) else 0
-
-
 def _decide_record(command: Record, ledger: Ledger, at: str, settled: list[Settlement]) -> Line:
     if command.number != len(ledger.deals) + 1:
         raise DealTaken(command.number, ledger.recorded_by(command.number))
     if command.number > ledger.evening.deals_agreed:
         raise Refused(Words(N_("The evening is over: all {agreed} deals are played."), agreed=ledger.evening.deals_agreed))
-    _check_mentions(command.number, _mentions(ledger, command.number))
+    _check_mentions(ledger, command.number)
     with translating(english):  # kept by the ledger every reader shares, as advance settles it
         settled.append(_settle_one(command.deal, list(ledger.settlements), ledger.evening))  # raises ImpossibleDeal
     return Line(ledger.seq + 1, LineKind.RECORD, command.number, command.deal, command.by, at=at)
@@ -483,7 +479,7 @@ def _decide_record(command: Record, ledger: Ledger, at: str, settled: list[Settl
 def _decide_undo(command: Undo, ledger: Ledger, at: str) -> Line:
     if not ledger.deals or command.number != len(ledger.deals):
         raise TableChanged(Words(N_("The last deal changed on another phone: check it before undoing.")))
-    _check_mentions(command.number, _mentions(ledger, command.number))
+    _check_mentions(ledger, command.number)
     return Line(ledger.seq + 1, LineKind.UNDO, command.number, None, command.by, at=at)
 
 
@@ -495,7 +491,7 @@ def _decide_version(command: Amend | Restore, ledger: Ledger, at: str) -> Line:
                                     "here is the deal as it stands now.")))
     if not 1 <= number <= len(ledger.deals):
         raise TableChanged(Words(N_("Deal {number} does not stand any more."), number=number))
-    _check_mentions(number, _mentions(ledger, number))
+    _check_mentions(ledger, number)
     current = ledger.deals[number - 1]
     if isinstance(command, Amend):
         if command.deal == current:
@@ -511,7 +507,9 @@ def _decide_version(command: Amend | Restore, ledger: Ledger, at: str) -> Line:
     return Line(ledger.seq + 1, LineKind.RESTORE, number, version.deal, command.by, command.reason, command.version, at=at)
 
 
-def _check_mentions(number: int, mentions: int) -> None:
+def _check_mentions(ledger: Ledger, number: int) -> None:
+    """Deal ``number`` may be named by one more line of the log (LOG_LINES_PER_DEAL)."""
+    mentions = ledger.mentions[number - 1] if 1 <= number <= len(ledger.mentions) else 0
     if mentions >= LOG_LINES_PER_DEAL:
         raise LimitReached(Words(N_("Deal {number} has been changed {times} times, the most a log keeps for one deal."),
                                  number=number, times=mentions))
