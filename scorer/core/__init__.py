@@ -13,8 +13,8 @@ from .model import (
     Transfer, Vole, check_players,
 )
 from .rules import (
-    DEFAULT_PROFILE, FAVOURITE_SUIT, FORCED_SPADILLE_BONUSES, HOUSE_RULES, MULTIPLIER_SCOPE, RULES_BY_NAME, FavouriteSuit,
-    ForcedSpadilleBonuses, HouseRule, MultiplierScope, RuleKey, RuleValue, RuleValues,
+    DEFAULT_PROFILE, FAVOURITE_SUIT, FORCED_SPADILLE_BONUSES, HOUSE_RULES, MULTIPLIER_SCOPE, RULES_BY_NAME,
+    FavouriteSuit, ForcedSpadilleBonuses, HouseRule, MultiplierScope, RuleKey, RuleValue, RuleValues,
 )
 from .profiles import BASIC_CONTRACTS, PROFILES, HouseRules, Profile, register_profile
 from .describe import describe, result_label

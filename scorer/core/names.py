@@ -123,8 +123,8 @@ def check_name(name: str) -> None:
     if len(name) > NAME_MAX:
         raise ImpossibleDeal(Words(N_("a player's name has at most {most} characters; {start!r}... has {length}"),
                                    most=NAME_MAX, start=name[:12], length=len(name)), "players")
-    if all(char.isspace() or char == BRAILLE_BLANK or ignorable(char) or unicodedata.category(char) in ("Mn", "Me", "Cf")
-           for char in name):
+    if all(char.isspace() or char == BRAILLE_BLANK or ignorable(char)
+           or unicodedata.category(char) in ("Mn", "Me", "Cf") for char in name):
         raise ImpossibleDeal(Words(N_("{name!r} cannot be a player's name: it has no visible character"), name=name),
                              "players")
     for char in name:

@@ -564,7 +564,8 @@ def report_text(number: int, report: PlayReport) -> str:
     tricks = ngettext("{n} trick", "{n} tricks", d.hombre_tricks).format(n=d.hombre_tricks)
     lines.append(f"  the play proves: Hombre {tricks}{ally}, "
                  f"premiers {'yes' if d.premiers else 'no'}, vole {d.vole.value}, matadors {matadors}")
-    lines += [f"  DISAGREES: {disagreement_words(x)}" for x in report.disagreements] or ["  agrees with the deal as recorded"]
+    lines += ([f"  DISAGREES: {disagreement_words(x)}" for x in report.disagreements]
+              or ["  agrees with the deal as recorded"])
     return "\n".join(lines) + "\n"
 
 
