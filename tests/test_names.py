@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from scorer.core import EveningFormatError, ImpossibleDeal, parse_evening
 from scorer.core.limits import NAME_MAX
 from scorer.core.model import check_players as model_check_players
-from scorer.core.names import BLANKS, check_name, check_players, identity, normalise, skeleton
+from scorer.core.names import check_name, check_players, identity, normalise, skeleton
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "evening.json"
 OTHERS = ("Cat", "Dan")
@@ -95,6 +95,22 @@ def test_refused_names(name: str, gist: str) -> None:
         check_name(name)
     assert gist in refused.value.message
     assert refused.value.field == "players"
+
+
+BLANKS = (
+    "\u2800"  # BRAILLE PATTERN BLANK
+    "\u3164"  # HANGUL FILLER
+    "\u115f"  # HANGUL CHOSEONG FILLER
+    "\u1160"  # HANGUL JUNGSEONG FILLER
+    "\uffa0"  # HALFWIDTH HANGUL FILLER
+    "\u00ad"  # SOFT HYPHEN
+    "\u034f"  # COMBINING GRAPHEME JOINER
+    "\u180e"  # MONGOLIAN VOWEL SEPARATOR
+    "\u17b4"  # KHMER VOWEL INHERENT AQ
+    "\u17b5"  # KHMER VOWEL INHERENT AA
+    "\u200b\u200c\u200d\u2060\ufeff"  # ZERO WIDTH SPACE, NON-JOINER, JOINER, WORD JOINER, ZERO WIDTH NO-BREAK SPACE
+)
+"""Characters that print as nothing but are not whitespace."""
 
 
 @pytest.mark.parametrize("blank", sorted(BLANKS) + ["\u2000", "\u200a", "\u205f", "\u3000", "\u180e"])

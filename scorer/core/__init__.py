@@ -13,16 +13,9 @@ from .model import (
     Transfer, Vole, check_players,
 )
 from .rules import (
-    FAVOURITE_SUIT,
-    FORCED_SPADILLE_BONUSES,
-    MULTIPLIER_SCOPE,
-    FavouriteSuit,
-    ForcedSpadilleBonuses,
-    MultiplierScope,
-    RuleKey,
-    RuleValue,
+    DEFAULT_PROFILE, FAVOURITE_SUIT, FORCED_SPADILLE_BONUSES, HOUSE_RULES, MULTIPLIER_SCOPE, RULES_BY_NAME,
+    FavouriteSuit, ForcedSpadilleBonuses, HouseRule, MultiplierScope, RuleKey, RuleValue, RuleValues,
 )
-from .rules import DEFAULT_PROFILE, HOUSE_RULES, RULES_BY_NAME, HouseRule, RuleValues
 from .profiles import BASIC_CONTRACTS, PROFILES, HouseRules, Profile, register_profile
 from .describe import describe, result_label
 from .checks import implied, own_king_allowed

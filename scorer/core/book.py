@@ -50,13 +50,6 @@ _new_transfer = tuple.__new__
 """Builds a :class:`Transfer` without the named tuple's own ``__new__`` (a Python function; ten a deal)."""
 
 
-def _kept(  # more than 5: the fields of the Transfer it makes, in the Transfer's order
-    payer: Account, payee: Account, chips: int, reason: Reason, what: Words, rules: tuple[str, ...], source: str
-) -> Transfer:
-    """The transfer (as :meth:`Book.pay` makes it)."""
-    return _new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source))
-
-
 class Book:
     """Moves chips between accounts during one deal, and keeps the transfers and the notes in order."""
 
@@ -93,21 +86,6 @@ class Book:
         else:
             balances[payee] += chips
         self.transfers.append(_new_transfer(Transfer, (payer, payee, chips, reason, what, rules, source)))
-
-    def add(self, transfers: tuple[Transfer, ...]) -> None:
-        """Transfers already made (:func:`_kept`, each of chips > 0), moved and kept as :meth:`pay` would."""
-        pots, balances = self.pots, self.balances
-        for transfer in transfers:
-            payer, payee, chips = transfer[0], transfer[1], transfer[2]
-            if payer in pots:
-                pots[payer] -= chips  # type: ignore[index]
-            else:
-                balances[payer] -= chips
-            if payee in pots:
-                pots[payee] += chips  # type: ignore[index]
-            else:
-                balances[payee] += chips
-        self.transfers.extend(transfers)
 
     def settlement(self, unit: int, stake: int) -> Settlement:
         """The deal's settlement and the state after it; chips must be conserved."""
@@ -193,22 +171,18 @@ def antes(book: Book, each: int, extra_rules: tuple[str, ...] = ()) -> int:
     """Each player stakes ``each`` before the deal (twice it on a deal paulans doubles), or the dealer
     four times it (P, PG); return the single stake put in (0 when the house rules skip antes into a carried pool)."""
     ctx = book.ctx
-    if not (ctx.state.pool == 0 or ctx.rules[R.ANTES] is R.Antes.EVERY_DEAL):
+    rules, state, chips = ctx.rules, ctx.state, each * ctx.paulans
+    if not (state.pool == 0 or rules[R.ANTES] is R.Antes.EVERY_DEAL):
         return 0
-    book.add(ante_transfers(ctx, each, extra_rules))
-    return 4 * each
-
-
-def ante_transfers(ctx: DealContext, each: int, extra_rules: tuple[str, ...] = ()) -> tuple[Transfer, ...]:
-    """The antes of :func:`antes`, made: they depend on the players, the dealer, paulans and the house rules alone."""
-    rules, state, factor = ctx.rules, ctx.state, ctx.paulans
     used = (R.ANTE_BY, R.ANTES) + extra_rules + ctx.doubling
     if rules[R.ANTE_BY] is R.AnteBy.DEALER:
-        return (_kept(ctx.deal.dealer, Pot.POOL, 4 * each * factor, Reason.ANTE, _DEALERS_ANTE, used, "P"),)
+        book.pay(ctx.deal.dealer, _POOL, 4 * chips, Reason.ANTE, _DEALERS_ANTE, used)
+        return 4 * each
     players = state.players
     eldest = state.seat(ctx.deal.dealer) + 1  # from the dealer's right (seat raises for a stranger)
-    return tuple(_kept(player, Pot.POOL, each * factor, Reason.ANTE, _ANTE, used, "P")
-                 for player in players[eldest:] + players[:eldest])
+    for player in players[eldest:] + players[:eldest]:
+        book.pay(player, _POOL, chips, Reason.ANTE, _ANTE, used)
+    return 4 * each
 
 
 def fish_for_the_king(book: Book, chips: int, extra_rules: tuple[str, ...] = ()) -> None:

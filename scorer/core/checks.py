@@ -5,7 +5,7 @@ these checks in turn."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from . import rules as R
 from .describe import the_card
@@ -17,30 +17,18 @@ from .model import CONTRACT_KINDS, TRICKS, Card, Contract, Deal, Suit, TableStat
 from .rules import RuleValues
 
 
-def _a(label: str) -> str:
-    """The label with its indefinite article: "an alliance", "a solo"."""
-    return f"{'an' if label[0] in 'aeiou' else 'a'} {label}"
-
-
+@dataclass(frozen=True, slots=True)
 class _A(Lazy):
     """A contract's label with its English indefinite article, worded when read (English sentences only:
     a translation says ``{contract}``, the label alone); ``capital``: "An alliance"."""
 
-    __slots__ = ("contract", "capital")
-
-    def __init__(self, contract: Contract, capital: bool = False) -> None:
-        self.contract = contract
-        self.capital = capital
+    contract: Contract
+    capital: bool = False
 
     def __str__(self) -> str:
-        said = _a(self.contract.label)
+        label = self.contract.label
+        said = f"{'an' if label[0] in 'aeiou' else 'a'} {label}"  # "an alliance", "a solo"
         return said.capitalize() if self.capital else said
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _A) and (other.contract, other.capital) == (self.contract, self.capital)
-
-    def __hash__(self) -> int:
-        return hash(self.contract)
 
 
 def _rule(name: str) -> Later:
@@ -87,7 +75,10 @@ def check_entries(deal: Deal, state: TableState, rules: RuleValues, vole_bids: t
     _check_partnership(deal, state, rules)
     _check_tricks(deal)
     _check_matadors(deal, rules)
-    _check_premiers_and_vole(deal, rules, vole_bids)
+    bonusless = no_bonuses(deal, rules)
+    _check_premiers(deal, bonusless)
+    _check_vole(deal, vole_bids, bonusless)
+    _check_all_tricks(deal, bonusless)
     _check_spadille_taker(deal, state)
 
 
@@ -280,13 +271,6 @@ def implied(deal: Deal, rules: RuleValues) -> Deal:
     if deal.premiers and vole is deal.vole:
         return deal
     return replace(deal, premiers=True, vole=vole)
-
-
-def _check_premiers_and_vole(deal: Deal, rules: RuleValues, vole_bids: tuple[Contract, ...]) -> None:
-    bonusless = no_bonuses(deal, rules)
-    _check_premiers(deal, bonusless)
-    _check_vole(deal, vole_bids, bonusless)
-    _check_all_tricks(deal, bonusless)
 
 
 def _check_premiers(deal: Deal, no_bonuses: bool) -> None:

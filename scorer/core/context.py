@@ -17,20 +17,13 @@ from .outcome import in_favourite, result_of
 from .rules import RuleValues
 
 
-def doubled(number: int, deals_agreed: int, rules: RuleValues) -> bool:
-    """Paulans: the last deal (EB) or the last round (FR) is played double."""
-    return doubled_by(number, deals_agreed, rules[R.PAULANS])
-
-
 def doubled_by(number: int, deals_agreed: int, paulans: R.Paulans) -> bool:
-    """:func:`doubled`, from the house rule's value."""
+    """Paulans: the last deal (EB) or the last round (FR) is played double (house rule paulans)."""
     if paulans is _NO_PAULANS:
         return False
     if paulans is R.Paulans.LAST_DEAL:
         return number == deals_agreed
-    if paulans is R.Paulans.LAST_ROUND:
-        return deals_agreed - 4 < number <= deals_agreed
-    return False
+    return deals_agreed - 4 < number <= deals_agreed  # the last round
 
 
 _NO_PAULANS = R.Paulans.NONE

@@ -34,7 +34,8 @@ TranslatePlural = Callable[[str, str, int], str]
 the reader's language for that count (gettext's ``ngettext``)."""
 
 
-def _english(message: str) -> str:
+def english(message: str) -> str:
+    """No translation: the English itself (``translating(english)`` makes what every reader shares)."""
     return message
 
 
@@ -42,7 +43,7 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
-_translation: ContextVar[Translate] = ContextVar("translation", default=_english)
+_translation: ContextVar[Translate] = ContextVar("translation", default=english)
 _plural_translation: ContextVar[TranslatePlural] = ContextVar("plural_translation", default=_english_plural)
 
 
@@ -149,5 +150,5 @@ def filled(text: str, values: Mapping[str, object]) -> str:
     return text.format_map(Elisions(values))
 
 
-__all__ = ["ELIDED", "Elisions", "N_", "Translate", "TranslatePlural", "_", "elided", "elides_before", "filled",
-           "install", "ngettext", "translating"]
+__all__ = ["ELIDED", "Elisions", "N_", "Translate", "TranslatePlural", "_", "elided", "elides_before", "english",
+           "filled", "install", "ngettext", "translating"]

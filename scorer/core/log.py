@@ -31,7 +31,7 @@ from .evening import Evening, Replay, replay_from
 from .limits import LOG_LINES_MAX, LOG_LINES_PER_DEAL, REASON_MAX
 from .model import Deal, Settlement, TableState
 from .profiles import HouseRules
-from .i18n import N_, translating
+from .i18n import N_, english, translating
 from .names import check_note
 from .table_checks import check_deal
 from .settle import settle
@@ -141,10 +141,6 @@ class Ledger:
         """Who recorded deal ``number`` as it stands (its first version), if it stands."""
         versions = self.versions_of(number)
         return versions[0].by if versions else None
-
-
-def _english(message: str) -> str:
-    return message
 
 
 class _Unfoldable(ScorerError):
@@ -273,7 +269,7 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
         seq = line.seq
     if damage is None:
         damage = unreadable
-    with translating(_english):  # what the ledger keeps, every reader shares: nothing worded for one of them
+    with translating(english):  # what the ledger keeps, every reader shares: nothing worded for one of them
         settlements, refused = _resettle(ledger, deals, min(first_changed, len(ledger.settlements) + 1), check, settled)
     if damage is None and refused is not None:
         broken = len(settlements) + 1
@@ -286,15 +282,10 @@ def _cannot_settle(error: ImpossibleDeal) -> Words:
     return Words(N_("the deal cannot be settled: {message}"), message=error.said)
 
 
-def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening, check: bool) -> Settlement:
+def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening) -> Settlement:
+    """The deal checked, then settled from the state the settlements leave."""
     state = settlements[-1].after if settlements else evening.start()
-    if check:
-        return settle(deal, state, evening.rules, evening.deals_agreed)
-    try:
-        return settle(deal, state, evening.rules, evening.deals_agreed, checked=True)
-    except Exception:  # a stored deal the system cannot settle: its check says why (or, if it passes, the bug shows)
-        check_deal(deal, state, evening.rules)
-        raise
+    return settle(deal, state, evening.rules, evening.deals_agreed)
 
 
 def _resettle(ledger: Ledger, deals: list[Deal], first: int, check: bool,
@@ -303,16 +294,8 @@ def _resettle(ledger: Ledger, deals: list[Deal], first: int, check: bool,
     stopping at the first deal that cannot be settled (and saying why)."""
     settlements = list(ledger.settlements[: first - 1])
     evening = ledger.evening
-    if check:
-        for deal in deals[first - 1:]:
-            try:
-                settlements.append(_settle_one(deal, settlements, evening, True))
-            except ImpossibleDeal as error:
-                return settlements, error
-        return settlements, None
-    # A stored log (checked when written): the system is looked up once, each deal settled from the last's state.
     rules, agreed = evening.rules, evening.deals_agreed
-    system_settle = rules.profile.system.settle
+    system_settle = rules.profile.system.settle  # looked up once, each deal settled from the last's state
     state = settlements[-1].after if settlements else evening.start()
     append = settlements.append
     for deal in deals[first - 1:]:
@@ -321,6 +304,8 @@ def _resettle(ledger: Ledger, deals: list[Deal], first: int, check: bool,
             state = settled.after
             continue
         try:
+            if check:
+                check_deal(deal, state, rules)
             settlement = system_settle(deal, state, rules, agreed)
         except ImpossibleDeal as error:
             return settlements, _checked_error(deal, state, rules, error)
@@ -356,7 +341,7 @@ def recheck(ledger: Ledger) -> Ledger:
     rules = ledger.evening.rules
     for kept, settlement in enumerate(ledger.settlements):
         try:
-            with translating(_english):
+            with translating(english):
                 check_deal(settlement.deal, settlement.before, rules)
         except ImpossibleDeal as error:
             number = settlement.number
@@ -451,7 +436,7 @@ def decide_and_advance(command: Command, ledger: Ledger, at: str = "") -> tuple[
     the ledger keeps."""
     settled: list[Settlement] = []
     line = _decide(command, ledger, at, settled)
-    with translating(_english):  # the ledger is kept where every reader shares it, whatever their language
+    with translating(english):  # the ledger is kept where every reader shares it, whatever their language
         return line, advance(ledger, [line], check=False, settled=settled[0] if settled else None)
 
 
@@ -480,25 +465,21 @@ def _check_who_and_why(command: Command, ledger: Ledger) -> None:
         check_note(command.reason)
 
 
-def _mentions(ledger: Ledger, number: int) -> int:
-    return ledger.mentions[number - 1] if 1 <= number <= len(ledger.mentions) else 0
-
-
 def _decide_record(command: Record, ledger: Ledger, at: str, settled: list[Settlement]) -> Line:
     if command.number != len(ledger.deals) + 1:
         raise DealTaken(command.number, ledger.recorded_by(command.number))
     if command.number > ledger.evening.deals_agreed:
         raise Refused(Words(N_("The evening is over: all {agreed} deals are played."), agreed=ledger.evening.deals_agreed))
-    _check_mentions(command.number, _mentions(ledger, command.number))
-    with translating(_english):  # kept by the ledger every reader shares, as advance settles it
-        settled.append(_settle_one(command.deal, list(ledger.settlements), ledger.evening, check=True))  # raises ImpossibleDeal
+    _check_mentions(ledger, command.number)
+    with translating(english):  # kept by the ledger every reader shares, as advance settles it
+        settled.append(_settle_one(command.deal, list(ledger.settlements), ledger.evening))  # raises ImpossibleDeal
     return Line(ledger.seq + 1, LineKind.RECORD, command.number, command.deal, command.by, at=at)
 
 
 def _decide_undo(command: Undo, ledger: Ledger, at: str) -> Line:
     if not ledger.deals or command.number != len(ledger.deals):
         raise TableChanged(Words(N_("The last deal changed on another phone: check it before undoing.")))
-    _check_mentions(command.number, _mentions(ledger, command.number))
+    _check_mentions(ledger, command.number)
     return Line(ledger.seq + 1, LineKind.UNDO, command.number, None, command.by, at=at)
 
 
@@ -510,7 +491,7 @@ def _decide_version(command: Amend | Restore, ledger: Ledger, at: str) -> Line:
                                     "here is the deal as it stands now.")))
     if not 1 <= number <= len(ledger.deals):
         raise TableChanged(Words(N_("Deal {number} does not stand any more."), number=number))
-    _check_mentions(number, _mentions(ledger, number))
+    _check_mentions(ledger, number)
     current = ledger.deals[number - 1]
     if isinstance(command, Amend):
         if command.deal == current:
@@ -526,7 +507,9 @@ def _decide_version(command: Amend | Restore, ledger: Ledger, at: str) -> Line:
     return Line(ledger.seq + 1, LineKind.RESTORE, number, version.deal, command.by, command.reason, command.version, at=at)
 
 
-def _check_mentions(number: int, mentions: int) -> None:
+def _check_mentions(ledger: Ledger, number: int) -> None:
+    """Deal ``number`` may be named by one more line of the log (LOG_LINES_PER_DEAL)."""
+    mentions = ledger.mentions[number - 1] if 1 <= number <= len(ledger.mentions) else 0
     if mentions >= LOG_LINES_PER_DEAL:
         raise LimitReached(Words(N_("Deal {number} has been changed {times} times, the most a log keeps for one deal."),
                                  number=number, times=mentions))

@@ -47,15 +47,9 @@ class Suit(str, Enum):
         """Trumps in the suit: 12 when red (with Punto), 11 when black (P)."""
         return 12 if self.is_red else 11
 
-    @classmethod
-    def from_letter(cls, letter: str) -> Suit:
-        for suit in cls:
-            if suit.letter == letter.upper():
-                return suit
-        raise ValueError(f"no suit with the letter {letter!r}")
-
 
 _SUIT_SYMBOLS = {"spades": "♠", "clubs": "♣", "diamonds": "♦", "hearts": "♥"}
+_SUITS_BY_LETTER = {suit.letter: suit for suit in Suit}
 
 RANK_NAMES = {"K": "King", "Q": "Queen", "J": "Knave", "A": "Ace"}
 _FACE_LETTERS = {"K": N_("K"), "Q": N_("Q"), "J": N_("J")}
@@ -79,10 +73,9 @@ class Card:
         rank, suit_letter = text[0], text[1]
         if rank not in "KQJA765432":
             raise ValueError(Words(N_("{text!r} is not a card: unknown rank {rank!r}"), text=text, rank=rank))
-        try:
-            suit = Suit.from_letter(suit_letter)
-        except ValueError:
-            raise ValueError(Words(N_("{text!r} is not a card: the suit letter must be S, C, D or H"), text=text)) from None
+        suit = _SUITS_BY_LETTER.get(suit_letter)
+        if suit is None:
+            raise ValueError(Words(N_("{text!r} is not a card: the suit letter must be S, C, D or H"), text=text))
         return cls(rank, suit)
 
     @property

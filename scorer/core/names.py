@@ -30,26 +30,14 @@ from .errors import ImpossibleDeal, Said, Words
 from .i18n import N_
 from .limits import NAME_MAX
 
-BLANKS = frozenset(
-    "\u2800"  # BRAILLE PATTERN BLANK
-    "\u3164"  # HANGUL FILLER
-    "\u115f"  # HANGUL CHOSEONG FILLER
-    "\u1160"  # HANGUL JUNGSEONG FILLER
-    "\uffa0"  # HALFWIDTH HANGUL FILLER
-    "\u00ad"  # SOFT HYPHEN
-    "\u034f"  # COMBINING GRAPHEME JOINER
-    "\u180e"  # MONGOLIAN VOWEL SEPARATOR
-    "\u17b4"  # KHMER VOWEL INHERENT AQ
-    "\u17b5"  # KHMER VOWEL INHERENT AA
-    "\u200b\u200c\u200d\u2060\ufeff"  # ZERO WIDTH SPACE, NON-JOINER, JOINER, WORD JOINER, ZERO WIDTH NO-BREAK SPACE
-)
-"""Characters that print as nothing but are neither whitespace nor control characters.
+BRAILLE_BLANK = "\u2800"
+"""BRAILLE PATTERN BLANK: it prints as nothing but is neither whitespace, a control character nor default-ignorable.
 
-The spaces that also look blank (U+2000 to U+200A, U+205F, U+3000, U+00A0,
-U+1680, U+202F...) are whitespace: :func:`normalise` turns each run of them
-into one plain space. A name may hold none of these blanks at all, and a name
-made only of them, of whitespace, of combining marks or of format characters
-has no visible character and is refused.
+The other characters that print as nothing are whitespace (U+2000 to U+200A, U+205F, U+3000, U+00A0, U+1680,
+U+202F...: :func:`normalise` turns each run of them into one plain space) or default-ignorable (the fillers of
+Hangul, the zero widths, the soft hyphen...: :data:`DEFAULT_IGNORABLE`). A name may hold no blank but a plain
+space, and a name made only of blanks, of whitespace, of combining marks or of format characters has no visible
+character and is refused.
 """
 
 DEFAULT_IGNORABLE = (
@@ -135,8 +123,8 @@ def check_name(name: str) -> None:
     if len(name) > NAME_MAX:
         raise ImpossibleDeal(Words(N_("a player's name has at most {most} characters; {start!r}... has {length}"),
                                    most=NAME_MAX, start=name[:12], length=len(name)), "players")
-    if all(char.isspace() or char in BLANKS or ignorable(char) or unicodedata.category(char) in ("Mn", "Me", "Cf")
-           for char in name):
+    if all(char.isspace() or char == BRAILLE_BLANK or ignorable(char)
+           or unicodedata.category(char) in ("Mn", "Me", "Cf") for char in name):
         raise ImpossibleDeal(Words(N_("{name!r} cannot be a player's name: it has no visible character"), name=name),
                              "players")
     for char in name:
@@ -144,7 +132,7 @@ def check_name(name: str) -> None:
         if category == "Cc":
             raise ImpossibleDeal(
                 Words(N_("{name!r} cannot be a player's name: it has an invisible control character"), name=name), "players")
-        if category.startswith("C") or char in BLANKS or ignorable(char):
+        if category.startswith("C") or char == BRAILLE_BLANK or ignorable(char):
             what = _CHARACTERS.get(category, _CHARACTERS["Cf"])
             raise ImpossibleDeal(Words(what, name=name, code=_code(char)), "players")
     if identity(name) in _RESERVED:

@@ -485,10 +485,6 @@ def _disagreements(deal: Deal, derived: Derived) -> tuple[Disagreement, ...]:
     return tuple(Disagreement(name, recorded, proven) for name, recorded, proven in pairs if recorded != proven)
 
 
-def _cards(cards: Sequence[Card]) -> list[str]:
-    return [c.code for c in cards]
-
-
 def report_json(number: int, report: PlayReport) -> dict[str, object]:
     """What the engine says about deal ``number``'s play, as ``scorer play`` prints it (docs/FORMATS.md: "Play records")."""
     d = report.derived
@@ -496,7 +492,7 @@ def report_json(number: int, report: PlayReport) -> dict[str, object]:
         "number": number,
         "tricks": [{"leader": t.leader, "cards": [{"player": pc.player, "card": pc.card.code} for pc in t.cards],
                     "winner": t.winner} for t in report.tricks],
-        "hands": {p: _cards(h) for p, h in report.hands.items()},
+        "hands": {p: [c.code for c in h] for p, h in report.hands.items()},
         "tricks_won": dict(report.tricks_won),
         "renounces": [{"trick": r.trick, "player": r.player, "led": r.led.code, "played": r.played.code,
                        "held": r.held.code} for r in report.renounces],
@@ -544,11 +540,6 @@ def disagreement_words(x: Disagreement) -> Words:
     return Words(_PROVES[x.field], proven=_in_words(x.field, x.from_play), recorded=_in_words(x.field, x.recorded))
 
 
-def disagreement_sentence(x: Disagreement) -> str:
-    """ "the play proves tricks: Hombre 7, but the deal says Hombre 6" """
-    return str(disagreement_words(x))
-
-
 def report_text(number: int, report: PlayReport) -> str:
     """The same as :func:`report_json`, for a reader: one line a trick, then the findings."""
     lines = [f"Deal {number}"]
@@ -573,7 +564,8 @@ def report_text(number: int, report: PlayReport) -> str:
     tricks = ngettext("{n} trick", "{n} tricks", d.hombre_tricks).format(n=d.hombre_tricks)
     lines.append(f"  the play proves: Hombre {tricks}{ally}, "
                  f"premiers {'yes' if d.premiers else 'no'}, vole {d.vole.value}, matadors {matadors}")
-    lines += [f"  DISAGREES: {disagreement_sentence(x)}" for x in report.disagreements] or ["  agrees with the deal as recorded"]
+    lines += ([f"  DISAGREES: {disagreement_words(x)}" for x in report.disagreements]
+              or ["  agrees with the deal as recorded"])
     return "\n".join(lines) + "\n"
 
 
@@ -620,18 +612,11 @@ def follow(deal: Deal, players: Sequence[str], cards: Sequence[Card]) -> Progres
 
 def _tricks_so_far(deal: Deal, order: tuple[str, ...],
                    cards: Sequence[Card]) -> tuple[tuple[Trick, ...], tuple[PlayedCard, ...], str]:
-    leader = order[(order.index(deal.dealer) + 1) % SEATS]
-    tricks: list[Trick] = []
-    current: list[PlayedCard] = []
-    for card in cards:
-        start = order.index(leader)
-        current.append(PlayedCard(order[(start + len(current)) % SEATS], card))
-        if len(current) == SEATS:
-            winner = current[trick_winner([pc.card for pc in current], deal.trumps)].player
-            tricks.append(Trick(len(tricks) + 1, leader, tuple(current), winner))
-            leader, current = winner, []
-    start = order.index(leader)
-    return tuple(tricks), tuple(current), order[(start + len(current)) % SEATS]
+    whole = len(cards) - len(cards) % SEATS
+    tricks, _hands = _played(deal, order, [cards[i:i + SEATS] for i in range(0, whole, SEATS)])
+    start = order.index(tricks[-1].winner if tricks else order[(order.index(deal.dealer) + 1) % SEATS])
+    current = tuple(PlayedCard(order[(start + i) % SEATS], card) for i, card in enumerate(cards[whole:]))
+    return tuple(tricks), current, order[(start + len(current)) % SEATS]
 
 
 def _renounces_so_far(deal: Deal, order: tuple[str, ...], tricks: tuple[Trick, ...],

@@ -66,10 +66,7 @@ class Profile:
 
     def default(self, rule_name: str) -> str:
         """The value of the rule called ``rule_name`` at a table of this profile that changed nothing."""
-        try:
-            return self._defaults[rule_name]
-        except KeyError:
-            raise UnknownHouseRule(Words(N_("there is no house rule called {name!r}"), name=rule_name)) from None
+        return self._defaults[house_rule(rule_name).name]  # house_rule refuses a name no rule has
 
     def applies(self, rule_name: str) -> bool:
         """Whether the house rule called ``rule_name`` can change anything at a table of this profile: its

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from .errors import Later, ScorerError, Words
 from .evening import Evening, Replay, close_evening, left_on_the_table, replay
-from .i18n import N_, translating
+from .i18n import N_, english, translating
 from .log import Command, Ledger, Line, Record, Refused, Undo, advance, decide_and_advance
 from .model import TableState, Transfer
 from .settleup import Payment, fewest_payments
@@ -220,7 +220,7 @@ def decide_in_season(command: Command, ledgers: Sequence[Ledger], number: int,
         if carried and not before.evening.rules.profile.system.has_pool:
             raise LaterEveningBroken(Words(N_("This change would leave {chips} chips for evening {number}, whose rules have no pool."),
                                            chips=carried, number=later))
-        with translating(_english):
+        with translating(english):
             folded = advance(Ledger.start(replace(before.evening, carried_in=carried)), lines_of(later), check=True)
         if folded.damage is not None:
             raise LaterEveningBroken(Words(N_("This change would leave evening {number} of the circle unable to settle, "
@@ -229,10 +229,6 @@ def decide_in_season(command: Command, ledgers: Sequence[Ledger], number: int,
         changed[later] = folded
         carried = left_by(folded)
     return line, changed
-
-
-def _english(message: str) -> str:
-    return message
 
 
 def _left_on_the_table(closed: TableState) -> int:

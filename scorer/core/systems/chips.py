@@ -13,17 +13,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import rules as R
-from ..book import (
-    Book,
-    antes,
-    beast,
-    fish_for_the_king,
-    hold_back_beasts,
-    loss_payers,
-    open_book,
-    renounce_beasts,
-    take_pool,
-)
+from ..book import (Book, antes, beast, fish_for_the_king, hold_back_beasts, loss_payers, open_book, renounce_beasts,
+                    take_pool)
 from ..context import DealContext
 from ..errors import Later, Words
 from ..i18n import N_

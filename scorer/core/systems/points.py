@@ -55,15 +55,9 @@ def _column(deal: Deal, rules: RuleValues) -> str:
 
 
 def _points(row: PointRow, deal: Deal, result: Result) -> int:
-    if result is Result.VOLE_WON:
-        return row.vole_won
-    if result is Result.VOLE_LOST:
-        return row.vole_lost
-    if result is Result.REMISE:
-        return row.remise
-    if result is Result.CODILLE:
-        return row.codille
-    return row.won_with_premiers if deal.premiers else row.won
+    by_result = {Result.VOLE_WON: row.vole_won, Result.VOLE_LOST: row.vole_lost, Result.REMISE: row.remise,
+                 Result.CODILLE: row.codille}
+    return by_result.get(result, row.won_with_premiers if deal.premiers else row.won)
 
 
 def settle_points(deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
