@@ -22,6 +22,7 @@ import sqlite3
 import stat
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -224,10 +225,7 @@ def backup(db_path: str, dest: str, keep: int = KEEP, now: datetime | None = Non
     if not os.path.isfile(db_path):
         raise BackupError(f"no database at {db_path}")
     _require_sqlite(db_path, db_path)
-    os.makedirs(dest, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".scorer-backup-", suffix=".tmp", dir=dest)
-    os.close(fd)
-    try:
+    with _temporary(dest, ".scorer-backup-") as tmp:
         _copy(db_path, tmp)
         checked = check_copy(tmp, f"the copy of {db_path}")
         if checked.broken:
@@ -235,11 +233,21 @@ def backup(db_path: str, dest: str, keep: int = KEEP, now: datetime | None = Non
         _fsync(tmp)
         path = _place(tmp, dest, _stamp(now))
         _fsync(dest)
+    return Written(path, checked, prune(dest, keep))
+
+
+@contextmanager
+def _temporary(folder: str, prefix: str) -> Iterator[str]:
+    """A new empty file in ``folder`` (made if missing), removed if what is done with it fails."""
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
+    os.close(fd)
+    try:
+        yield tmp
     except BaseException:
         if os.path.exists(tmp):
             os.remove(tmp)
         raise
-    return Written(path, checked, prune(dest, keep))
 
 
 def _copy(db_path: str, tmp: str) -> None:
@@ -327,10 +335,7 @@ def restore(backup_path: str, db_path: str, confirm: Callable[[Checked], bool] |
         raise BackupError(f"no backup at {backup_path}")
     _require_sqlite(backup_path, backup_path)
     folder = os.path.dirname(os.path.abspath(db_path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(db_path)}.restore-", suffix=".tmp", dir=folder)
-    os.close(fd)
-    try:
+    with _temporary(folder, f".{os.path.basename(db_path)}.restore-") as tmp:
         shutil.copyfile(backup_path, tmp)
         checked = check_copy(tmp, backup_path)
         if checked.broken:
@@ -343,10 +348,6 @@ def restore(backup_path: str, db_path: str, confirm: Callable[[Checked], bool] |
         aside = _set_aside(db_path, _stamp(now))
         os.replace(tmp, db_path)
         _fsync(folder)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
     LEDGERS.clear()  # the process's: they may be those of the database replaced
     SEASONS.clear()
     return Restored(checked, aside)

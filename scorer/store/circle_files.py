@@ -53,15 +53,15 @@ from .circle_log import circle_row, read_events
 from .seasons import fold_circle, renamed_evening
 from .circles import (
     Circle, check_circle_settings, check_untaken, circle_where, check_members, circle_genesis,
-    circle_link, circle_tables,
+    circle_link, circle_tables, settings_row,
 )
 from .files import (
-    INTEGER_DIGITS_MAX, FileEvening, ImportRefused, check_counts, evening_lists, export_evening, file_evening, int_field,
-    is_time, log_rows, no_constant, raw_export, read_file, stored_json, whole_number,
+    INTEGER_DIGITS_MAX, FileEvening, ImportRefused, check_counts, evening_lists, export_evening, file_evening,
+    int_field, is_time, log_rows, no_constant, raw_export, read_file, refused, stored_json, whole_number,
 )
 from .reading import Shape
 from .lines import INSERT, dict_rows, insert_values
-from .tables import insert_table, new_token, now
+from .tables import insert_row, insert_table, new_token, now
 
 FORMAT = "quadrille-circle/1"
 FIELDS = frozenset({"format", "name", "members", "profile", "house_rules", "deals_agreed", "chip_value_cents",
@@ -155,7 +155,8 @@ def read_circle_file(raw: bytes) -> object:
                                       "{limit} deep (each evening in it at most {evening_limit})").format(
                                           limit="{limit}", evening_limit=JSON_DEPTH_MAX), lists, whole_number, no_constant)
     return read_file(raw, _("That file is too large: a circle file may be at most {limit:,} bytes"),
-                     _("That file is not UTF-8 text: export a quadrille-circle/1 JSON file and try again"), shape, _place)
+                     _("That file is not UTF-8 text: export a quadrille-circle/1 JSON file and try again"),
+                     shape, _place)
 
 
 # --- checking a file ------------------------------------------------------------------------------------
@@ -168,11 +169,6 @@ class _Settings:
     founders: tuple[str, ...]
     rules: HouseRules
     deals_agreed: int
-
-
-def _refuse(where: str, error: Exception) -> ImportRefused:
-    message = error.message if isinstance(error, ScorerError) else str(error)
-    return ImportRefused(_("{where}: {why}").format(where=where, why=message))
 
 
 def _settings(data: dict[str, Any]) -> _Settings:
@@ -198,13 +194,11 @@ def _settings(data: dict[str, Any]) -> _Settings:
         assert deals_agreed is not None
         check_circle_settings(name, rules, deals_agreed, cents, currency)
     except (ValueError, ScorerError) as error:
-        raise _refuse(_("the circle's settings"), error) from None
+        raise refused(_("the circle's settings"), error) from None
     if rules.profile_name != profile or json.loads(json.dumps(rules.changes())) != house_rules:
         raise ImportRefused(_("the circle's settings: its house rules must be written as this app writes them "
                               "(profile {profile!r}, changes {changes!r})").format(profile=rules.profile_name, changes=rules.changes()))
-    row: dict[str, object] = {"name": name, "members": json.dumps(members, ensure_ascii=False), "profile": profile,
-                              "house_rules": json.dumps(rules.changes()), "deals_agreed": deals_agreed,
-                              "chip_value_cents": cents, "currency": currency}
+    row = settings_row(name, members, rules, deals_agreed, cents, currency)
     return _Settings(row, tuple(members), rules, deals_agreed)
 
 
@@ -311,7 +305,7 @@ def _untaken(name: object, circle: Circle, where: str) -> str:
     try:
         check_untaken(name, circle)
     except ScorerError as error:
-        raise _refuse(where, error) from None
+        raise refused(where, error) from None
     return name
 
 
@@ -378,7 +372,7 @@ def _evening(item: object, number: int, secret_key: str) -> FileEvening:
         check_counts(item)
         return file_evening(item, parse_evening(item), secret_key)
     except (ImportRefused, ValueError, ScorerError) as error:
-        raise _refuse(where, error) from None
+        raise refused(where, error) from None
 
 
 def _season(members: tuple[str, ...], names: dict[str, str], evenings: list[FileEvening]) -> Season:
@@ -392,7 +386,7 @@ def _season(members: tuple[str, ...], names: dict[str, str], evenings: list[File
             try:
                 replay_season(members, plain[:k])
             except ScorerError as error:
-                raise _refuse(_("evening {number}").format(number=k), error) from None
+                raise refused(_("evening {number}").format(number=k), error) from None
         raise
 
 
@@ -502,15 +496,13 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, cons
         try:
             rows.append(log_rows(e, s.carried_in))
         except ImportRefused as error:
-            raise _refuse(_("evening {number}").format(number=k), error) from None
+            raise refused(_("evening {number}").format(number=k), error) from None
     with write(db) as conn:  # the circle, its log, its evenings and theirs, or nothing
         row = {"token": new_token(), "spectator_token": new_token(), **settings.row, "created_at": now(),
                "provenance": "signed" if signed else "unverified"}
-        cursor = conn.execute(f"insert into circles ({', '.join(row)}) values ({', '.join('?' * len(row))})",
-                              list(row.values()))
-        circle_id = int(cursor.lastrowid or 0)
-        conn.executemany("insert into circle_events (circle_id, seq, kind, data, created_at, hash) values (?, ?, ?, ?, ?, ?)",
-                         [[circle_id, r["seq"], r["kind"], r["data"], r["created_at"], r["hash"]] for r in log.rows])
+        circle_id = insert_row(conn, "circles", row)
+        for line in log.rows:
+            insert_row(conn, "circle_events", {"circle_id": circle_id, **line})
         for k, (e, table_rows) in enumerate(zip(evenings, rows), start=1):
             ev = e.evening
             table = insert_table(conn, ev.players, e.first_dealer, ev.rules, ev.deals_agreed, e.cents, e.currency,

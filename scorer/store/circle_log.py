@@ -155,11 +155,6 @@ def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]
 
 
 
-
-def row_of_circle(conn: sqlite3.Connection, circle_id: int) -> dict[str, object] | None:
-    return circle_row(conn, "id", circle_id)
-
-
 def chain_break(row: Mapping[str, object], events: Sequence[Mapping[str, object]]) -> tuple[int, Said] | None:
     """Where the circle's log first breaks its chain (a line missing, of an unknown kind, or changed after it
     was written), as (line, why); None if every line follows from the one before, the first from the row."""
@@ -223,15 +218,9 @@ class _Sensed:
 
     def line(self, seq: object, kind: object, data: Any) -> Said | None:
         """What is wrong with this line of the log, or None (a line of no known kind: its chain said so)."""
-        if kind == "member":
-            return self.member(seq, data)
-        if kind == "rename":
-            return self.rename(seq, data)
-        if kind == "evening":
-            return self.evening(seq, data)
-        if kind == "settled":
-            return self.settle(seq, data)
-        return None
+        checks = {"member": self.member, "rename": self.rename, "evening": self.evening, "settled": self.settle}
+        check = checks.get(str(kind))
+        return None if check is None else check(seq, data)
 
     def member(self, seq: object, data: Any) -> Said | None:
         name = data["name"]

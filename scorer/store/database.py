@@ -87,9 +87,8 @@ def migrate(db: sqlite_utils.Database) -> None:
         "first_dealer": str,
     })
     # The append-only log of what was done at a table: a deal recorded, the last deal undone.
-    _create_log(db, "events", "table_id", "tables", {"number": int, "deal": str, "by": str, "created_at": str,
-                                                      "reason": str, "restores": int, "hash": str},
-                {"number", "created_at"})
+    _create_log(db, "events", "table_id", {"number": int, "deal": str, "by": str, "created_at": str,
+                                           "reason": str, "restores": int, "hash": str}, {"number", "created_at"})
     # Schema 3: corrections and the hash chain; schema 4: the one-time token of the form that wrote the line.
     _add_columns(db, "events", {"reason": str, "restores": int, "hash": str, "once": str})
     # Schema 5: how an imported table's history came here (signed by this server, or unverified).
@@ -103,7 +102,7 @@ def migrate(db: sqlite_utils.Database) -> None:
         "members": str,           # JSON list of the names as they were given (four at least)
     })
     # The circle's append-only log: an evening started, a member added; hash-chained like a table's.
-    _create_log(db, "circle_events", "circle_id", "circles", {"data": str, "created_at": str, "hash": str},
+    _create_log(db, "circle_events", "circle_id", {"data": str, "created_at": str, "hash": str},
                 {"data", "created_at", "hash"})
     _add_columns(db, "tables", {"circle_id": int, "circle_evening": int})
     db.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_circle_evening ON tables (circle_id, circle_evening) "
@@ -137,12 +136,12 @@ def _create_settings(db: sqlite_utils.Database, name: str, first: dict[str, type
         db.table(name).create_index([link], unique=True)
 
 
-def _create_log(db: sqlite_utils.Database, name: str, owner: str, owners: str, rest: dict[str, type],
-                not_null: set[str]) -> None:
-    """An append-only log's table: each line its owner's, numbered by ``seq`` from 1, then its ``rest``."""
+def _create_log(db: sqlite_utils.Database, name: str, owner: str, rest: dict[str, type], not_null: set[str]) -> None:
+    """An append-only log's table: each line its owner's (``table_id``, a row of ``tables``; ``circle_id``, of
+    ``circles``), numbered by ``seq`` from 1, then its ``rest``."""
     if not db[name].exists():
         db.create_table(name, {"id": int, owner: int, "seq": int, "kind": str, **rest}, pk="id",
-                        foreign_keys=[(owner, owners, "id")], not_null={owner, "seq", "kind", *not_null})
+                        foreign_keys=[(owner, owner.removesuffix("_id") + "s", "id")], not_null={owner, "seq", "kind", *not_null})
         db.table(name).create_index([owner, "seq"], unique=True)
 
 

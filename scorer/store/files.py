@@ -165,11 +165,14 @@ def _place(path: tuple[str | int, ...]) -> str:
     return f"{head}, {'.'.join(str(p) for p in rest)!r}" if rest else head
 
 
+def refused(where: str, error: Exception) -> ImportRefused:
+    """The file refused at ``where``, for the reason ``error`` gives."""
+    return ImportRefused(_("{where}: {why}").format(where=where, why=error))
+
+
 def worded(refusal: Refusal, place: Callable[[tuple[str | int, ...]], str]) -> ImportRefused:
     """The reader's refusal as an import's, its place named as ``place`` names it."""
-    if not refusal.path:
-        return ImportRefused(refusal.why)
-    return ImportRefused(_("{where}: {why}").format(where=place(refusal.path), why=refusal.why))
+    return refused(place(refusal.path), refusal) if refusal.path else ImportRefused(refusal.why)
 
 
 def evening_lists() -> dict[str, tuple[int, str]]:
@@ -187,7 +190,8 @@ def read_evening_file(raw: bytes) -> object:
     shape = Shape(JSON_DEPTH_MAX, _("the file nests arrays and objects more than {limit} deep; an evening file nests "
                                     "at most {limit} deep"), evening_lists(), whole_number, no_constant)
     return read_file(raw, _("That file is too large: an evening file may be at most {limit:,} bytes"),
-                     _("That file is not UTF-8 text: export a quadrille-evening/1 JSON file and try again"), shape, _place)
+                     _("That file is not UTF-8 text: export a quadrille-evening/1 JSON file and try again"),
+                     shape, _place)
 
 
 def read_file(raw: bytes, too_large: str, not_utf8: str, shape: Shape,
@@ -309,7 +313,7 @@ def _check_line_reason(reason: object, where: str) -> None:
         try:
             check_note(reason)
         except ScorerError as error:
-            raise ImportRefused(_("{where}: {why}").format(where=where, why=error.message)) from None
+            raise refused(where, error) from None
 
 
 def _check_line_time_and_hash(at: object, stated: object, where: str) -> None:
@@ -325,7 +329,7 @@ def _line_deal(item: dict[str, Any], players: tuple[str, ...], where: str) -> De
     try:
         deal: Deal | None = parse_deal(item["deal"]) if item.get("deal") is not None else None
     except (ValueError, ScorerError) as error:
-        raise ImportRefused(_("{where}: {why}").format(where=where, why=error)) from None
+        raise refused(where, error) from None
     if deal is not None:
         _check_named(deal, players, where)
     return deal
@@ -430,8 +434,8 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
         replay(evening)  # every deal must settle; DealError names the first that does not
     rows = log_rows(e, evening.carried_in)
     with write(db) as conn:  # the table and its whole log, or nothing
-        table = insert_table(conn, evening.players, e.first_dealer, evening.rules, evening.deals_agreed, e.cents, e.currency,
-                             "signed" if e.signed else "unverified")
+        table = insert_table(conn, evening.players, e.first_dealer, evening.rules, evening.deals_agreed, e.cents,
+                             e.currency, "signed" if e.signed else "unverified")
         if evening.carried_in:  # an evening of a circle, imported alone: it begins with what its file says it did
             conn.execute("update tables set carried_in = ? where id = ?", [evening.carried_in, table.id])
             table = replace(table, carried_in=evening.carried_in)

@@ -92,7 +92,7 @@ class LedgerCache:
     def get(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
         """A table of no circle: its ledger as of its log's last line, and the log's length (read once), begun
         with what its file said it began with (an evening of a circle imported alone: ``tables.carried_in``).
-        (An evening of a circle is read through its circle's fold: :func:`.seasons.evening_fold`.)"""
+        (An evening of a circle is read through its circle's fold: :func:`.seasons.ledger_and_log_size`.)"""
         with in_english():
             carried = table.carried_in
             if carried and not table.rules.profile.system.has_pool:  # a row edited by hand: nothing of it settles

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -121,8 +122,14 @@ def insert_table(  # more than 5: a new table's settings, one each, as its row h
         "created_at": now(),
         "provenance": provenance,
     }
-    cursor = conn.execute(f"insert into tables ({', '.join(row)}) values ({', '.join('?' * len(row))})", list(row.values()))
-    return table_from_row({**row, "id": cursor.lastrowid})
+    return table_from_row({**row, "id": insert_row(conn, "tables", row)})
+
+
+def insert_row(conn: sqlite3.Connection, name: str, row: Mapping[str, object]) -> int:
+    """Write ``row`` into the table ``name`` (one of ours: never a name from elsewhere); its new id."""
+    columns = ", ".join(row)
+    cursor = conn.execute(f"insert into {name} ({columns}) values ({', '.join('?' * len(row))})", list(row.values()))
+    return int(cursor.lastrowid or 0)
 
 
 def create_table(  # more than 5: a new table's settings, one each, as its row has a column for each
