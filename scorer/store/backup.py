@@ -22,7 +22,7 @@ import sqlite3
 import stat
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -253,18 +253,13 @@ def _temporary(folder: str, prefix: str) -> Iterator[str]:
 def _copy(db_path: str, tmp: str) -> None:
     """One consistent snapshot through SQLite's online backup API, in a single step: a read transaction,
     which in WAL mode lets the app go on writing (what it writes meanwhile is not in the copy)."""
-    source = sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_S)
     try:
-        source.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-        target = sqlite3.connect(tmp)
-        try:
+        with closing(sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_S)) as source, \
+                closing(sqlite3.connect(tmp)) as target:
+            source.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
             source.backup(target)
-        finally:
-            target.close()
     except sqlite3.DatabaseError as error:
         raise BackupError(f"{db_path}: cannot be copied: {error}") from None
-    finally:
-        source.close()
 
 
 def _stamp(now: datetime | None) -> str:
@@ -369,14 +364,9 @@ def _refuse_if_open(db_path: str) -> None:
     deletes it, so a WAL still there means another process (the app) holds the database open."""
     if not os.path.exists(db_path):
         return
-    try:
-        conn = sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_S)
-        try:
-            conn.execute("select count(*) from sqlite_master").fetchone()
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError:
-        pass  # a database that cannot be read: it is set aside whole, below
+    # a database that cannot be read: it is set aside whole, below
+    with suppress(sqlite3.DatabaseError), closing(sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_S)) as conn:
+        conn.execute("select count(*) from sqlite_master").fetchone()
     if os.path.exists(db_path + "-wal"):
         raise BackupError(f"{db_path} is open in another process: stop the app, then restore (nothing was changed; "
                           f"if nothing is running, {db_path}-wal was left by a crash: open the database once "
@@ -406,8 +396,7 @@ def _fsync(path: str) -> None:
     except OSError:  # pragma: no cover - a folder that cannot be opened (not on Linux)
         return
     try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover - a file system that cannot sync a folder
-        pass
+        with suppress(OSError):  # a file system that cannot sync a folder
+            os.fsync(fd)
     finally:
         os.close(fd)

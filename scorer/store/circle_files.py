@@ -49,7 +49,7 @@ from ..core.limits import (
 from ..core.season import Season, replay_season
 from .database import snapshot, write
 from .chain import SIGNATURE_FIELD, sign, signed_here
-from .circle_log import circle_row, read_events
+from .circle_log import read_events
 from .seasons import fold_circle, renamed_evening
 from .circles import (
     Circle, check_circle_settings, check_untaken, circle_where, check_members, circle_genesis,
@@ -60,7 +60,7 @@ from .files import (
     int_field, is_time, log_rows, no_constant, raw_export, read_file, refused, stored_json, whole_number,
 )
 from .reading import Shape
-from .lines import INSERT, dict_rows, insert_values
+from .lines import INSERT, dict_rows, insert_values, row_where
 from .tables import insert_row, insert_table, new_token, now
 
 FORMAT = "quadrille-circle/1"
@@ -83,8 +83,7 @@ RAW_CIRCLE_FORMAT = "scorer-raw-circle/1"
 def raw_circle_export(db: sqlite_utils.Database, token: str) -> dict[str, object]:
     """Everything stored for a circle that cannot be read: its row, every line of its log, and each of its
     evenings' table rows with their logs, as stored (not importable: nothing is checked or lost)."""
-    found = dict_rows(db.conn.execute("select * from circles where token = ?", [token]))
-    row = found[0] if found else {}
+    row = row_where(db.conn, "circles", "token", token) or {}
     tables = dict_rows(db.conn.execute("select * from tables where circle_id = ? order by circle_evening", [row.get("id")]))
     return {"format": RAW_CIRCLE_FORMAT, "circle": row,
             "log": dict_rows(db.conn.execute("select * from circle_events where circle_id = ? order by seq", [row.get("id")])),
@@ -104,7 +103,7 @@ def export_circle(db: sqlite_utils.Database, circle: Circle, secret_key: str) ->
 
 
 def _circle_data(db: sqlite_utils.Database, circle: Circle, secret_key: str) -> dict[str, object]:
-    row = circle_row(db.conn, "id", circle.id)
+    row = row_where(db.conn, "circles", "id", circle.id)
     if row is None:
         raise ImportRefused(_("This circle no longer exists."))
     evenings = circle_tables(db, circle)

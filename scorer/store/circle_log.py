@@ -100,11 +100,6 @@ def circle_link(previous: str, row: Mapping[str, object]) -> str:
     return hashlib.sha256((previous + json.dumps(fields, sort_keys=True, ensure_ascii=False)).encode()).hexdigest()
 
 
-def circle_row(conn: sqlite3.Connection, column: str, value: object) -> dict[str, object] | None:
-    found = dict_rows(conn.execute(f"select * from circles where {column} = ? limit 1", [value]))
-    return found[0] if found else None
-
-
 def read_events(conn: sqlite3.Connection, circle_id: int) -> list[dict[str, object]]:
     return dict_rows(conn.execute("select * from circle_events where circle_id = ? order by seq", [circle_id]))
 

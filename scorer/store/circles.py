@@ -34,10 +34,10 @@ from ..core.evening import Evening
 from .database import write
 from .chain import ChainBreak
 from .circle_log import (
-    KINDS, Circle, Settlement, UnreadableCircle, chain_break, circle_from, circle_genesis, circle_link, circle_problem, circle_row,
+    KINDS, Circle, Settlement, UnreadableCircle, chain_break, circle_from, circle_genesis, circle_link, circle_problem,
     read_events,
 )
-from .lines import dict_rows
+from .lines import dict_rows, row_where
 from .seasons import CircleDamage, CircleDamaged, SeasonFold, checked_for_writing, fold_circle
 from .tables import Table, insert_row, insert_table, new_token, now, table_from_row
 
@@ -62,7 +62,7 @@ def verify_circle(db: sqlite_utils.Database, circle: Circle) -> ChainBreak | Non
     """Check the circle's row and log: every line's hash follows from the line before, with no line missing,
     and what the lines say makes sense (:func:`~.circle_log.circle_problem`: members, renames, settlements,
     each evening its table and each table an evening). Return where it first breaks, or None if it holds."""
-    row = circle_row(db.conn, "id", circle.id)
+    row = row_where(db.conn, "circles", "id", circle.id)
     if row is None:
         return ChainBreak(0, None, _("the circle no longer exists"))
     events = read_events(db.conn, circle.id)
@@ -81,8 +81,8 @@ def circle_last_written(db: sqlite_utils.Database, circle: Circle) -> str | None
 
 
 def circle_where(conn: sqlite3.Connection, column: str, value: object) -> Circle | None:
-    row = circle_row(conn, column, value)
-    return None if row is None else circle_from(row, read_events(conn, int(row["id"])))  # type: ignore[call-overload]
+    row = row_where(conn, "circles", column, value)
+    return None if row is None else circle_from(row, read_events(conn, int(row["id"])))
 
 
 def circle_by_token(db: sqlite_utils.Database, token: str) -> Circle | None:

@@ -41,7 +41,7 @@ from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .ledgers import in_english
 from .reading import Refusal, Shape, is_utf8, read_json
 from .seasons import ledger
-from .lines import INSERT, dict_rows, insert_values, row_of
+from .lines import INSERT, dict_rows, insert_values, row_of, row_where
 from .tables import Table, insert_table, now
 
 
@@ -82,8 +82,7 @@ RAW_FORMAT = "scorer-raw-table/1"
 
 def raw_export(db: sqlite_utils.Database, token: str) -> dict[str, object]:
     """Everything stored for a table whose settings cannot be read: its row and every log line, as stored."""
-    found = dict_rows(db.conn.execute("select * from tables where token = ?", [token]))
-    row = found[0] if found else {}
+    row = row_where(db.conn, "tables", "token", token) or {}
     return {"format": RAW_FORMAT, "table": row, "log": _rows(db, row.get("id"))}
 
 

@@ -33,9 +33,9 @@ from ..core.i18n import N_
 from ..core.log import Command, Damage, Ledger, Line, ReadOnly
 from ..core.season import Season, decide_in_season, left_by, season_of
 from .database import snapshot
-from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events, circle_row
+from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events
 from .ledgers import CACHE_DEALS, LedgerCache, in_english, ledger_cache
-from .lines import dict_rows, log_size, read_lines
+from .lines import dict_rows, log_size, read_lines, row_where
 from .tables import Table, UnreadableTable, table_from_row
 
 
@@ -191,7 +191,7 @@ def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache |
     ledgers = ledgers if ledgers is not None else ledger_cache()
     seasons = seasons if seasons is not None else SEASONS
     with snapshot(conn), in_english():
-        row = circle_row(conn, "id", circle_id)
+        row = row_where(conn, "circles", "id", circle_id)
         if row is None:
             return None
         head = conn.execute("select count(*), (select hash from circle_events where circle_id = ?1 order by seq desc "

@@ -16,7 +16,7 @@ from ..core.errors import Words, said_of
 from ..core.i18n import N_, _
 from ..core.log import TableChanged
 from .database import write
-from .lines import dict_rows
+from .lines import row_where
 
 
 def now() -> str:
@@ -140,14 +140,8 @@ def create_table(  # more than 5: a new table's settings, one each, as its row h
         return insert_table(conn, players, first_dealer, rules, deals_agreed, chip_value_cents, currency)
 
 
-def _row(conn: sqlite3.Connection, column: str, value: object) -> dict[str, object] | None:
-    # Plain SQL: sqlite-utils' table objects read the schema first, on every request.
-    found = dict_rows(conn.execute(f"select * from tables where {column} = ? limit 1", [value]))
-    return found[0] if found else None
-
-
 def _table_where(db: sqlite_utils.Database, column: str, token: str) -> Table | None:
-    row = _row(db.conn, column, token)
+    row = row_where(db.conn, "tables", column, token)
     return table_from_row(row) if row else None
 
 
@@ -163,7 +157,7 @@ def table_by_spectator_token(db: sqlite_utils.Database, token: str) -> Table | N
 def reread(conn: sqlite3.Connection, table: Table) -> Table:
     """The table's settings as they are now, inside a write transaction: a command prepared
     against other settings (changed on another phone meanwhile) is refused."""
-    row = _row(conn, "id", table.id)
+    row = row_where(conn, "tables", "id", table.id)
     if row is None:
         raise TableChanged(_("This table no longer exists."))
     current = table_from_row(row)
@@ -186,7 +180,7 @@ def change_settings(db: sqlite_utils.Database, table: Table, rules: HouseRules, 
     same transaction that writes, so a deal recorded meanwhile freezes them for good."""
     Evening(table.players, rules, (), deals_agreed)
     with write(db) as conn:
-        row = _row(conn, "id", table.id)
+        row = row_where(conn, "tables", "id", table.id)
         if row is not None and row.get("circle_id") is not None:  # read inside the transaction that writes
             raise CircleEvening(_("This evening plays by its circle's settings: they are changed for no single evening."))
         if conn.execute("select 1 from events where table_id = ? limit 1", [table.id]).fetchone():
