@@ -464,14 +464,6 @@ def _evenings(items: list[object], settings: _Settings, log: _Log, secret_key: s
     return evenings
 
 
-def _check_carried(e: FileEvening, carried: int, number: int) -> None:
-    """What an evening's file says it began with is what the evening before leaves on the table."""
-    if e.carried_in is not None and e.carried_in != carried:
-        raise ImportRefused(_("evening {number}: its file says it began with {stated}, but the evening before leaves "
-                              "{carried} on the table").format(
-            number=number, stated=Counted("{n} chip carried in", "{n} chips carried in", e.carried_in), carried=carried))
-
-
 def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, consume: bool = False) -> Circle:
     """Recreate a circle from a quadrille-circle/1 file: a new circle with its own links, its log, and
     each evening a new table of the circle with its log.
@@ -491,7 +483,10 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, cons
     season = _season(log.members, log.names, evenings)
     rows = []
     for k, (e, s) in enumerate(zip(evenings, season.evenings), start=1):
-        _check_carried(e, s.carried_in, k)
+        if e.carried_in is not None and e.carried_in != s.carried_in:  # what its file says it began with
+            stated = Counted("{n} chip carried in", "{n} chips carried in", e.carried_in)
+            raise ImportRefused(_("evening {number}: its file says it began with {stated}, but the evening before "
+                                  "leaves {carried} on the table").format(number=k, stated=stated, carried=s.carried_in))
         try:
             rows.append(log_rows(e, s.carried_in))
         except ImportRefused as error:
