@@ -20,20 +20,8 @@ from ..core.log import Refused
 from .chain import ChainBreak, genesis, link, sign, signed_here, verify
 from ..core.limits import CIRCLE_MEMBERS_MAX
 from .circles import (
-    Circle,
-    CircleRefused,
-    UnreadableCircle,
-    add_member,
-    circle_by_spectator_token,
-    circle_by_token,
-    circle_last_written,
-    circle_of,
-    circle_season,
-    season_fold,
-    circle_tables,
-    create_circle,
-    start_evening,
-    verify_circle,
+    Circle, CircleRefused, UnreadableCircle, add_member, circle_by_spectator_token, circle_by_token, circle_last_written,
+    circle_of, circle_season, season_fold, circle_tables, create_circle, start_evening, verify_circle,
 )
 from .backup import BackupError, Checked, NoSuchTable, backup, check_database, restore
 from .circle_files import export_circle, import_circle, read_circle_file
@@ -43,16 +31,8 @@ from .ledgers import LEDGERS, LedgerCache, ledger_cache
 from .seasons import SEASONS, CircleDamage, SeasonFold, evening_closed, fold_circle, ledger, ledger_and_log_size, rechecked_ledger, season_after
 from .lines import log_size, read_lines
 from .tables import (
-    CircleEvening,
-    RulesFrozen,
-    Table,
-    UnreadableTable,
-    change_settings,
-    create_table,
-    new_token,
-    table_by_spectator_token,
-    table_by_token,
-    table_from_row,
+    CircleEvening, RulesFrozen, Table, UnreadableTable, change_settings, create_table, new_token, table_by_spectator_token,
+    table_by_token, table_from_row,
 )
 
 __all__ = [

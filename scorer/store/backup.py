@@ -22,6 +22,7 @@ import sqlite3
 import stat
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -224,10 +225,7 @@ def backup(db_path: str, dest: str, keep: int = KEEP, now: datetime | None = Non
     if not os.path.isfile(db_path):
         raise BackupError(f"no database at {db_path}")
     _require_sqlite(db_path, db_path)
-    os.makedirs(dest, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".scorer-backup-", suffix=".tmp", dir=dest)
-    os.close(fd)
-    try:
+    with _temporary(dest, ".scorer-backup-") as tmp:
         _copy(db_path, tmp)
         checked = check_copy(tmp, f"the copy of {db_path}")
         if checked.broken:
@@ -235,28 +233,33 @@ def backup(db_path: str, dest: str, keep: int = KEEP, now: datetime | None = Non
         _fsync(tmp)
         path = _place(tmp, dest, _stamp(now))
         _fsync(dest)
+    return Written(path, checked, prune(dest, keep))
+
+
+@contextmanager
+def _temporary(folder: str, prefix: str) -> Iterator[str]:
+    """A new empty file in ``folder`` (made if missing), removed if what is done with it fails."""
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=folder)
+    os.close(fd)
+    try:
+        yield tmp
     except BaseException:
         if os.path.exists(tmp):
             os.remove(tmp)
         raise
-    return Written(path, checked, prune(dest, keep))
 
 
 def _copy(db_path: str, tmp: str) -> None:
     """One consistent snapshot through SQLite's online backup API, in a single step: a read transaction,
     which in WAL mode lets the app go on writing (what it writes meanwhile is not in the copy)."""
-    source = sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_S)
     try:
-        source.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-        target = sqlite3.connect(tmp)
-        try:
+        with closing(sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_S)) as source, \
+                closing(sqlite3.connect(tmp)) as target:
+            source.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
             source.backup(target)
-        finally:
-            target.close()
     except sqlite3.DatabaseError as error:
         raise BackupError(f"{db_path}: cannot be copied: {error}") from None
-    finally:
-        source.close()
 
 
 def _stamp(now: datetime | None) -> str:
@@ -327,10 +330,7 @@ def restore(backup_path: str, db_path: str, confirm: Callable[[Checked], bool] |
         raise BackupError(f"no backup at {backup_path}")
     _require_sqlite(backup_path, backup_path)
     folder = os.path.dirname(os.path.abspath(db_path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(db_path)}.restore-", suffix=".tmp", dir=folder)
-    os.close(fd)
-    try:
+    with _temporary(folder, f".{os.path.basename(db_path)}.restore-") as tmp:
         shutil.copyfile(backup_path, tmp)
         checked = check_copy(tmp, backup_path)
         if checked.broken:
@@ -343,10 +343,6 @@ def restore(backup_path: str, db_path: str, confirm: Callable[[Checked], bool] |
         aside = _set_aside(db_path, _stamp(now))
         os.replace(tmp, db_path)
         _fsync(folder)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
     LEDGERS.clear()  # the process's: they may be those of the database replaced
     SEASONS.clear()
     return Restored(checked, aside)
@@ -368,14 +364,9 @@ def _refuse_if_open(db_path: str) -> None:
     deletes it, so a WAL still there means another process (the app) holds the database open."""
     if not os.path.exists(db_path):
         return
-    try:
-        conn = sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_S)
-        try:
-            conn.execute("select count(*) from sqlite_master").fetchone()
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError:
-        pass  # a database that cannot be read: it is set aside whole, below
+    # a database that cannot be read: it is set aside whole, below
+    with suppress(sqlite3.DatabaseError), closing(sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_S)) as conn:
+        conn.execute("select count(*) from sqlite_master").fetchone()
     if os.path.exists(db_path + "-wal"):
         raise BackupError(f"{db_path} is open in another process: stop the app, then restore (nothing was changed; "
                           f"if nothing is running, {db_path}-wal was left by a crash: open the database once "
@@ -405,8 +396,7 @@ def _fsync(path: str) -> None:
     except OSError:  # pragma: no cover - a folder that cannot be opened (not on Linux)
         return
     try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover - a file system that cannot sync a folder
-        pass
+        with suppress(OSError):  # a file system that cannot sync a folder
+            os.fsync(fd)
     finally:
         os.close(fd)

@@ -53,8 +53,8 @@ def verify(db: sqlite_utils.Database, table: Table) -> ChainBreak | None:
     """Check the table's log: every line's hash follows from the line before, with no line missing.
     Return where it first breaks, or None if it holds."""
     previous = genesis(table)
-    expected_seq = 1
-    for row in dict_rows(db.conn.execute("select * from events where table_id = ? order by seq", [table.id])):
+    rows = dict_rows(db.conn.execute("select * from events where table_id = ? order by seq", [table.id]))
+    for expected_seq, row in enumerate(rows, start=1):
         if row["seq"] != expected_seq:
             return ChainBreak(expected_seq, None, _("line {seq} of the log is missing").format(seq=expected_seq))
         if row["kind"] not in KINDS:
@@ -64,7 +64,6 @@ def verify(db: sqlite_utils.Database, table: Table) -> ChainBreak | None:
             return ChainBreak(row["seq"], row["number"], _("line {seq} (deal {number}) was changed after it was written").format(
                 seq=row["seq"], number=row["number"]))
         previous = row["hash"]
-        expected_seq += 1
     return None
 
 

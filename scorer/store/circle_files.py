@@ -36,33 +36,32 @@ from typing import Any
 
 import sqlite_utils
 
-from ..core import Evening, HouseRules, ScorerError
+from ..core import HouseRules, ScorerError
 from ..core.errors import Counted
 from ..core.evening import DEFAULT_DEALS_AGREED
 from ..core.rules import DEFAULT_PROFILE
 from ..core.evening_json import parse_evening
 from ..core.i18n import _
 from ..core.limits import (
-    CIRCLE_DEALS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX,
+    CIRCLE_DEALS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN,
     JSON_DEPTH_MAX, circle_evenings_max,
 )
-from ..core.log import Line, LineKind, fold
 from ..core.season import Season, replay_season
 from .database import snapshot, write
-from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
-from .circle_log import circle_row, read_events
+from .chain import SIGNATURE_FIELD, sign, signed_here
+from .circle_log import read_events
 from .seasons import fold_circle, renamed_evening
 from .circles import (
     Circle, check_circle_settings, check_untaken, circle_where, check_members, circle_genesis,
-    circle_link, circle_tables,
+    circle_link, circle_tables, settings_row,
 )
 from .files import (
-    BYTE_ORDER_MARK, INTEGER_DIGITS_MAX, ImportRefused, check_counts, check_file_settings,
-    history_lines, int_field, is_time, no_constant, whole_number, evening_lists, export_evening, raw_export, worded,
+    INTEGER_DIGITS_MAX, FileEvening, ImportRefused, check_counts, evening_lists, export_evening, file_evening,
+    int_field, is_time, log_rows, no_constant, raw_export, read_file, refused, stored_json, whole_number,
 )
-from .reading import Refusal, Shape, is_utf8, read_json
-from .lines import INSERT, dict_rows, insert_values, row_of
-from .tables import Table, insert_table, new_token, now
+from .reading import Shape
+from .lines import INSERT, dict_rows, insert_values, row_where
+from .tables import insert_row, insert_table, new_token, now
 
 FORMAT = "quadrille-circle/1"
 FIELDS = frozenset({"format", "name", "members", "profile", "house_rules", "deals_agreed", "chip_value_cents",
@@ -84,8 +83,7 @@ RAW_CIRCLE_FORMAT = "scorer-raw-circle/1"
 def raw_circle_export(db: sqlite_utils.Database, token: str) -> dict[str, object]:
     """Everything stored for a circle that cannot be read: its row, every line of its log, and each of its
     evenings' table rows with their logs, as stored (not importable: nothing is checked or lost)."""
-    found = dict_rows(db.conn.execute("select * from circles where token = ?", [token]))
-    row = found[0] if found else {}
+    row = row_where(db.conn, "circles", "token", token) or {}
     tables = dict_rows(db.conn.execute("select * from tables where circle_id = ? order by circle_evening", [row.get("id")]))
     return {"format": RAW_CIRCLE_FORMAT, "circle": row,
             "log": dict_rows(db.conn.execute("select * from circle_events where circle_id = ? order by seq", [row.get("id")])),
@@ -93,13 +91,6 @@ def raw_circle_export(db: sqlite_utils.Database, token: str) -> dict[str, object
 
 
 # --- export ---------------------------------------------------------------------------------------------
-
-
-def _decoded(text: object) -> object:
-    try:
-        return json.loads(str(text))
-    except (ValueError, RecursionError):  # edited by hand: kept as stored, so nothing is lost
-        return text
 
 
 def export_circle(db: sqlite_utils.Database, circle: Circle, secret_key: str) -> dict[str, object]:
@@ -112,7 +103,7 @@ def export_circle(db: sqlite_utils.Database, circle: Circle, secret_key: str) ->
 
 
 def _circle_data(db: sqlite_utils.Database, circle: Circle, secret_key: str) -> dict[str, object]:
-    row = circle_row(db.conn, "id", circle.id)
+    row = row_where(db.conn, "circles", "id", circle.id)
     if row is None:
         raise ImportRefused(_("This circle no longer exists."))
     evenings = circle_tables(db, circle)
@@ -121,13 +112,13 @@ def _circle_data(db: sqlite_utils.Database, circle: Circle, secret_key: str) -> 
     data: dict[str, object] = {
         "format": FORMAT,
         "name": row["name"],
-        "members": _decoded(row["members"]),
+        "members": stored_json(row["members"]),
         "profile": row["profile"],
-        "house_rules": _decoded(row["house_rules"]),
+        "house_rules": stored_json(row["house_rules"]),
         "deals_agreed": row["deals_agreed"],
         "chip_value_cents": row["chip_value_cents"],
         "currency": row["currency"],
-        "log": [{"seq": line["seq"], "kind": line["kind"], "data": _decoded(line["data"]), "at": line["created_at"],
+        "log": [{"seq": line["seq"], "kind": line["kind"], "data": stored_json(line["data"]), "at": line["created_at"],
                  "hash": line["hash"]} for line in read_events(db.conn, circle.id)],
         "evenings": [export_evening(db, table, secret_key, books.get(table.id)) for table in evenings],
     }
@@ -156,20 +147,15 @@ def _place(path: tuple[str | int, ...]) -> str:
 def read_circle_file(raw: bytes) -> object:
     """The JSON of an uploaded circle file: its size and encoding checked before it is read, and every
     limit the reader knows as it reads (as :func:`.files.read_evening_file` does for an evening)."""
-    if len(raw) > IMPORT_BYTES_MAX:
-        raise ImportRefused(_("That file is too large: a circle file may be at most {limit:,} bytes").format(limit=IMPORT_BYTES_MAX))
-    if not is_utf8(raw):
-        raise ImportRefused(_("That file is not UTF-8 text: export a quadrille-circle/1 JSON file and try again"))
     lists = {**evening_lists(),
              "evenings": (CIRCLE_EVENINGS_MAX, _("more than {limit} evenings; a circle has at most {limit}")),
              "log": (CIRCLE_LOG_LINES_MAX, _("more than {limit} lines; a circle file may hold at most {limit}"))}
     shape = Shape(CIRCLE_DEPTH_MAX, _("the file nests arrays and objects more than {limit} deep; a circle file nests at most "
                                       "{limit} deep (each evening in it at most {evening_limit})").format(
                                           limit="{limit}", evening_limit=JSON_DEPTH_MAX), lists, whole_number, no_constant)
-    try:
-        return read_json(raw, shape, len(BYTE_ORDER_MARK) if raw.startswith(BYTE_ORDER_MARK) else 0)
-    except Refusal as refusal:
-        raise worded(refusal, _place) from None
+    return read_file(raw, _("That file is too large: a circle file may be at most {limit:,} bytes"),
+                     _("That file is not UTF-8 text: export a quadrille-circle/1 JSON file and try again"),
+                     shape, _place)
 
 
 # --- checking a file ------------------------------------------------------------------------------------
@@ -182,28 +168,6 @@ class _Settings:
     founders: tuple[str, ...]
     rules: HouseRules
     deals_agreed: int
-
-
-@dataclass(frozen=True)
-class _Evening:
-    """One evening of the file, checked as a table import checks it, ready to be written."""
-
-    evening: Evening
-    first_dealer: str
-    cents: int | None
-    currency: str
-    lines: list[Line]
-    stated: list[str | None]
-    checked: bool
-    """Whether it came with a history (folded checked) or as deals alone (each replayed)."""
-    signed: bool
-    carried_in: int | None
-    """The chips the file says it began with (``carried_in``), if it says so."""
-
-
-def _refuse(where: str, error: Exception) -> ImportRefused:
-    message = error.message if isinstance(error, ScorerError) else str(error)
-    return ImportRefused(_("{where}: {why}").format(where=where, why=message))
 
 
 def _settings(data: dict[str, Any]) -> _Settings:
@@ -229,13 +193,11 @@ def _settings(data: dict[str, Any]) -> _Settings:
         assert deals_agreed is not None
         check_circle_settings(name, rules, deals_agreed, cents, currency)
     except (ValueError, ScorerError) as error:
-        raise _refuse(_("the circle's settings"), error) from None
+        raise refused(_("the circle's settings"), error) from None
     if rules.profile_name != profile or json.loads(json.dumps(rules.changes())) != house_rules:
         raise ImportRefused(_("the circle's settings: its house rules must be written as this app writes them "
                               "(profile {profile!r}, changes {changes!r})").format(profile=rules.profile_name, changes=rules.changes()))
-    row: dict[str, object] = {"name": name, "members": json.dumps(members, ensure_ascii=False), "profile": profile,
-                              "house_rules": json.dumps(rules.changes()), "deals_agreed": deals_agreed,
-                              "chip_value_cents": cents, "currency": currency}
+    row = settings_row(name, members, rules, deals_agreed, cents, currency)
     return _Settings(row, tuple(members), rules, deals_agreed)
 
 
@@ -342,7 +304,7 @@ def _untaken(name: object, circle: Circle, where: str) -> str:
     try:
         check_untaken(name, circle)
     except ScorerError as error:
-        raise _refuse(where, error) from None
+        raise refused(where, error) from None
     return name
 
 
@@ -399,7 +361,7 @@ def _evening_line(line: dict[str, Any], members: tuple[str, ...], number: int, w
         raise ImportRefused(_("{where}: \"first_dealer\" must be one of the four").format(where=where))
 
 
-def _evening(item: object, number: int, secret_key: str) -> _Evening:
+def _evening(item: object, number: int, secret_key: str) -> FileEvening:
     """One evening of the file, checked as :func:`.files.import_evening` checks a table's file (its
     history folded later, once what the evening before left on the table is known)."""
     where = _("evening {number}").format(number=number)
@@ -407,24 +369,12 @@ def _evening(item: object, number: int, secret_key: str) -> _Evening:
         raise ImportRefused(_("{where} must be an evening's JSON object").format(where=where))
     try:
         check_counts(item)
-        int_field(item, "deals_agreed", 1, 10 ** 9, where)
-        evening = parse_evening(item)
-        first_dealer, cents, currency = check_file_settings(item, evening)
-        history = item.get("history")
-        if history is None:
-            stated: list[str | None] = [None] * len(evening.deals)
-            lines = [Line(n, LineKind.RECORD, n, deal, at=now()) for n, deal in enumerate(evening.deals, start=1)]
-        else:
-            pairs = history_lines(history, evening)
-            lines, stated = [line for line, _ in pairs], [h for _, h in pairs]
+        return file_evening(item, parse_evening(item), secret_key)
     except (ImportRefused, ValueError, ScorerError) as error:
-        raise _refuse(where, error) from None
-    carried = item.get("carried_in")
-    return _Evening(evening, first_dealer, cents, currency, lines, stated, history is not None, signed_here(item, secret_key),
-                    carried if isinstance(carried, int) else None)
+        raise refused(where, error) from None
 
 
-def _season(members: tuple[str, ...], names: dict[str, str], evenings: list[_Evening]) -> Season:
+def _season(members: tuple[str, ...], names: dict[str, str], evenings: list[FileEvening]) -> Season:
     """The core's season of the file's evenings, each read under today's names (as
     :func:`.circles.circle_season` reads them) and folded with what the one before left."""
     plain = [renamed_evening(e.evening, names) for e in evenings]
@@ -435,30 +385,8 @@ def _season(members: tuple[str, ...], names: dict[str, str], evenings: list[_Eve
             try:
                 replay_season(members, plain[:k])
             except ScorerError as error:
-                raise _refuse(_("evening {number}").format(number=k), error) from None
+                raise refused(_("evening {number}").format(number=k), error) from None
         raise
-
-
-def _log_rows(e: _Evening, carried: int, number: int) -> list[dict[str, object]]:
-    """The evening's log as rows to write, folded with what was carried into it and chained."""
-    folded = fold(replace(e.evening, carried_in=carried), e.lines, check=e.checked)
-    if folded.damage is not None:
-        raise ImportRefused(_("evening {number}: the history does not hold at {damage}").format(
-            number=number, damage=folded.damage.message))
-    if folded.deals != e.evening.deals:
-        raise ImportRefused(_("evening {number}: the history does not lead to the deals in the file").format(number=number))
-    ev = e.evening
-    previous = genesis(Table(0, "", "", ev.players, e.first_dealer, ev.rules, ev.deals_agreed, e.cents, e.currency, ""))
-    rows = []
-    for line, hash_stated in zip(e.lines, e.stated):
-        row = row_of(line)
-        row["hash"] = link(previous, row)
-        if hash_stated is not None and hash_stated != row["hash"]:
-            raise ImportRefused(_("evening {number}: the history does not check: line {seq} (deal {deal}) "
-                                  "was changed after it was written").format(number=number, seq=line.seq, deal=line.number))
-        previous = str(row["hash"])
-        rows.append(row)
-    return rows
 
 
 def _items(data: object) -> list[object]:
@@ -519,7 +447,7 @@ def _shown(value: object) -> str:
     return text if len(text) <= 160 else text[:159] + "…"
 
 
-def _evenings(items: list[object], settings: _Settings, log: _Log, secret_key: str, consume: bool) -> list[_Evening]:
+def _evenings(items: list[object], settings: _Settings, log: _Log, secret_key: str, consume: bool) -> list[FileEvening]:
     """Each evening of the file, read and checked, with its players and first dealer those the circle's
     log started it with; each one's JSON dropped from the file once read, if ``consume`` (the file's
     values and the evenings made of them are then not held together)."""
@@ -534,14 +462,6 @@ def _evenings(items: list[object], settings: _Settings, log: _Log, secret_key: s
         if consume:
             items[k - 1] = None
     return evenings
-
-
-def _check_carried(e: _Evening, carried: int, number: int) -> None:
-    """What an evening's file says it began with is what the evening before leaves on the table."""
-    if e.carried_in is not None and e.carried_in != carried:
-        raise ImportRefused(_("evening {number}: its file says it began with {stated}, but the evening before leaves "
-                              "{carried} on the table").format(
-            number=number, stated=Counted("{n} chip carried in", "{n} chips carried in", e.carried_in), carried=carried))
 
 
 def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, consume: bool = False) -> Circle:
@@ -563,16 +483,20 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, cons
     season = _season(log.members, log.names, evenings)
     rows = []
     for k, (e, s) in enumerate(zip(evenings, season.evenings), start=1):
-        _check_carried(e, s.carried_in, k)
-        rows.append(_log_rows(e, s.carried_in, k))
+        if e.carried_in is not None and e.carried_in != s.carried_in:  # what its file says it began with
+            stated = Counted("{n} chip carried in", "{n} chips carried in", e.carried_in)
+            raise ImportRefused(_("evening {number}: its file says it began with {stated}, but the evening before "
+                                  "leaves {carried} on the table").format(number=k, stated=stated, carried=s.carried_in))
+        try:
+            rows.append(log_rows(e, s.carried_in))
+        except ImportRefused as error:
+            raise refused(_("evening {number}").format(number=k), error) from None
     with write(db) as conn:  # the circle, its log, its evenings and theirs, or nothing
         row = {"token": new_token(), "spectator_token": new_token(), **settings.row, "created_at": now(),
                "provenance": "signed" if signed else "unverified"}
-        cursor = conn.execute(f"insert into circles ({', '.join(row)}) values ({', '.join('?' * len(row))})",
-                              list(row.values()))
-        circle_id = int(cursor.lastrowid or 0)
-        conn.executemany("insert into circle_events (circle_id, seq, kind, data, created_at, hash) values (?, ?, ?, ?, ?, ?)",
-                         [[circle_id, r["seq"], r["kind"], r["data"], r["created_at"], r["hash"]] for r in log.rows])
+        circle_id = insert_row(conn, "circles", row)
+        for line in log.rows:
+            insert_row(conn, "circle_events", {"circle_id": circle_id, **line})
         for k, (e, table_rows) in enumerate(zip(evenings, rows), start=1):
             ev = e.evening
             table = insert_table(conn, ev.players, e.first_dealer, ev.rules, ev.deals_agreed, e.cents, e.currency,

@@ -100,11 +100,6 @@ def circle_link(previous: str, row: Mapping[str, object]) -> str:
     return hashlib.sha256((previous + json.dumps(fields, sort_keys=True, ensure_ascii=False)).encode()).hexdigest()
 
 
-def circle_row(conn: sqlite3.Connection, column: str, value: object) -> dict[str, object] | None:
-    found = dict_rows(conn.execute(f"select * from circles where {column} = ? limit 1", [value]))
-    return found[0] if found else None
-
-
 def read_events(conn: sqlite3.Connection, circle_id: int) -> list[dict[str, object]]:
     return dict_rows(conn.execute("select * from circle_events where circle_id = ? order by seq", [circle_id]))
 
@@ -153,11 +148,6 @@ def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]
     except (ValueError, TypeError, KeyError, RecursionError, ScorerError) as error:
         raise UnreadableCircle(Words(N_("the circle cannot be read: {error}"), error=said_of(error))) from None
 
-
-
-
-def row_of_circle(conn: sqlite3.Connection, circle_id: int) -> dict[str, object] | None:
-    return circle_row(conn, "id", circle_id)
 
 
 def chain_break(row: Mapping[str, object], events: Sequence[Mapping[str, object]]) -> tuple[int, Said] | None:
@@ -223,15 +213,9 @@ class _Sensed:
 
     def line(self, seq: object, kind: object, data: Any) -> Said | None:
         """What is wrong with this line of the log, or None (a line of no known kind: its chain said so)."""
-        if kind == "member":
-            return self.member(seq, data)
-        if kind == "rename":
-            return self.rename(seq, data)
-        if kind == "evening":
-            return self.evening(seq, data)
-        if kind == "settled":
-            return self.settle(seq, data)
-        return None
+        checks = {"member": self.member, "rename": self.rename, "evening": self.evening, "settled": self.settle}
+        check = checks.get(str(kind))
+        return None if check is None else check(seq, data)
 
     def member(self, seq: object, data: Any) -> Said | None:
         name = data["name"]

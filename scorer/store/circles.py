@@ -14,7 +14,7 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sqlite_utils
 
@@ -34,12 +34,12 @@ from ..core.evening import Evening
 from .database import write
 from .chain import ChainBreak
 from .circle_log import (
-    KINDS, Circle, Settlement, UnreadableCircle, chain_break, circle_from, circle_genesis, circle_link, circle_problem, circle_row,
+    KINDS, Circle, Settlement, UnreadableCircle, chain_break, circle_from, circle_genesis, circle_link, circle_problem,
     read_events,
 )
-from .lines import dict_rows
+from .lines import dict_rows, row_where
 from .seasons import CircleDamage, CircleDamaged, SeasonFold, checked_for_writing, fold_circle
-from .tables import Table, insert_table, new_token, now, table_from_row
+from .tables import Table, insert_row, insert_table, new_token, now, table_from_row
 
 __all__ = ["KINDS", "Circle", "CircleDamaged", "CircleRefused", "Settlement", "UnreadableCircle", "circle_genesis", "circle_link"]
 
@@ -52,25 +52,24 @@ def _append(conn: sqlite3.Connection, circle_row: Mapping[str, object], kind: st
     """Append one line to the circle's log, chained to its last; call inside :func:`write`."""
     last = conn.execute("select seq, hash from circle_events where circle_id = ? order by seq desc limit 1",
                         [circle_row["id"]]).fetchone()
-    row: dict[str, object] = {"seq": (last[0] if last else 0) + 1, "kind": kind,
+    row: dict[str, object] = {"circle_id": circle_row["id"], "seq": (last[0] if last else 0) + 1, "kind": kind,
                               "data": json.dumps(data, sort_keys=True, ensure_ascii=False), "created_at": now()}
     row["hash"] = circle_link(last[1] if last else circle_genesis(circle_row), row)
-    conn.execute("insert into circle_events (circle_id, seq, kind, data, created_at, hash) values (?, ?, ?, ?, ?, ?)",
-                 [circle_row["id"], row["seq"], row["kind"], row["data"], row["created_at"], row["hash"]])
+    insert_row(conn, "circle_events", row)
 
 
 def verify_circle(db: sqlite_utils.Database, circle: Circle) -> ChainBreak | None:
     """Check the circle's row and log: every line's hash follows from the line before, with no line missing,
     and what the lines say makes sense (:func:`~.circle_log.circle_problem`: members, renames, settlements,
     each evening its table and each table an evening). Return where it first breaks, or None if it holds."""
-    row = circle_row(db.conn, "id", circle.id)
+    row = row_where(db.conn, "circles", "id", circle.id)
     if row is None:
         return ChainBreak(0, None, _("the circle no longer exists"))
     events = read_events(db.conn, circle.id)
     broken = chain_break(row, events)
     if broken is not None:
         return ChainBreak(broken[0], None, str(broken[1]))
-    problem = circle_problem(row, events, _tables(db.conn, circle.id))
+    problem = circle_problem(row, events, circle_tables(db, circle))
     return None if problem is None else ChainBreak(len(events), None, str(problem))
 
 
@@ -82,8 +81,8 @@ def circle_last_written(db: sqlite_utils.Database, circle: Circle) -> str | None
 
 
 def circle_where(conn: sqlite3.Connection, column: str, value: object) -> Circle | None:
-    row = circle_row(conn, column, value)
-    return None if row is None else circle_from(row, read_events(conn, int(row["id"])))  # type: ignore[call-overload]
+    row = row_where(conn, "circles", column, value)
+    return None if row is None else circle_from(row, read_events(conn, int(row["id"])))
 
 
 def circle_by_token(db: sqlite_utils.Database, token: str) -> Circle | None:
@@ -101,14 +100,10 @@ def circle_of(db: sqlite_utils.Database, table: Table) -> Circle | None:
     return None if table.circle_id is None else circle_where(db.conn, "id", table.circle_id)
 
 
-def _tables(conn: sqlite3.Connection, circle_id: int) -> list[Table]:
-    rows = dict_rows(conn.execute("select * from tables where circle_id = ? order by circle_evening", [circle_id]))
-    return [table_from_row(row) for row in rows]
-
-
 def circle_tables(db: sqlite_utils.Database, circle: Circle) -> list[Table]:
     """The circle's evenings, in order (each an ordinary table)."""
-    return _tables(db.conn, circle.id)
+    rows = dict_rows(db.conn.execute("select * from tables where circle_id = ? order by circle_evening", [circle.id]))
+    return [table_from_row(row) for row in rows]
 
 
 def season_fold(db: sqlite_utils.Database, circle: Circle) -> SeasonFold:
@@ -247,6 +242,16 @@ def check_circle_settings(name: str, rules: HouseRules, deals_agreed: int, chip_
     Evening(("A", "B", "C", "D"), rules, (), deals_agreed)  # the core's check of the length
 
 
+def settings_row(  # more than 5: a circle's settings, one each
+    name: str, members: Sequence[str], rules: HouseRules, deals_agreed: int, chip_value_cents: int | None,
+    currency: str,
+) -> dict[str, object]:
+    """A circle's settings as its row holds them (the first link of its log's chain)."""
+    return {"name": name, "members": json.dumps(list(members), ensure_ascii=False), "profile": rules.profile_name,
+            "house_rules": json.dumps(rules.changes()), "deals_agreed": deals_agreed,
+            "chip_value_cents": chip_value_cents, "currency": currency}
+
+
 def create_circle(  # more than 5: a circle's settings are a table's, with its name and members
     db: sqlite_utils.Database, name: str, members: Sequence[str], rules: HouseRules, deals_agreed: int,
     chip_value_cents: int | None, currency: str,
@@ -255,22 +260,11 @@ def create_circle(  # more than 5: a circle's settings are a table's, with its n
     members = tuple(members)
     check_members(members)
     check_circle_settings(name, rules, deals_agreed, chip_value_cents, currency)
-    row: dict[str, object] = {
-        "token": new_token(),
-        "spectator_token": new_token(),
-        "name": name,
-        "members": json.dumps(list(members), ensure_ascii=False),
-        "profile": rules.profile_name,
-        "house_rules": json.dumps(rules.changes()),
-        "deals_agreed": deals_agreed,
-        "chip_value_cents": chip_value_cents,
-        "currency": currency,
-        "created_at": now(),
-    }
+    row = {"token": new_token(), "spectator_token": new_token(),
+           **settings_row(name, members, rules, deals_agreed, chip_value_cents, currency), "created_at": now()}
     with write(db) as conn:
-        cursor = conn.execute(f"insert into circles ({', '.join(row)}) values ({', '.join('?' * len(row))})",
-                              list(row.values()))
-    return circle_from({**row, "id": cursor.lastrowid}, [])
+        circle_id = insert_row(conn, "circles", row)
+    return circle_from({**row, "id": circle_id}, [])
 
 
 def _reread(conn: sqlite3.Connection, circle: Circle) -> tuple[dict[str, object], Circle, SeasonFold]:
@@ -329,7 +323,7 @@ def start_evening(db: sqlite_utils.Database, circle: Circle, seated: Sequence[st
             raise CircleRefused(_("Four different members sit down: {why}.").format(why=error.message)) from None
         if first_dealer not in seated:
             raise CircleRefused(_("The first dealer must be one of the four at the table, not {name}.").format(name=first_dealer))
-        tables = _tables(conn, circle.id)
+        tables = circle_tables(db, circle)  # in this transaction: its connection's
         n = len(tables) + 1
         if current.evenings != len(tables) or any(t.circle_evening != k for k, t in enumerate(tables, start=1)):
             raise CircleRefused(_("The circle's evenings do not match its log: check it before starting another."))
@@ -349,8 +343,7 @@ def start_evening(db: sqlite_utils.Database, circle: Circle, seated: Sequence[st
                              current.chip_value_cents, current.currency)
         conn.execute("update tables set circle_id = ?, circle_evening = ? where id = ?", [circle.id, n, table.id])
         _append(conn, row, "evening", {"evening": n, "players": list(seated), "first_dealer": first_dealer})
-        started = dict_rows(conn.execute("select * from tables where id = ?", [table.id]))[0]
-    return table_from_row(started)
+    return replace(table, circle_id=circle.id, circle_evening=n)
 
 
 def rename_member(db: sqlite_utils.Database, circle: Circle, old: str, new: str) -> Circle:

@@ -22,8 +22,8 @@ from ..core.season import decide_in_season
 from .database import write
 from .chain import genesis, link
 from .ledgers import ledger_cache
-from .lines import INSERT, insert_values, read_lines, row_of, sent
-from .seasons import checked_for_writing, fold_circle
+from .lines import INSERT, insert_values, row_of, sent
+from .seasons import checked_for_writing, fold_circle, lines_of
 from .tables import Table, now, reread
 
 
@@ -81,14 +81,8 @@ def _decide_in_circle(conn: sqlite3.Connection, table: Table, command: Command) 
         raise Refused(_("This evening's circle no longer exists."))
     _row, fold = folded
     ledgers = list(checked_for_writing(conn, fold))  # every evening's deals checked again, here
-    number = table.circle_evening
     tables = fold.tables
-
-    def lines_of(k: int) -> list[Line]:
-        lines, _unreadable = read_lines(conn, tables[k - 1].id, 0)
-        return lines
-
-    line, changed = decide_in_season(command, ledgers, number, lines_of, at=now())
+    line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of(conn, tables), at=now())
     return line, {tables[k - 1]: (after, after.evening.carried_in) for k, after in changed.items()}
 
 

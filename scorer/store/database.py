@@ -77,109 +77,77 @@ def snapshot(conn: sqlite3.Connection) -> Iterator[None]:
 
 
 def migrate(db: sqlite_utils.Database) -> None:
-    """Create every table that is missing; safe to run on an existing database."""
+    """Create every table and column that is missing; safe to run on an existing database."""
     if not db["meta"].exists():
         db.create_table("meta", {"key": str, "value": str}, pk="key")
-    if not db["tables"].exists():
-        db.create_table(
-            "tables",
-            {
-                "id": int,
-                "token": str,             # the players' link: unguessable
-                "spectator_token": str,   # the read-only link
-                "players": str,           # JSON list of four names in the order of play
-                "first_dealer": str,
-                "profile": str,
-                "house_rules": str,       # JSON object: the rules changed from the profile
-                "deals_agreed": int,
-                "chip_value_cents": int,  # money value of one chip, or null
-                "currency": str,
-                "created_at": str,
-            },
-            pk="id",
-            not_null={"token", "spectator_token", "players", "first_dealer", "profile", "house_rules", "deals_agreed"},
-        )
-        db.table("tables").create_index(["token"], unique=True)
-        db.table("tables").create_index(["spectator_token"], unique=True)
-    if not db["events"].exists():
-        # The append-only log of what was done at a table: a deal recorded, the last deal undone.
-        db.create_table(
-            "events",
-            {"id": int, "table_id": int, "seq": int, "kind": str, "number": int, "deal": str, "by": str, "created_at": str,
-             "reason": str, "restores": int, "hash": str},
-            pk="id",
-            foreign_keys=[("table_id", "tables", "id")],
-            not_null={"table_id", "seq", "kind", "number", "created_at"},
-        )
-        db.table("events").create_index(["table_id", "seq"], unique=True)
+    _create_settings(db, "tables", {
+        "token": str,             # the players' link: unguessable
+        "spectator_token": str,   # the read-only link
+        "players": str,           # JSON list of four names in the order of play
+        "first_dealer": str,
+    })
+    # The append-only log of what was done at a table: a deal recorded, the last deal undone.
+    _create_log(db, "events", "table_id", {"number": int, "deal": str, "by": str, "created_at": str,
+                                           "reason": str, "restores": int, "hash": str}, {"number", "created_at"})
     # Schema 3: corrections and the hash chain; schema 4: the one-time token of the form that wrote the line.
-    columns = db.table("events").columns_dict
-    for name in ("reason", "restores", "hash", "once"):
-        if name not in columns:
-            db.table("events").add_column(name, int if name == "restores" else str)
+    _add_columns(db, "events", {"reason": str, "restores": int, "hash": str, "once": str})
     # Schema 5: how an imported table's history came here (signed by this server, or unverified).
-    if "provenance" not in db.table("tables").columns_dict:
-        db.table("tables").add_column("provenance", str)
+    _add_columns(db, "tables", {"provenance": str})
     db.execute("CREATE UNIQUE INDEX IF NOT EXISTS events_once ON events (table_id, once) WHERE once IS NOT NULL")
-    _migrate_circles(db)
-    _migrate_circle_provenance(db)
-    _migrate_carried_in(db)
+    # Schema 6: circles (issue 14), their hash-chained log, and each table's place in its circle's evenings.
+    _create_settings(db, "circles", {
+        "token": str,             # the members' link: unguessable
+        "spectator_token": str,   # the watch-only link
+        "name": str,
+        "members": str,           # JSON list of the names as they were given (four at least)
+    })
+    # The circle's append-only log: an evening started, a member added; hash-chained like a table's.
+    _create_log(db, "circle_events", "circle_id", {"data": str, "created_at": str, "hash": str},
+                {"data", "created_at", "hash"})
+    _add_columns(db, "tables", {"circle_id": int, "circle_evening": int})
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_circle_evening ON tables (circle_id, circle_evening) "
+               "WHERE circle_id IS NOT NULL")
+    # Schema 7: how an imported circle came here (``signed`` by this server, or ``unverified``); null for a
+    # circle created here, as a table's ``provenance`` (schema 5). Its export is signed only if neither the
+    # circle nor any of its evenings is ``unverified``.
+    _add_columns(db, "circles", {"provenance": str})
+    # Schema 8: the chips a table of no circle began with (issue 22), an evening of a circle exported and
+    # imported alone: its file says what the evening before carried in, and the table keeps it so that it
+    # settles as it did in its circle. Null (nothing carried) for every other table; an evening of a circle
+    # never stores it (its ledger computes it from the evenings before).
+    _add_columns(db, "tables", {"carried_in": int})
     db.table("meta").upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
 
 
-def _migrate_circles(db: sqlite_utils.Database) -> None:
-    """Schema 6: circles (issue 14), their hash-chained log, and each table's place in its circle's evenings."""
-    if not db["circles"].exists():
-        db.create_table(
-            "circles",
-            {
-                "id": int,
-                "token": str,             # the members' link: unguessable
-                "spectator_token": str,   # the watch-only link
-                "name": str,
-                "members": str,           # JSON list of the names as they were given (four at least)
-                "profile": str,
-                "house_rules": str,       # JSON object: the rules changed from the profile
-                "deals_agreed": int,
-                "chip_value_cents": int,
-                "currency": str,
-                "created_at": str,
-            },
-            pk="id",
-            not_null={"token", "spectator_token", "name", "members", "profile", "house_rules", "deals_agreed"},
-        )
-        db.table("circles").create_index(["token"], unique=True)
-        db.table("circles").create_index(["spectator_token"], unique=True)
-    if not db["circle_events"].exists():
-        # The circle's append-only log: an evening started, a member added; hash-chained like a table's.
-        db.create_table(
-            "circle_events",
-            {"id": int, "circle_id": int, "seq": int, "kind": str, "data": str, "created_at": str, "hash": str},
-            pk="id",
-            foreign_keys=[("circle_id", "circles", "id")],
-            not_null={"circle_id", "seq", "kind", "data", "created_at", "hash"},
-        )
-        db.table("circle_events").create_index(["circle_id", "seq"], unique=True)
-    columns = db.table("tables").columns_dict
-    for name in ("circle_id", "circle_evening"):
-        if name not in columns:
-            db.table("tables").add_column(name, int)
-    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS tables_circle_evening ON tables (circle_id, circle_evening) "
-               "WHERE circle_id IS NOT NULL")
+def _create_settings(db: sqlite_utils.Database, name: str, first: dict[str, type]) -> None:
+    """A settings row's table (a table's or a circle's): its ``first`` columns, then the settings both have,
+    each link unique."""
+    if db[name].exists():
+        return
+    columns = {"id": int, **first,
+               "profile": str,
+               "house_rules": str,       # JSON object: the rules changed from the profile
+               "deals_agreed": int,
+               "chip_value_cents": int,  # money value of one chip, or null
+               "currency": str,
+               "created_at": str}
+    db.create_table(name, columns, pk="id", not_null={*first, "profile", "house_rules", "deals_agreed"})
+    for link in ("token", "spectator_token"):
+        db.table(name).create_index([link], unique=True)
 
 
-def _migrate_circle_provenance(db: sqlite_utils.Database) -> None:
-    """Schema 7: how an imported circle came here (``signed`` by this server, or ``unverified``); null for a
-    circle created here, as a table's ``provenance`` (schema 5). Its export is signed only if neither the
-    circle nor any of its evenings is ``unverified``."""
-    if "provenance" not in db.table("circles").columns_dict:
-        db.table("circles").add_column("provenance", str)
+def _create_log(db: sqlite_utils.Database, name: str, owner: str, rest: dict[str, type], not_null: set[str]) -> None:
+    """An append-only log's table: each line its owner's (``table_id``, a row of ``tables``; ``circle_id``, of
+    ``circles``), numbered by ``seq`` from 1, then its ``rest``."""
+    if not db[name].exists():
+        db.create_table(name, {"id": int, owner: int, "seq": int, "kind": str, **rest}, pk="id",
+                        foreign_keys=[(owner, owner.removesuffix("_id") + "s", "id")], not_null={owner, "seq", "kind", *not_null})
+        db.table(name).create_index([owner, "seq"], unique=True)
 
 
-def _migrate_carried_in(db: sqlite_utils.Database) -> None:
-    """Schema 8: the chips a table of no circle began with (issue 22), an evening of a circle exported and
-    imported alone: its file says what the evening before carried in, and the table keeps it so that it
-    settles as it did in its circle. Null (nothing carried) for every other table; an evening of a circle
-    never stores it (its ledger computes it from the evenings before)."""
-    if "carried_in" not in db.table("tables").columns_dict:
-        db.table("tables").add_column("carried_in", int)
+def _add_columns(db: sqlite_utils.Database, name: str, columns: dict[str, type]) -> None:
+    """The columns a later schema added, to a table made before it."""
+    present = db.table(name).columns_dict
+    for column, kind in columns.items():
+        if column not in present:
+            db.table(name).add_column(column, kind)

@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Callable
 from datetime import datetime
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, NoReturn
 
 import sqlite_utils
@@ -41,7 +41,7 @@ from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .ledgers import in_english
 from .reading import Refusal, Shape, is_utf8, read_json
 from .seasons import ledger
-from .lines import INSERT, dict_rows, insert_values, row_of
+from .lines import INSERT, dict_rows, insert_values, row_of, row_where
 from .tables import Table, insert_table, now
 
 
@@ -68,7 +68,7 @@ def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str, boo
         data["chip_value_cents"] = table.chip_value_cents
         data["currency"] = table.currency
         data["history"] = [
-            {"seq": row["seq"], "kind": row["kind"], "number": row["number"], "deal": _stored_deal(row["deal"]),
+            {"seq": row["seq"], "kind": row["kind"], "number": row["number"], "deal": stored_json(row["deal"]),
              "by": row["by"], "reason": row["reason"], "restores": row["restores"], "at": row["created_at"], "hash": row["hash"]}
             for row in _rows(db, table.id)
         ]
@@ -82,8 +82,7 @@ RAW_FORMAT = "scorer-raw-table/1"
 
 def raw_export(db: sqlite_utils.Database, token: str) -> dict[str, object]:
     """Everything stored for a table whose settings cannot be read: its row and every log line, as stored."""
-    found = dict_rows(db.conn.execute("select * from tables where token = ?", [token]))
-    row = found[0] if found else {}
+    row = row_where(db.conn, "tables", "token", token) or {}
     return {"format": RAW_FORMAT, "table": row, "log": _rows(db, row.get("id"))}
 
 
@@ -92,12 +91,12 @@ def _rows(db: sqlite_utils.Database, table_id: object) -> list[dict[str, Any]]:
     return dict_rows(db.conn.execute("select * from events where table_id = ? order by seq", [table_id]))
 
 
-def _stored_deal(text: str | None) -> object:
-    if text is None:
-        return None
+def stored_json(text: object) -> object:
+    """A column's JSON as stored, or the column itself if it is not JSON (edited by hand: kept, so that nothing
+    is lost), or nested too deep to parse."""
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):  # not JSON, or nested too deep to parse: keep it as stored
+        return json.loads(text)  # type: ignore[arg-type]
+    except (TypeError, ValueError, RecursionError):
         return text
 
 
@@ -165,11 +164,14 @@ def _place(path: tuple[str | int, ...]) -> str:
     return f"{head}, {'.'.join(str(p) for p in rest)!r}" if rest else head
 
 
+def refused(where: str, error: Exception) -> ImportRefused:
+    """The file refused at ``where``, for the reason ``error`` gives."""
+    return ImportRefused(_("{where}: {why}").format(where=where, why=error))
+
+
 def worded(refusal: Refusal, place: Callable[[tuple[str | int, ...]], str]) -> ImportRefused:
     """The reader's refusal as an import's, its place named as ``place`` names it."""
-    if not refusal.path:
-        return ImportRefused(refusal.why)
-    return ImportRefused(_("{where}: {why}").format(where=place(refusal.path), why=refusal.why))
+    return refused(place(refusal.path), refusal) if refusal.path else ImportRefused(refusal.why)
 
 
 def evening_lists() -> dict[str, tuple[int, str]]:
@@ -184,16 +186,25 @@ BYTE_ORDER_MARK = b"\xef\xbb\xbf"
 def read_evening_file(raw: bytes) -> object:
     """The JSON of an uploaded file, its size and encoding checked before it is read, and every limit
     the reader knows as it reads (:mod:`.reading`: nesting, lists, texts, numbers, memory)."""
-    if len(raw) > IMPORT_BYTES_MAX:
-        raise ImportRefused(_("That file is too large: an evening file may be at most {limit:,} bytes").format(limit=IMPORT_BYTES_MAX))
-    if not is_utf8(raw):
-        raise ImportRefused(_("That file is not UTF-8 text: export a quadrille-evening/1 JSON file and try again"))
     shape = Shape(JSON_DEPTH_MAX, _("the file nests arrays and objects more than {limit} deep; an evening file nests "
                                     "at most {limit} deep"), evening_lists(), whole_number, no_constant)
+    return read_file(raw, _("That file is too large: an evening file may be at most {limit:,} bytes"),
+                     _("That file is not UTF-8 text: export a quadrille-evening/1 JSON file and try again"),
+                     shape, _place)
+
+
+def read_file(raw: bytes, too_large: str, not_utf8: str, shape: Shape,
+              place: Callable[[tuple[str | int, ...]], str]) -> object:
+    """The JSON of an uploaded file of either format: refused ``too_large`` or ``not_utf8`` before it is
+    read, then read within ``shape``, a refusal's place named as ``place`` names it."""
+    if len(raw) > IMPORT_BYTES_MAX:
+        raise ImportRefused(too_large.format(limit=IMPORT_BYTES_MAX))
+    if not is_utf8(raw):
+        raise ImportRefused(not_utf8)
     try:  # a byte-order mark, as some editors save, is accepted
         return read_json(raw, shape, len(BYTE_ORDER_MARK) if raw.startswith(BYTE_ORDER_MARK) else 0)
     except Refusal as refusal:
-        raise worded(refusal, _place) from None
+        raise worded(refusal, place) from None
 
 
 def int_field(data: dict[str, Any], key: str, low: int, high: int, where: str, default: int | None = None,
@@ -249,12 +260,10 @@ def check_file_settings(data: dict[str, Any], evening: Evening) -> tuple[str, in
 
 
 def history_lines(history: object, evening: Evening) -> list[tuple[Line, str | None]]:
-    """The history as log lines with their stated hashes, every field within its limit."""
+    """The history as log lines with their stated hashes, every field within its limit (its length
+    checked already: :func:`check_counts`)."""
     if not isinstance(history, list):
         raise ImportRefused(_("\"history\" must be a list of log lines"))
-    if len(history) > LOG_LINES_MAX:
-        raise ImportRefused(_("the history has {lines} lines; a table's log holds at most {limit}").format(
-            lines=len(history), limit=LOG_LINES_MAX))
     return [_history_line(item, seq, evening) for seq, item in enumerate(history, start=1)]
 
 
@@ -303,7 +312,7 @@ def _check_line_reason(reason: object, where: str) -> None:
         try:
             check_note(reason)
         except ScorerError as error:
-            raise ImportRefused(_("{where}: {why}").format(where=where, why=error.message)) from None
+            raise refused(where, error) from None
 
 
 def _check_line_time_and_hash(at: object, stated: object, where: str) -> None:
@@ -319,7 +328,7 @@ def _line_deal(item: dict[str, Any], players: tuple[str, ...], where: str) -> De
     try:
         deal: Deal | None = parse_deal(item["deal"]) if item.get("deal") is not None else None
     except (ValueError, ScorerError) as error:
-        raise ImportRefused(_("{where}: {why}").format(where=where, why=error)) from None
+        raise refused(where, error) from None
     if deal is not None:
         _check_named(deal, players, where)
     return deal
@@ -349,6 +358,63 @@ def is_time(value: object) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class FileEvening:
+    """An evening file read and checked as an import checks it, its history not yet folded."""
+
+    evening: Evening
+    first_dealer: str
+    cents: int | None
+    currency: str
+    lines: list[Line]
+    stated: list[str | None]
+    """The hash each line's file states, or None."""
+    checked: bool
+    """Whether it came with a history (folded checked) or as deals alone (each replayed)."""
+    signed: bool
+    """Whether the file carries this server's signature of exactly its content."""
+    carried_in: int | None
+    """The chips the file says it began with (``carried_in``), if it says so."""
+
+
+def file_evening(data: dict[str, Any], evening: Evening, secret_key: str) -> FileEvening:
+    """The file of ``evening`` (its deals parsed): its table's own fields and its history checked."""
+    signed = signed_here(data, secret_key)  # before the lines are made: not held with them
+    first_dealer, cents, currency = check_file_settings(data, evening)
+    history = data.get("history")
+    if history is None:
+        stated: list[str | None] = [None] * len(evening.deals)
+        lines = [Line(n, LineKind.RECORD, n, deal, at=now()) for n, deal in enumerate(evening.deals, start=1)]
+    else:
+        pairs = history_lines(history, evening)
+        lines, stated = [line for line, _ in pairs], [h for _, h in pairs]
+    carried = data.get("carried_in")
+    return FileEvening(evening, first_dealer, cents, currency, lines, stated, history is not None, signed,
+                       carried if isinstance(carried, int) else None)
+
+
+def log_rows(e: FileEvening, carried: int) -> list[dict[str, object]]:
+    """The evening's log as rows to write: folded with the ``carried`` chips it began with (it must lead to
+    the file's deals), and chained (each hash the file states must be the one computed)."""
+    folded = fold(replace(e.evening, carried_in=carried), e.lines, check=e.checked)  # deals alone were replayed
+    if folded.damage is not None:
+        raise ImportRefused(_("the history does not hold at {damage}").format(damage=folded.damage.message))
+    if folded.deals != e.evening.deals:
+        raise ImportRefused(_("the history does not lead to the deals in the file"))
+    ev = e.evening
+    previous = genesis(Table(0, "", "", ev.players, e.first_dealer, ev.rules, ev.deals_agreed, e.cents, e.currency, ""))
+    rows = []
+    for line, hash_stated in zip(e.lines, e.stated):
+        row = row_of(line)
+        row["hash"] = link(previous, row)
+        if hash_stated is not None and hash_stated != row["hash"]:
+            raise ImportRefused(_("the history does not check: line {seq} (deal {number}) was changed after it was written").format(
+                seq=line.seq, number=line.number))
+        previous = str(row["hash"])
+        rows.append(row)
+    return rows
+
+
 def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> Table:
     """Recreate a table from exported JSON (or a plain evening file, recorded deal by deal).
 
@@ -361,36 +427,14 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
     check_counts(data)
     int_field(data, "deals_agreed", DEALS_AGREED_MIN, DEALS_AGREED_MAX, _("the file"))  # named with its range, before the core's check
     int_field(data, "carried_in", 0, CARRIED_IN_MAX, _("the file"))
-    evening = parse_evening(data)
-    first_dealer, cents, currency = check_file_settings(data, evening)
-    provenance = "signed" if signed_here(data, secret_key) else "unverified"  # before the lines are made: not held with them
-    history = data.get("history")
-    if history is None:
+    e = file_evening(data, parse_evening(data), secret_key)
+    evening = e.evening
+    if not e.checked:
         replay(evening)  # every deal must settle; DealError names the first that does not
-        stated: list[str | None] = [None] * len(evening.deals)
-        lines = [Line(n, LineKind.RECORD, n, deal, at=now()) for n, deal in enumerate(evening.deals, start=1)]
-    else:
-        pairs = history_lines(history, evening)
-        lines, stated = [line for line, _ in pairs], [h for _, h in pairs]
-    folded = fold(evening, lines, check=history is not None)  # a file without history was replayed, checked, above
-    if folded.damage is not None:
-        raise ImportRefused(_("the history does not hold at {damage}").format(damage=folded.damage.message))
-    if folded.deals != evening.deals:
-        raise ImportRefused(_("the history does not lead to the deals in the file"))
-    settings = Table(0, "", "", evening.players, first_dealer, evening.rules, evening.deals_agreed, cents, currency, "")
-    rows = []
-    previous = genesis(settings)
-    for line, hash_stated in zip(lines, stated):
-        row = row_of(line)
-        row["hash"] = link(previous, row)
-        if hash_stated is not None and hash_stated != row["hash"]:
-            raise ImportRefused(_("the history does not check: line {seq} (deal {number}) was changed after it was written").format(
-                seq=line.seq, number=line.number))
-        previous = str(row["hash"])
-        rows.append(row)
+    rows = log_rows(e, evening.carried_in)
     with write(db) as conn:  # the table and its whole log, or nothing
-        table = insert_table(conn, evening.players, first_dealer, evening.rules, evening.deals_agreed, cents, currency,
-                             provenance)
+        table = insert_table(conn, evening.players, e.first_dealer, evening.rules, evening.deals_agreed, e.cents,
+                             e.currency, "signed" if e.signed else "unverified")
         if evening.carried_in:  # an evening of a circle, imported alone: it begins with what its file says it did
             conn.execute("update tables set carried_in = ? where id = ?", [evening.carried_in, table.id])
             table = replace(table, carried_in=evening.carried_in)

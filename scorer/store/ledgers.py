@@ -10,8 +10,7 @@ bounded by the deals it holds (memory), not by the number of tables.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 
 from ..core.caches import Cache
@@ -29,14 +28,12 @@ def _english(message: str) -> str:
     return message
 
 
-@contextmanager
-def in_english() -> Iterator[None]:
+def in_english() -> AbstractContextManager[None]:
     """Fold in English: a ledger is kept in the cache that every reader shares, whatever their language
     (issue 15), so any sentence made while it is folded (a damage's why) is made in English, never in the
     language of the reader whose request happened to fold it. What is worded for a reader is worded
     when it is shown."""
-    with translating(_english):
-        yield
+    return translating(_english)
 
 
 @dataclass(frozen=True)
@@ -92,7 +89,7 @@ class LedgerCache:
     def get(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
         """A table of no circle: its ledger as of its log's last line, and the log's length (read once), begun
         with what its file said it began with (an evening of a circle imported alone: ``tables.carried_in``).
-        (An evening of a circle is read through its circle's fold: :func:`.seasons.evening_fold`.)"""
+        (An evening of a circle is read through its circle's fold: :func:`.seasons.ledger_and_log_size`.)"""
         with in_english():
             carried = table.carried_in
             if carried and not table.rules.profile.system.has_pool:  # a row edited by hand: nothing of it settles

@@ -52,6 +52,13 @@ def dict_rows(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
     return [dict(zip(names, values)) for values in cursor]
 
 
+def row_where(conn: sqlite3.Connection, table: str, column: str, value: object) -> dict[str, Any] | None:
+    """The row of ``table`` whose ``column`` is ``value`` (a table and a column of ours, never names from elsewhere)."""
+    # Plain SQL: sqlite-utils' table objects read the schema first, on every request.
+    found = dict_rows(conn.execute(f"select * from {table} where {column} = ? limit 1", [value]))
+    return found[0] if found else None
+
+
 INSERT = ("insert into events (table_id, seq, kind, number, deal, by, reason, restores, created_at, hash, once) "
           "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 """One log line written: its table, the columns of :func:`row_of` with its hash, and the form's one-time token."""

@@ -33,9 +33,9 @@ from ..core.i18n import N_
 from ..core.log import Command, Damage, Ledger, Line, ReadOnly
 from ..core.season import Season, decide_in_season, left_by, season_of
 from .database import snapshot
-from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events, row_of_circle
+from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events
 from .ledgers import CACHE_DEALS, LedgerCache, in_english, ledger_cache
-from .lines import dict_rows, log_size, read_lines
+from .lines import dict_rows, log_size, read_lines, row_where
 from .tables import Table, UnreadableTable, table_from_row
 
 
@@ -115,14 +115,6 @@ def evening_settings_differ(circle: Circle, table: Table) -> str | None:
     return None
 
 
-def log_problem(row: Mapping[str, object], events: Sequence[Mapping[str, object]],
-                tables: Sequence[Table]) -> Said | None:
-    """What is wrong with a circle's row and log that its hash chain cannot show (a log edited with its
-    chain computed again): members named twice or fewer than four, a rename or payment of somebody who
-    is not a member, an evening line that is not its table's, a table of the circle with no line."""
-    return circle_problem(row, events, tables)
-
-
 # --- the fold -------------------------------------------------------------------------------------------------
 
 
@@ -199,7 +191,7 @@ def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache |
     ledgers = ledgers if ledgers is not None else ledger_cache()
     seasons = seasons if seasons is not None else SEASONS
     with snapshot(conn), in_english():
-        row = row_of_circle(conn, circle_id)
+        row = row_where(conn, "circles", "id", circle_id)
         if row is None:
             return None
         head = conn.execute("select count(*), (select hash from circle_events where circle_id = ?1 order by seq desc "
@@ -223,7 +215,7 @@ def fold_circle(conn: sqlite3.Connection, circle_id: int, ledgers: LedgerCache |
 def _circle_read(conn: sqlite3.Connection, row: dict[str, object],
                  rows: list[dict[str, object]]) -> tuple[Circle | None, list[Table], CircleDamage | None]:
     """The circle, its evenings' tables (those that could be read) and what is wrong with them, read afresh: its
-    log's chain and sense checked (:func:`log_problem`)."""
+    log's chain and sense checked (:func:`~.circle_log.circle_problem`)."""
     tables: list[Table] = []
     damage: CircleDamage | None = None
     for number, table_row in enumerate(rows, start=1):
@@ -238,7 +230,7 @@ def _circle_read(conn: sqlite3.Connection, row: dict[str, object],
     except UnreadableCircle as error:
         return None, tables, damage or CircleDamage(None, error.said)
     if damage is None:
-        problem = log_problem(row, events, tables)
+        problem = circle_problem(row, events, tables)
         damage = CircleDamage(None, problem) if problem is not None else None
     return circle, tables, damage
 
@@ -353,14 +345,17 @@ def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tu
         ledgers = list(fold.ledgers)
         tables = fold.tables
 
-        def lines_of(k: int) -> list[Line]:
-            return read_lines(conn, tables[k - 1].id, 0)[0]
-
-        _line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of)
+        _line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of(conn, tables))
         for k, after in changed.items():
             ledgers[k - 1] = after
         kept = SEASONS.get(str(row["token"]))  # the replays of renamed evenings, continued rather than made anew
         return fold.season, _season(circle, tables, ledgers, kept.renamed if kept is not None else {}, {})
+
+
+def lines_of(conn: sqlite3.Connection, tables: Sequence[Table]) -> Callable[[int], list[Line]]:
+    """Evening k's log as its lines (up to the first that cannot be read), as
+    :func:`~scorer.core.season.decide_in_season` reads a later evening."""
+    return lambda k: read_lines(conn, tables[k - 1].id, 0)[0]
 
 
 class CircleDamaged(ReadOnly):
@@ -389,9 +384,10 @@ def checked_for_writing(conn: sqlite3.Connection, fold: SeasonFold) -> tuple[Led
     return tuple(checked)
 
 
-def evening_fold(conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
+def ledger_and_log_size(db: sqlite_utils.Database, table: Table) -> tuple[Ledger, int]:
     """A table's ledger and its log's length; for an evening of a circle, as its circle's fold has it
     (begun with what the evening before left). The one way every reader gets a table's ledger."""
+    conn = db.conn
     if table.circle_id is None or table.circle_evening is None:
         return ledger_cache().get(conn, table)
     folded = fold_circle(conn, table.circle_id)
@@ -403,27 +399,18 @@ def evening_fold(conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
             # the log's length as of the fold (never read after it: a line written meanwhile would give a form
             # the length of a log it does not show, and a correction made from it would pass the write path's check)
             return ledger, max(ledger.seq, fold.sizes[table.circle_evening - 1])
-    return _damaged_start(table, Words(N_("its circle cannot be read"))), _log_size(conn, table)
-
-
-def _log_size(conn: sqlite3.Connection, table: Table) -> int:
-    return log_size(conn, table.id)
+    return _damaged_start(table, Words(N_("its circle cannot be read"))), log_size(conn, table.id)
 
 
 def ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
     """The table's log folded into deals, versions and settlements (an evening of a circle begun with what
-    the evening before left: :func:`evening_fold`)."""
-    return evening_fold(db.conn, table)[0]
-
-
-def ledger_and_log_size(db: sqlite_utils.Database, table: Table) -> tuple[Ledger, int]:
-    """:func:`ledger`, and how many lines the log has."""
-    return evening_fold(db.conn, table)
+    the evening before left: :func:`ledger_and_log_size`)."""
+    return ledger_and_log_size(db, table)[0]
 
 
 def rechecked_ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
     """:func:`ledger` with every deal checked again (the Check page, ``scorer verify``)."""
-    folded, _size = evening_fold(db.conn, table)
+    folded, _size = ledger_and_log_size(db, table)
     if folded.damage is not None and folded.seq == 0:
         return folded  # damaged before its first line (its circle does not hold before it): nothing to check
     return ledger_cache().recheck(db.conn, table, folded.evening.carried_in)[0]

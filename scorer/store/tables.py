@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
@@ -15,7 +16,7 @@ from ..core.errors import Words, said_of
 from ..core.i18n import N_, _
 from ..core.log import TableChanged
 from .database import write
-from .lines import dict_rows
+from .lines import row_where
 
 
 def now() -> str:
@@ -121,8 +122,14 @@ def insert_table(  # more than 5: a new table's settings, one each, as its row h
         "created_at": now(),
         "provenance": provenance,
     }
-    cursor = conn.execute(f"insert into tables ({', '.join(row)}) values ({', '.join('?' * len(row))})", list(row.values()))
-    return table_from_row({**row, "id": cursor.lastrowid})
+    return table_from_row({**row, "id": insert_row(conn, "tables", row)})
+
+
+def insert_row(conn: sqlite3.Connection, name: str, row: Mapping[str, object]) -> int:
+    """Write ``row`` into the table ``name`` (one of ours: never a name from elsewhere); its new id."""
+    columns = ", ".join(row)
+    cursor = conn.execute(f"insert into {name} ({columns}) values ({', '.join('?' * len(row))})", list(row.values()))
+    return int(cursor.lastrowid or 0)
 
 
 def create_table(  # more than 5: a new table's settings, one each, as its row has a column for each
@@ -133,14 +140,8 @@ def create_table(  # more than 5: a new table's settings, one each, as its row h
         return insert_table(conn, players, first_dealer, rules, deals_agreed, chip_value_cents, currency)
 
 
-def _row(conn: sqlite3.Connection, column: str, value: object) -> dict[str, object] | None:
-    # Plain SQL: sqlite-utils' table objects read the schema first, on every request.
-    found = dict_rows(conn.execute(f"select * from tables where {column} = ? limit 1", [value]))
-    return found[0] if found else None
-
-
 def _table_where(db: sqlite_utils.Database, column: str, token: str) -> Table | None:
-    row = _row(db.conn, column, token)
+    row = row_where(db.conn, "tables", column, token)
     return table_from_row(row) if row else None
 
 
@@ -156,7 +157,7 @@ def table_by_spectator_token(db: sqlite_utils.Database, token: str) -> Table | N
 def reread(conn: sqlite3.Connection, table: Table) -> Table:
     """The table's settings as they are now, inside a write transaction: a command prepared
     against other settings (changed on another phone meanwhile) is refused."""
-    row = _row(conn, "id", table.id)
+    row = row_where(conn, "tables", "id", table.id)
     if row is None:
         raise TableChanged(_("This table no longer exists."))
     current = table_from_row(row)
@@ -179,7 +180,7 @@ def change_settings(db: sqlite_utils.Database, table: Table, rules: HouseRules, 
     same transaction that writes, so a deal recorded meanwhile freezes them for good."""
     Evening(table.players, rules, (), deals_agreed)
     with write(db) as conn:
-        row = _row(conn, "id", table.id)
+        row = row_where(conn, "tables", "id", table.id)
         if row is not None and row.get("circle_id") is not None:  # read inside the transaction that writes
             raise CircleEvening(_("This evening plays by its circle's settings: they are changed for no single evening."))
         if conn.execute("select 1 from events where table_id = ? limit 1", [table.id]).fetchone():
