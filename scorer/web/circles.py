@@ -257,8 +257,8 @@ def rename(token: str) -> Response | tuple[str, int]:
                             lambda: rename_member(get_db(), circle, old, new))
 
 
-def _members_changed(circle: Circle, form: Form, name: str, field: Field, said: str,
-                     change: Callable[[], object]) -> Response | tuple[str, int]:
+def _members_changed(circle: Circle, form: Form, name: str, field: Field, said: str,  # more than 5: what differs
+                     change: Callable[[], object]) -> Response | tuple[str, int]:  # between adding and renaming
     """A member added or renamed by ``form`` (the page's form ``name``): ``change`` made once the form is valid and
     ``said``; or the page again, the form's refusal or the store's beside ``field``."""
     if form.validate_on_submit():
