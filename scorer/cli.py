@@ -6,11 +6,17 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from typing import IO
+from typing import IO, NoReturn
 
 import click
 
 from .core import DealError, EveningFormatError, loads, replay, replay_json, replay_text, rules_markdown, rules_text
+
+
+def _refuse(message: str, status: int = 1) -> NoReturn:
+    """Say ``message`` on standard error, after the command's name, and exit with ``status``."""
+    click.echo(f"scorer: {message}", err=True)
+    sys.exit(status)
 
 
 @click.group()
@@ -28,8 +34,7 @@ def settle(evening_file: IO[str], as_text: bool, close: bool) -> None:
         evening = loads(evening_file.read())
         result = replay(evening)
     except (EveningFormatError, DealError) as error:
-        click.echo(f"scorer: {evening_file.name}: {error.message}", err=True)
-        sys.exit(1)
+        _refuse(f"{evening_file.name}: {error.message}")
     if as_text:
         click.echo(replay_text(result, close=close), nl=False)
     else:
@@ -46,8 +51,7 @@ def play(evening_file: IO[str], as_text: bool) -> None:
     try:
         evening = loads(evening_file.read())
     except EveningFormatError as error:
-        click.echo(f"scorer: {evening_file.name}: {error.message}", err=True)
-        sys.exit(1)
+        _refuse(f"{evening_file.name}: {error.message}")
     reports = [(n, referee(deal, evening.players, deal.play, evening.rules)) for n, deal in enumerate(evening.deals, start=1)
                if deal.play is not None]
     if as_text:
@@ -120,10 +124,9 @@ def found_database(db_path: str | None, instance: str | None, missing: int | Non
         if found.configured:
             how = f"named by DATABASE in {os.path.join(found.instance.folder, 'config.py')}, " + how.removeprefix("in ")
     if missing is not None and not os.path.isfile(path):
-        click.echo(f"scorer: no database at {os.path.abspath(path)} ({how}). If the app is served with another instance "
-                   "folder, give it with --instance FOLDER (the folder given to `scorer serve --instance`, or "
-                   "SCORER_INSTANCE_PATH=FOLDER), or the database itself with --db FILE.", err=True)
-        sys.exit(missing)
+        _refuse(f"no database at {os.path.abspath(path)} ({how}). If the app is served with another instance folder, "
+                "give it with --instance FOLDER (the folder given to `scorer serve --instance`, or "
+                "SCORER_INSTANCE_PATH=FOLDER), or the database itself with --db FILE.", missing)
     click.echo(f"scorer: the database {os.path.abspath(path)} ({how})", err=True)
     return path
 
@@ -143,8 +146,7 @@ def verify(db_path: str | None, instance: str | None, tokens: tuple[str, ...]) -
             click.echo(finding.text)
             broken += finding.broken
     except NoSuchTable as error:
-        click.echo(f"scorer: no table with the link {error.token}", err=True)
-        sys.exit(2)
+        _refuse(f"no table with the link {error.token}", 2)
     sys.exit(1 if broken else 0)
 
 
@@ -161,8 +163,7 @@ def backup(dest: str, db_path: str | None, instance: str | None, keep: int) -> N
     try:
         written = take_backup(path, dest, keep)
     except BackupError as error:
-        click.echo(f"scorer: backup: {error.message}", err=True)
-        sys.exit(1)
+        _refuse(f"backup: {error.message}")
     click.echo(f"{written.path}: {written.checked.holds}, verified")
     for old in written.removed:
         click.echo(f"removed the older backup {old}")
@@ -189,7 +190,6 @@ def restore(backup_file: str, db_path: str | None, instance: str | None, yes: bo
     try:
         restored = put_back(backup_file, path, confirm)
     except BackupError as error:
-        click.echo(f"scorer: restore: {error.message}", err=True)
-        sys.exit(1)
+        _refuse(f"restore: {error.message}")
     kept = f"; the database replaced is now {restored.aside}" if restored.aside else ""
     click.echo(f"restored {backup_file} to {path}{kept}")

@@ -122,7 +122,7 @@ def test_the_premiers_check_box_is_what_wtforms_draws(app: Flask, language: str)
     fields = app.jinja_env.get_template("table/_deal_fields.html")
     ticked = errors_seen = 0
     for form in itertools.chain(_forms(app, language), _refused_premiers(app, language)):  # each in its request
-        if not form.asks_premiers:
+        if "premiers" not in form.asks:
             continue
         field = form.premiers
         ids = " ".join(f"{field.id}-error{n}" for n in range(1, len(field.errors) + 1))

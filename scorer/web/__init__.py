@@ -177,14 +177,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     app.cli.add_command(links_command)  # `flask --app scorer links`: where the players' links point (scripts/serve)
     views.init_app(app)  # the templates' result_label
-    app.register_blueprint(home.bp)
-    app.register_blueprint(tables.bp)  # tables and deals
-    app.register_blueprint(audit.bp)  # corrections and audit
-    app.register_blueprint(play.bp)  # the play, card by card
-    app.register_blueprint(circles.bp)  # circles: their pages, check and season PDF
-    app.register_blueprint(tally.bp)  # the tally and its printing
-    app.register_blueprint(exchange.bp)  # import and export, of an evening and of a circle
-    app.register_blueprint(health.bp)  # /healthz: select 1, no table read, no limit
+    # tables and deals, corrections and audit, the play card by card, circles (their pages, check and season PDF), the
+    # tally and its printing, import and export (of an evening and of a circle), /healthz (select 1, no limit)
+    for feature in (home, tables, audit, play, circles, tally, exchange, health):
+        app.register_blueprint(feature.bp)
     recent.init_app(app)  # the tables this phone opened recently (a signed cookie), for the home page
     ratelimits.init_app(app, exchange.bp)  # the import pages' limit, and the budget of new tables
     return app

@@ -21,7 +21,8 @@ from ..store import Table, circle_of, rechecked_ledger, run, season_after, sent_
 from ..store import Refused as StoreRefused
 from ..core.season import LaterEveningBroken
 from .common import (
-    CSRF_RESHOWN, Answer, DealView, contract_named, csrf_lost, deal_digest, deal_view, table_or_abort, whole_number,
+    CSRF_RESHOWN, Answer, DealView, contract_named, csrf_lost, deal_digest, deal_view, read_only, table_or_abort,
+    whole_number,
 )
 from .views import table_view
 
@@ -119,10 +120,6 @@ def _compare_in_circle(table: Table, ledger: Replay, number: int, deal: Deal, se
     return Comparison(None, comparison.changed, comparison.finals, comparison.new, effect)
 
 
-def _remember(name: str) -> None:
-    session["me"] = name
-
-
 @bp.route("/t/<token>/audit/<int:number>/amend/<contract>", methods=("GET", "POST"))
 def amend(token: str, number: int, contract: str) -> Answer:
     audit = deal_view(token, number)
@@ -130,7 +127,7 @@ def amend(token: str, number: int, contract: str) -> Answer:
     table = view.table
     chosen = contract_named(table, contract)
     if view.damage:
-        return _read_only(token)
+        return read_only(token)
     if (again := _sent_again(table, number)) is not None:
         return again
     form = CorrectionForm(players=table.players, contract=chosen, dealer=settlement.deal.dealer,
@@ -175,10 +172,16 @@ def _opened(audit: DealView, form: CorrectionForm, context: dict[str, object]) -
     settlement, table = audit.settlement, audit.view.table
     if request.method == "GET" and form.the_contract is settlement.deal.contract:
         form.fill_from(_with_play(settlement.deal, table, request.args.get("play"), request.args.get("revealed")))
-    form.by.data = session.get("me")
-    form.log_length.data = str(audit.view.log_size)
-    form.once.data = one_time_token()
+    _fresh(form, audit.view.log_size)
     return render_template("audit/amend.html", **context)
+
+
+def _fresh(form: CorrectionForm | RestoreForm, log_size: int) -> None:
+    """A correction's or a restoration's form as it opens: by who holds the phone, against the log as it is now,
+    with a new one-time token."""
+    form.by.data = session.get("me")
+    form.log_length.data = str(log_size)
+    form.once.data = one_time_token()
 
 
 PREFILL = "prefill"
@@ -229,7 +232,7 @@ def restore(token: str, number: int, seq: int) -> Answer:
     view = audit.view
     table = view.table
     if view.damage:
-        return _read_only(token)
+        return read_only(token)
     if (again := _sent_again(table, number)) is not None:
         return again
     version = _version(audit.versions, seq)
@@ -240,9 +243,7 @@ def restore(token: str, number: int, seq: int) -> Answer:
     comparison = _compare_in_circle(table, view.ledger, number, version.deal, view.log_size)
     context: dict[str, object] = {"form": form, "version": version, "comparison": comparison, **audit.context()}
     if request.method == "GET":
-        form.by.data = session.get("me")
-        form.log_length.data = str(view.log_size)
-        form.once.data = one_time_token()
+        _fresh(form, view.log_size)
         return render_template("audit/restore.html", **context)
     if form.log_length.data != str(view.log_size):
         flash(_("The table changed on another phone: here is the deal as it stands now."))
@@ -280,7 +281,7 @@ def _write(table: Table, command: Amend | Restore, once: str | None, page: _Form
     except (Refused, DealError, ImpossibleDeal) as refused:
         page.field.errors.append(refused.message)
         return Response(render_template(page.template, **page.context), 422, mimetype="text/html")
-    _remember(command.by or "")
+    session["me"] = command.by or ""  # who corrected holds this phone
     return None
 
 
@@ -300,11 +301,6 @@ def _sent_again(table: Table, number: int) -> Response | None:
         flash(_("Deal %(number)s is restored: this form was already sent.", number=sent.number) if restored else
               _("Deal %(number)s is corrected: this form was already sent.", number=sent.number))
     return redirect(url_for("audit.deal", token=table.token, number=sent.number))
-
-
-def _read_only(token: str) -> Response:
-    flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
-    return redirect(url_for("audit.chain", token=token))
 
 
 @bp.route("/t/<token>/verify")

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, fields
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from .i18n import gettext as _
-from .common import qr_svg
+from .i18n import gettext as _, language
+from .common import qr_svg, whole_number
 from .links import external_url
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -46,9 +47,8 @@ from ..store.circles import (
 )
 
 from .chart import balance_chart
-from .i18n import language
 from .db import get_db
-from .forms import AddMemberForm, CircleForm, NextEveningForm, RenameMemberForm, SettleForm
+from .forms import AddMemberForm, CircleForm, Form, NextEveningForm, RenameMemberForm, SettleForm
 from .ratelimits import BudgetSpent, new_tables
 from .printing import PAPER, busy, page_counter, printer, render_pdf, signature_lines, tally_css
 
@@ -126,13 +126,18 @@ def _view(circle: Circle, spectator: bool) -> CircleView:
     running = fold.made("running", season.running)
     found = fold.made("owing", lambda: owing(circle, season))
     digest = "" if found is None else settle_digest(found.first, found.last, found.payments)
-    stats = fold.made("statistics", lambda: statistics([e.replay for e in season.evenings], [e.results for e in season.evenings]))
+    stats = _statistics(fold, season)
     chart = fold.made(("chart", language()), lambda: balance_chart(
         circle.members, [[0] + [r[m] for r in running] for m in circle.members], step="evening"))
     corrections = fold.made("corrections", lambda: [_corrections(book) for book in fold.ledgers])
     shown = season.evenings[-EVENINGS_SHOWN:]
     return CircleView(circle, tables, season, running, stats, chart, found, _chosen(circle, season), digest, spectator,
                       corrections, shown, len(season.evenings) - len(shown))
+
+
+def _statistics(fold: SeasonFold, season: Season) -> Statistics:
+    evenings = season.evenings
+    return fold.made("statistics", lambda: statistics([e.replay for e in evenings], [e.results for e in evenings]))
 
 
 def _corrections(book: Ledger) -> list[Line]:
@@ -185,8 +190,9 @@ def _refused_field(form: CircleForm, name: str | None) -> Field:
     return fields.get(name or "", form.name)
 
 
-def _circle(token: str) -> Circle:
-    circle = circle_by_token(get_db(), token)
+def _circle(token: str, spectator: bool = False) -> Circle:
+    """The circle of a members' link, or of a watch-only one; 404 if there is none."""
+    circle = (circle_by_spectator_token if spectator else circle_by_token)(get_db(), token)
     if circle is None:
         abort(404)
     return circle
@@ -199,26 +205,15 @@ def page(token: str) -> tuple[str, int]:
 
 @bp.route("/cs/<token>")
 def watch(token: str) -> str:
-    circle = circle_by_spectator_token(get_db(), token)
-    if circle is None:
-        abort(404)
     return render_template("circle/page.html", form=None, member_form=None, rename_form=None, settle_form=None,
-                           **_view(circle, True).context())
+                           **_view(_circle(token, spectator=True), True).context())
 
 
-@bp.route("/c/<token>/evenings")
-def evenings(token: str) -> str:
+@bp.route("/c/<token>/evenings", defaults={"spectator": False})
+@bp.route("/cs/<token>/evenings", endpoint="watch_evenings", defaults={"spectator": True})
+def evenings(token: str, spectator: bool) -> str:
     """Every evening of the season, each with every member's running total after it."""
-    view = _view(_circle(token), False)
-    return render_template("circle/evenings.html", **{**view.context(), "shown": view.season.evenings, "hidden": 0})
-
-
-@bp.route("/cs/<token>/evenings")
-def watch_evenings(token: str) -> str:
-    circle = circle_by_spectator_token(get_db(), token)
-    if circle is None:
-        abort(404)
-    view = _view(circle, True)
+    view = _view(_circle(token, spectator), spectator)
     return render_template("circle/evenings.html", **{**view.context(), "shown": view.season.evenings, "hidden": 0})
 
 
@@ -245,33 +240,36 @@ def next_evening(token: str) -> Response | tuple[str, int] | tuple[str, int, dic
 def new_member(token: str) -> Response | tuple[str, int]:
     circle = _circle(token)
     form = AddMemberForm()
-    if form.validate_on_submit():
-        name = form.new_member.data or ""
-        try:
-            add_member(get_db(), circle, name)
-        except (StoreRefused, ImpossibleDeal) as refused:
-            form.new_member.errors = [*form.new_member.errors, refused.message]
-        else:
-            flash(_("%(name)s is a member of the circle, starting at 0.", name=name))
-            return redirect(url_for("circle.page", token=circle.token) + "#members")
-    return _page(circle, 422, member_form=form)
+    name = form.new_member.data or ""
+    said = _("%(name)s is a member of the circle, starting at 0.", name=name)
+    return _members_changed(circle, form, "member_form", form.new_member, said,
+                            lambda: add_member(get_db(), circle, name))
 
 
 @bp.route("/c/<token>/rename", methods=("POST",))
 def rename(token: str) -> Response | tuple[str, int]:
     circle = _circle(token)
     form = RenameMemberForm(members=circle.members)
+    old, new = str(form.member.data), form.new_name.data or ""
+    said = _("%(old)s is %(new)s from now on; the evenings already played keep the names they were played with.",
+             old=old, new=new)
+    return _members_changed(circle, form, "rename_form", form.new_name, said,
+                            lambda: rename_member(get_db(), circle, old, new))
+
+
+def _members_changed(circle: Circle, form: Form, name: str, field: Field, said: str,  # more than 5: what differs
+                     change: Callable[[], object]) -> Response | tuple[str, int]:  # between adding and renaming
+    """A member added or renamed by ``form`` (the page's form ``name``): ``change`` made once the form is valid and
+    ``said``; or the page again, the form's refusal or the store's beside ``field``."""
     if form.validate_on_submit():
-        old, new = str(form.member.data), form.new_name.data or ""
         try:
-            rename_member(get_db(), circle, old, new)
+            change()
         except (StoreRefused, ImpossibleDeal) as refused:
-            form.new_name.errors = [*form.new_name.errors, refused.message]
+            field.errors = [*field.errors, refused.message]
         else:
-            flash(_("%(old)s is %(new)s from now on; the evenings already played keep the names they were played with.", old=old,
-                    new=new))
+            flash(said)
             return redirect(url_for("circle.page", token=circle.token) + "#members")
-    return _page(circle, 422, rename_form=form)
+    return _page(circle, 422, **{name: form})
 
 
 @bp.route("/c/<token>/settle", methods=("POST",))
@@ -279,12 +277,8 @@ def settle(token: str) -> Response | tuple[str, int]:
     circle = _circle(token)
     form = SettleForm()
     if form.validate_on_submit():
-        try:
-            lines = int(form.lines.data or "")
-        except ValueError:
-            lines = -1
-        try:
-            settled = record_settlement(get_db(), circle, lines, form.shown.data or None)
+        try:  # a length that is no number is no log's: refused as a log changed since
+            settled = record_settlement(get_db(), circle, whole_number(form.lines.data, -1), form.shown.data or None)
         except (StoreRefused, SeasonError) as refused:
             return _page(circle, 409, settle_error=refused.message)
         else:
@@ -379,9 +373,8 @@ def check(token: str) -> tuple[str, int]:
 def _season_context(circle: Circle, fold: SeasonFold, season: Season) -> dict[str, Any]:
     value = circle.chip_value_cents if circle.chip_value_cents is not None else 1
     cents, payments = season.settle_up(value)
-    stats = fold.made("statistics", lambda: statistics([e.replay for e in season.evenings], [e.results for e in season.evenings]))
     return {"circle": circle, "season": season, "running": fold.made("running", season.running), "settle": cents,
-            "payments": payments, "stats": stats, "in_money": circle.chip_value_cents is not None,
+            "payments": payments, "stats": _statistics(fold, season), "in_money": circle.chip_value_cents is not None,
             "owing": owing(circle, season), "page_counter": page_counter(),
             "signature_lines": signature_lines}
 
@@ -400,9 +393,7 @@ def season_pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     paper = PAPER.get(request.args.get("paper", "a4").lower())
     if paper is None:
         abort(404)
-    circle = circle_by_token(get_db(), token)
-    if circle is None:
-        abort(404)
+    circle = _circle(token)
     fold = season_fold(get_db(), circle)
     if fold.season is None:  # a circle that does not hold: its page says why
         raise CircleDoesNotHold(fold)

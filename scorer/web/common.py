@@ -68,11 +68,10 @@ def csrf_lost(error: CSRFError) -> Answer | HTTPException:
     A deal form or a correction is shown again with every tap kept and nothing
     written (the views see ``g.csrf_lost`` and only preview); any other form
     gets a page that says nothing was saved and links back to it."""
-    forms = CSRF_RESHOWN
-    if request.method == "POST" and request.endpoint in forms:
+    if request.method == "POST" and request.endpoint in CSRF_RESHOWN:
         g.csrf_lost = True  # the view writes nothing; the form is shown with a fresh token
         try:
-            shown = forms[request.endpoint]()
+            shown = CSRF_RESHOWN[request.endpoint]()
         except HTTPException as answer:  # no such table or contract: the view's own 404
             return answer
         if isinstance(shown, Response):
@@ -84,6 +83,12 @@ def csrf_lost(error: CSRFError) -> Answer | HTTPException:
 CSRF_RESHOWN: dict[str, Callable[[], Answer]] = {}
 """The forms shown again after a lost CSRF token (endpoint -> view call), each put here by its blueprint:
 see :func:`csrf_lost`."""
+
+
+def read_only(token: str) -> Response:
+    """Where a change to a table whose log is damaged goes instead: its Check page, saying why."""
+    flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
+    return redirect(url_for("audit.chain", token=token))
 
 
 def whole_number(text: str | None, default: int) -> int:

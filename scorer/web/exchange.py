@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
-from .i18n import gettext as _
+from .i18n import gettext as _, number
 from flask_babel import lazy_gettext, ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import CSRFError
@@ -17,21 +17,10 @@ from flask_wtf.file import FileField, FileRequired
 from ..core import IMPORT_BYTES_MAX, EveningFormatError, ScorerError
 from ..core.limits import CIRCLE_EVENINGS_MAX
 from .db import get_db
-from .i18n import number
 from .ratelimits import BudgetSpent, new_tables
 from ..store import (
-    ImportRefused,
-    UnreadableTable,
-    circle_by_token,
-    export_circle,
-    import_circle,
-    read_circle_file,
-    export_evening,
-    import_evening,
-    raw_export,
-    read_evening_file,
-    table_by_token,
-    transfers_csv,
+    ImportRefused, UnreadableTable, circle_by_token, export_circle, export_evening, import_circle, import_evening,
+    raw_export, read_circle_file, read_evening_file, table_by_token, transfers_csv,
 )
 from ..store.circle_files import raw_circle_export
 from ..store.circles import UnreadableCircle
@@ -57,16 +46,25 @@ class ImportForm(FlaskForm):
                         validators=[FileRequired(lazy_gettext("Choose the file to import."))])
 
     def upload(self) -> bytes:
-        """The file's first bytes, at most one past the limit: read once the form is valid (``FileRequired``
-        has then made sure a file was sent)."""
-        if self.evening.data is None:
-            raise ValueError("the evening file is read before the form is validated")
-        first: bytes = self.evening.data.read(IMPORT_BYTES_MAX + 1)  # FileStorage passes read() on to its stream
-        return first
+        return _first_bytes(self.evening)
+
+
+def _first_bytes(field: FileField) -> bytes:
+    """The file's first bytes, at most one past the limit: read once the form is valid (``FileRequired``
+    has then made sure a file was sent)."""
+    if field.data is None:
+        raise ValueError("the file is read before the form is validated")
+    first: bytes = field.data.read(IMPORT_BYTES_MAX + 1)  # FileStorage passes read() on to its stream
+    return first
 
 
 def _download(body: str, mimetype: str, name: str) -> Response:
     return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def _json(data: object, name: str) -> Response:
+    """``data`` as a JSON file to download (a raw export's dates and bytes as text)."""
+    return _download(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n", "application/json", name)
 
 
 @bp.route("/t/<token>/export.json")
@@ -74,13 +72,10 @@ def export_json(token: str) -> Response:
     try:
         table = table_by_token(get_db(), token)
     except UnreadableTable:  # settings that cannot be read: give back everything stored, so nothing is lost
-        return _download(json.dumps(raw_export(get_db(), token), indent=2, ensure_ascii=False, default=str) + "\n",
-                         "application/json", "scorer-raw-table.json")
+        return _json(raw_export(get_db(), token), "scorer-raw-table.json")
     if table is None:
         abort(404)
-    data = export_evening(get_db(), table, current_app.config["SECRET_KEY"])
-    body = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    return _download(body, "application/json", "quadrille-evening.json")
+    return _json(export_evening(get_db(), table, current_app.config["SECRET_KEY"]), "quadrille-evening.json")
 
 
 @bp.route("/t/<token>/export.csv")
@@ -117,11 +112,7 @@ class CircleImportForm(FlaskForm):
                        validators=[FileRequired(lazy_gettext("Choose the file to import."))])
 
     def upload(self) -> bytes:
-        """The file's first bytes, at most one past the limit (read once the form is valid)."""
-        if self.circle.data is None:
-            raise ValueError("the circle file is read before the form is validated")
-        first: bytes = self.circle.data.read(IMPORT_BYTES_MAX + 1)
-        return first
+        return _first_bytes(self.circle)
 
 
 def circle_too_large() -> tuple[str, int]:
@@ -137,15 +128,10 @@ def circle_export_json(token: str) -> Response:
     try:
         circle = circle_by_token(get_db(), token)
     except UnreadableCircle:  # a row or log that cannot be read: give back everything stored, so nothing is lost
-        body = json.dumps(raw_circle_export(get_db(), token), indent=2, ensure_ascii=False, default=str) + "\n"
-        return Response(body, mimetype="application/json",
-                        headers={"Content-Disposition": 'attachment; filename="scorer-raw-circle.json"'})
+        return _json(raw_circle_export(get_db(), token), "scorer-raw-circle.json")
     if circle is None:
         abort(404)
-    data = export_circle(get_db(), circle, current_app.config["SECRET_KEY"])
-    body = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    return Response(body, mimetype="application/json",
-                    headers={"Content-Disposition": 'attachment; filename="quadrille-circle.json"'})
+    return _json(export_circle(get_db(), circle, current_app.config["SECRET_KEY"]), "quadrille-circle.json")
 
 
 def tables_in(data: object) -> int:

@@ -7,7 +7,6 @@ the field it names.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from functools import cached_property
 
@@ -15,7 +14,7 @@ import secrets
 from decimal import Decimal
 from typing import Any
 
-from flask import current_app
+
 from flask_babel.speaklater import LazyString  # type: ignore[import-untyped]
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
@@ -33,7 +32,7 @@ from ..core import (
 )
 from ..core.i18n import N_
 from .i18n import gettext
-from ..core.rules import Choice, HouseRule
+from ..core.rules import Choice
 
 
 class _Lazy(LazyString):  # type: ignore[misc]
@@ -48,11 +47,6 @@ def lazy_gettext(message: str, **variables: Any) -> Any:
     """Flask-Babel's ``lazy_gettext`` (the catalogue extracts it by this name), escaped as plain text:
     for the labels, help texts, choices and messages made when this module is loaded."""
     return _Lazy(gettext, message, **variables)
-
-
-def _later(make: Callable[..., str], *args: Any) -> Any:
-    """``make(*args)``, a text made in the reader's language (a rule's title, a choice's label), made when shown."""
-    return _Lazy(make, *args)
 
 
 class Form(FlaskForm):
@@ -77,8 +71,8 @@ def _card_label(rank: str, suit: Suit) -> str:
     return Card(rank, suit).face
 
 
-TRUMP_CHOICES = [SelectChoice(s.value, _later(_suit_label, s)) for s in Suit]
-CALLED_CHOICES = [SelectChoice(f"{rank}{s.letter}", _later(_card_label, rank, s)) for rank in "KQ" for s in Suit]
+TRUMP_CHOICES = [SelectChoice(s.value, _Lazy(_suit_label, s)) for s in Suit]
+CALLED_CHOICES = [SelectChoice(f"{rank}{s.letter}", _Lazy(_card_label, rank, s)) for rank in "KQ" for s in Suit]
 TRICK_CHOICES = [SelectChoice(n, str(n)) for n in range(11)]
 MATADOR_CHOICES = [SelectChoice(0, lazy_gettext("none"))] + [SelectChoice(n, str(n)) for n in range(3, 13)]
 VOLE_CHOICES = [SelectChoice("none", lazy_gettext("no vole")),
@@ -170,11 +164,12 @@ def _check_note(field: Field, text: str, what: str) -> None:
 def _rule_field(rule_name: str) -> SelectField:
     rule = next(r for r in HOUSE_RULES if r.name == rule_name)
     choices = [SelectChoice("", lazy_gettext("as the profile says"))] + [
-        SelectChoice(c.value, _later(_choice_label, c)) for c in rule.choices
+        SelectChoice(c.value, _Lazy(_choice_label, c)) for c in rule.choices
     ]
     if rule_name == "favourite_suit":
         choices.append(SelectChoice(DRAW, lazy_gettext("draw one at random now (EB: drawn from the pack)")))
-    return SelectField(_later(_title, rule), choices=choices, default="", description=_later(_help, rule))
+    return SelectField(_Lazy(getattr, rule, "title"), choices=choices, default="",
+                       description=_Lazy(getattr, rule, "help"))
 
 
 def _choice_label(choice: Choice) -> str:
@@ -182,19 +177,10 @@ def _choice_label(choice: Choice) -> str:
     return f"{choice.label} ({choice.sources_text})"
 
 
-def _title(rule: HouseRule) -> str:
-    return rule.title
-
-
-def _help(rule: HouseRule) -> str:
-    return rule.help
-
-
 class TableSettingsForm(Form):
     """The profile, house rules, length and chip value: set at the start, frozen by the first deal."""
 
-    profile = TapField(lazy_gettext("Rule profile"), choices=[SelectChoice(p.name, p.title) for p in PROFILES.values()],
-                       default="quadrille")
+    profile = TapField(lazy_gettext("Rule profile"), default="quadrille")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -282,19 +268,30 @@ def _normalised(text: object) -> object:
     return normalise(text) if isinstance(text, str) else text
 
 
+def _name_field(label: Any, required: Any, most: int = NAME_MAX) -> StringField:
+    """A name typed in (a player's, a member's, a circle's), kept as the core keeps it: required, at most ``most``."""
+    return StringField(label, filters=[_normalised], validators=[DataRequired(required), Length(max=most)])
+
+
+SEAT_LABELS = (lazy_gettext("1st player"), lazy_gettext("2nd player (on the 1st player's right)"),
+               lazy_gettext("3rd player"), lazy_gettext("4th player"))
+"""The four seats in the order of play, as a new table's and a circle's next evening's forms name them."""
+EVERY_PLAYER = lazy_gettext("Every player needs a name.")
+
+
 class NewTableForm(TableSettingsForm):
-    player_1 = StringField(lazy_gettext("1st player"), filters=[_normalised], validators=[DataRequired(lazy_gettext("Every player needs a name.")), Length(max=NAME_MAX)])
-    player_2 = StringField(lazy_gettext("2nd player (on the 1st player's right)"), filters=[_normalised], validators=[DataRequired(lazy_gettext("Every player needs a name.")), Length(max=NAME_MAX)])
-    player_3 = StringField(lazy_gettext("3rd player"), filters=[_normalised], validators=[DataRequired(lazy_gettext("Every player needs a name.")), Length(max=NAME_MAX)])
-    player_4 = StringField(lazy_gettext("4th player"), filters=[_normalised], validators=[DataRequired(lazy_gettext("Every player needs a name.")), Length(max=NAME_MAX)])
+    player_1, player_2, player_3, player_4 = (_name_field(label, EVERY_PLAYER) for label in SEAT_LABELS)
     first_dealer = TapField(lazy_gettext("Who deals first?"), choices=SEATS, default="1")
     seats_asked = SEATS_ASKED
 
+    def player_fields(self) -> list[StringField]:
+        return [self.player_1, self.player_2, self.player_3, self.player_4]
+
     def players(self) -> tuple[str, ...]:
-        return tuple(normalise(f.data or "") for f in (self.player_1, self.player_2, self.player_3, self.player_4))
+        return tuple(normalise(f.data or "") for f in self.player_fields())
 
     def in_page_order(self) -> list[Field]:
-        return [self.player_1, self.player_2, self.player_3, self.player_4, self.first_dealer, *super().in_page_order()]
+        return [*self.player_fields(), self.first_dealer, *super().in_page_order()]
 
     def validate_player_4(self, field: StringField) -> None:
         if all(self.players()):
@@ -384,38 +381,6 @@ class DealForm(Form):
         return self.rules.profile.system.asks(self.the_contract, self.rules, self.state)
 
     @property
-    def asks_trumps(self) -> bool:
-        return "trumps" in self.asks
-
-    @property
-    def asks_called(self) -> bool:
-        return "called" in self.asks
-
-    @property
-    def asks_giver(self) -> bool:
-        return "giver" in self.asks
-
-    @property
-    def asks_matadors(self) -> bool:
-        return "matadors" in self.asks
-
-    @property
-    def asks_favourite(self) -> bool:
-        return "favourite" in self.asks
-
-    @property
-    def asks_spadille(self) -> bool:
-        return "spadille" in self.asks
-
-    @property
-    def asks_vole(self) -> bool:
-        return "vole" in self.asks
-
-    @property
-    def asks_premiers(self) -> bool:
-        return "premiers" in self.asks
-
-    @property
     def own_king(self) -> bool:
         """"Hombre called a King she held herself" was tapped in the ally group."""
         return self.allied and self.offers_own_king and self.ally.data == OWN_KING
@@ -443,17 +408,17 @@ class DealForm(Form):
             dealer=self.dealer,
             hombre=self.hombre.data,
             contract=self.the_contract,
-            trumps=self._suit(self.trumps, self.asks_trumps),
-            called=Card.parse(self.called.data) if self.asks_called and self.called.data else None,
+            trumps=self._suit(self.trumps, "trumps" in self.asks),
+            called=Card.parse(self.called.data) if "called" in self.asks and self.called.data else None,
             ally=ally,
             hombre_tricks=self.hombre_tricks.data,
             ally_tricks=self._ally_tricks(ally),
-            matadors=(self.matadors.data or 0) if self.asks_matadors else 0,
-            premiers=bool(self.premiers.data) and self.asks_premiers,
-            vole=Vole(self.vole.data) if self.asks_vole and self.vole.data else Vole.NONE,
-            spadille=self.spadille.data if self.asks_spadille else None,
-            giver=self.giver.data if self.asks_giver else None,
-            favourite=self._suit(self.favourite, self.asks_favourite),
+            matadors=(self.matadors.data or 0) if "matadors" in self.asks else 0,
+            premiers=bool(self.premiers.data) and "premiers" in self.asks,
+            vole=Vole(self.vole.data) if "vole" in self.asks and self.vole.data else Vole.NONE,
+            spadille=self.spadille.data if "spadille" in self.asks else None,
+            giver=self.giver.data if "giver" in self.asks else None,
+            favourite=self._suit(self.favourite, "favourite" in self.asks),
         )
         record = self.play_record()
         return replace(self._inferred(entered), play=record, revealed_ally=self._revealed(entered, record))
@@ -483,8 +448,8 @@ class DealForm(Form):
     def _inferred(self, entered: Deal) -> Deal:
         """``entered`` with what its tricks imply (:func:`scorer.core.implied`), only in the inputs this form asks for."""
         inferred = implied(entered, self.rules)
-        return replace(entered, premiers=inferred.premiers if self.asks_premiers else entered.premiers,
-                       vole=inferred.vole if self.asks_vole else entered.vole)
+        return replace(entered, premiers=inferred.premiers if "premiers" in self.asks else entered.premiers,
+                       vole=inferred.vole if "vole" in self.asks else entered.vole)
 
     def play_record(self) -> tuple[tuple[Card, ...], ...] | None:
         """The play carried by the form (:attr:`play`), in tricks; raises :class:`PlayError` if it cannot be."""
@@ -516,9 +481,9 @@ class DealForm(Form):
             self.hombre.errors.append(gettext("The play this correction carries cannot be: %(why)s", why=error.message))
             return False
         # Infer, don't refuse: ten tricks imply premiers and the vole undertaken; the form shows them ticked.
-        if self.asks_premiers:
+        if "premiers" in self.asks:
             self.premiers.data = deal.premiers
-        if self.asks_vole:
+        if "vole" in self.asks:
             self.vole.data = deal.vole.value
         try:
             check_deal(deal, self.state, self.rules)
@@ -566,13 +531,13 @@ class CorrectionForm(CorrectionFields, DealForm):
 
     def __init__(self, *args: Any, players: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, players=players, **kwargs)
-        self.by.choices = [SelectChoice(p, p) for p in players]
+        self.by.choices = name_choices(players)
 
 
 class RestoreForm(CorrectionFields, Form):
     def __init__(self, *args: Any, players: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.by.choices = [SelectChoice(p, p) for p in players]
+        self.by.choices = name_choices(players)
 
 
 MEMBER_FIELDS = 8
@@ -582,9 +547,8 @@ MEMBER_FIELDS = 8
 class CircleForm(TableSettingsForm):
     """A new circle: its name, its members (four or more) and the house rules its evenings start with."""
 
-    name = StringField(lazy_gettext("Name of the circle"), filters=[_normalised],
-                       validators=[DataRequired(lazy_gettext("Give the circle a name, such as Thursday club.")),
-                                   Length(max=CIRCLE_NAME_MAX)])
+    name = _name_field(lazy_gettext("Name of the circle"),
+                       lazy_gettext("Give the circle a name, such as Thursday club."), CIRCLE_NAME_MAX)
 
     def validate_name(self, field: StringField) -> None:
         _check_note(field, field.data or "", N_("a circle's name"))
@@ -617,10 +581,7 @@ for _i in range(1, MEMBER_FIELDS + 1):
 class NextEveningForm(Form):
     """The next evening of a circle: the four who sit down, in the order of play, and the first dealer."""
 
-    seat_1 = SelectField(lazy_gettext("1st player"))
-    seat_2 = SelectField(lazy_gettext("2nd player (on the 1st player's right)"))
-    seat_3 = SelectField(lazy_gettext("3rd player"))
-    seat_4 = SelectField(lazy_gettext("4th player"))
+    seat_1, seat_2, seat_3, seat_4 = (SelectField(label) for label in SEAT_LABELS)
     first_dealer = SelectField(lazy_gettext("Who deals first?"), choices=[
         SelectChoice("1", lazy_gettext("The 1st player")), SelectChoice("2", lazy_gettext("The 2nd player")),
         SelectChoice("3", lazy_gettext("The 3rd player")), SelectChoice("4", lazy_gettext("The 4th player"))], default="1")
@@ -631,7 +592,7 @@ class NextEveningForm(Form):
     def __init__(self, *args: Any, members: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for i, field in enumerate(self.seats()):
-            field.choices = [SelectChoice(m, m) for m in members]
+            field.choices = name_choices(members)
             if field.data is None and i < len(members):
                 field.data = members[i]
 
@@ -657,20 +618,18 @@ class NextEveningForm(Form):
 class AddMemberForm(Form):
     """A member joining a circle: she starts at 0."""
 
-    new_member = StringField(lazy_gettext("New member"), filters=[_normalised],
-                             validators=[DataRequired(lazy_gettext("Give the new member's name.")), Length(max=NAME_MAX)])
+    new_member = _name_field(lazy_gettext("New member"), lazy_gettext("Give the new member's name."))
 
 
 class RenameMemberForm(Form):
     """A member renamed: the circle calls her by the new name from then on; the old one stays taken."""
 
     member = SelectField(lazy_gettext("Member"))
-    new_name = StringField(lazy_gettext("New name"), filters=[_normalised],
-                           validators=[DataRequired(lazy_gettext("Give the member's new name.")), Length(max=NAME_MAX)])
+    new_name = _name_field(lazy_gettext("New name"), lazy_gettext("Give the member's new name."))
 
     def __init__(self, *args: Any, members: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.member.choices = [SelectChoice(m, m) for m in members]
+        self.member.choices = name_choices(members)
 
 
 class SettleForm(Form):

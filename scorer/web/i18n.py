@@ -94,17 +94,13 @@ def switch(code: str) -> Response:
 class _Catalogue:
     """The request's catalogue, looked up once: its ``ugettext``."""
 
-    __slots__ = ("ugettext", "ungettext", "upgettext", "unpgettext", "language", "code")
+    __slots__ = ("ugettext", "ungettext", "code")
 
     def __init__(self, translations: Any, locale: Locale | None = None) -> None:
-        self.language = None if locale is None else str(locale)
-        """The request's locale (``fr``), for what is drawn once per language; ``None`` outside a request's hooks."""
         self.code = None if locale is None else locale.language
-        """Its language, as :func:`language` gives it."""
+        """The request's language, as :func:`language` gives it; ``None`` outside a request's hooks."""
         self.ugettext = translations.ugettext
         self.ungettext = translations.ungettext
-        self.upgettext = translations.upgettext
-        self.unpgettext = translations.unpgettext
 
 
 _request_catalogue: ContextVar[_Catalogue | None] = ContextVar("scorer_catalogue", default=None)
@@ -115,13 +111,6 @@ def _catalogue() -> _Catalogue:
     failed before it, such as a refused CSRF token, or a context pushed without a request's hooks)."""
     found = _request_catalogue.get()
     return found if found is not None else _Catalogue(flask_babel.get_translations())  # type: ignore[attr-defined]
-
-
-def request_language() -> str | None:
-    """The locale of the request being served (``en``, ``fr``), as looked up once before its view; ``None``
-    outside one (or before its hooks ran)."""
-    found = _request_catalogue.get()
-    return found.language if found is not None else None
 
 
 def gettext(message: str, **variables: Any) -> str:
@@ -249,14 +238,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     # The selector gives a Locale (typed as a code): Flask-Babel's Locale.parse gives it back as it is.
     Babel(app, locale_selector=_chosen_locale)  # type: ignore[arg-type]
-    # Flask-Babel's template callables look the catalogue up on every call: the same on the request's catalogue.
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: _catalogue().ugettext(s),
-        ngettext=lambda s, p, n: _catalogue().ungettext(s, p, n),
-        newstyle=True,
-        pgettext=lambda c, s: _catalogue().upgettext(c, s),
-        npgettext=lambda c, s, p, n: _catalogue().unpgettext(c, s, p, n),
-    )
+    # Flask-Babel's template callables (newstyle) look the catalogue up on every call: the same on the request's.
     app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = _template_gettext
     app.jinja_env.globals["ngettext"] = _template_ngettext
     # The first of the request's hooks (create_app calls this first): a page drawn when another refuses the request

@@ -60,9 +60,6 @@ class PdfCache:
             self._pdfs.drop_where(lambda other, kept: kept.family == family and other != key)
         self._pdfs.put(key, _Pdf(pdf, family))
 
-    def clear(self) -> None:
-        self._pdfs.clear()
-
     @property
     def bytes(self) -> int:
         return self._pdfs.weight

@@ -28,27 +28,22 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from flask import Blueprint, Flask, current_app, render_template
-from .i18n import gettext as _
+from .i18n import gettext as _, number
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 
 from ..core.errors import ScorerError
-from .i18n import number
 
 EXTENSION = "scorer.limiter"
 BUDGET_EXTENSION = "scorer.new_tables"
 BUDGET = "new-tables"
 """The budget's name in the limiter's storage (its keys: ``LIMITER/new-tables/<address>/...``)."""
-
-
-def _limits_of(config_key: str) -> Callable[[], str]:
-    return lambda: str(current_app.config[config_key])
 
 
 class BudgetSpent(ScorerError, TooManyRequests):
@@ -82,9 +77,8 @@ class BudgetSpent(ScorerError, TooManyRequests):
 class Budget:
     """One app's budget of new tables per client address (``LIMIT_NEW_TABLES``), counted in its limiter's storage."""
 
-    def __init__(self, limiter: Limiter, config_key: str) -> None:
+    def __init__(self, limiter: Limiter) -> None:
         self._limiter = limiter
-        self._config_key = config_key
         self._locks: dict[str, tuple[threading.Lock, int]] = {}
         """A lock per address with a request inside :meth:`spend`, and how many such requests (then dropped)."""
         self._guard = threading.Lock()
@@ -93,7 +87,7 @@ class Budget:
     def spend(self, address: str, tables: int) -> Iterator[None]:
         """Checks that ``address`` may start ``tables`` more (else raises :class:`BudgetSpent`), runs the block,
         and counts the tables if the block ends without an exception."""
-        items = parse_many(str(current_app.config[self._config_key]))
+        items = parse_many(str(current_app.config["LIMIT_NEW_TABLES"]))
         with self._alone(address):
             self._check(address, tables, items)
             yield
@@ -158,8 +152,8 @@ def init_app(app: Flask, imports: Blueprint) -> None:
     if not limiter.enabled:
         return
     app.extensions[EXTENSION] = limiter
-    app.extensions[BUDGET_EXTENSION] = Budget(limiter, "LIMIT_NEW_TABLES")
-    limiter.limit(_limits_of("LIMIT_IMPORTS"), methods=["POST"])(imports)
+    app.extensions[BUDGET_EXTENSION] = Budget(limiter)
+    limiter.limit(lambda: str(current_app.config["LIMIT_IMPORTS"]), methods=["POST"])(imports)
 
 
 def _wait_seconds() -> int:
@@ -181,18 +175,12 @@ def wait_text(seconds: int) -> str:
     return _("%(hours)s hours", hours=number(hours, 1) if hours % 1 else number(int(hours)))
 
 
-def _wait_page(message: str) -> str:
-    return render_template("wait.html", title=_("Too many new tables from here"), message=message)
-
-
 def _too_many(error: TooManyRequests) -> tuple[str, int, dict[str, str]]:
-    seconds = _wait_seconds()
-    page = _wait_page(_("This address has started or imported more tables than a club ever needs in a row, so the "
-                        "server is refusing more for now. Try again in %(wait)s. Tables already "
-                        "started keep working as before: open one with its link.", wait=wait_text(seconds)))
-    return page, 429, {"Retry-After": str(seconds)}
+    """Flask-Limiter's refusal of an import: the wait page, as for one table more than the budget lets through."""
+    return _spent(BudgetSpent(1, 0, _wait_seconds(), 1))
 
 
 def _spent(error: BudgetSpent) -> tuple[str, int, dict[str, str]]:
     """A view that did not answer its own :class:`BudgetSpent` (each one shows it on its form): the wait page."""
-    return _wait_page(error.sentence), error.code, error.headers()
+    page = render_template("wait.html", title=_("Too many new tables from here"), message=error.sentence)
+    return page, error.code, error.headers()

@@ -18,18 +18,14 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from flask import Blueprint, current_app, redirect, request, url_for
+from flask import Blueprint, Flask, current_app, redirect, request, url_for
 from itsdangerous import BadData, URLSafeSerializer
 from werkzeug.wrappers import Response
 
 from ..core import RECENT_TABLES_MAX
 from .db import get_db
 from ..store import Table, UnreadableTable, ledger, table_by_token
-
-if TYPE_CHECKING:
-    from flask import Flask
 
 COOKIE = "scorer_recent"
 COOKIE_DAYS = 90

@@ -21,19 +21,12 @@ from .links import external_url, local_only_notice
 from .ratelimits import BudgetSpent, new_tables
 from .forms import BY_NAME, ConfirmForm, DealForm, NewTableForm, TableSettingsForm, one_time_token
 from ..store import (
-    circle_of,
-    RulesFrozen,
-    CircleEvening,
-    Table,
-    UnreadableTable,
-    change_settings,
-    create_table,
-    run,
-    sent_before,
+    CircleEvening, RulesFrozen, Table, UnreadableTable, change_settings, circle_of, create_table, run, sent_before,
     table_by_spectator_token,
 )
 from .race import race
-from .common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, qr_svg, table_or_abort, whole_number
+from .common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, qr_svg, read_only, table_or_abort
+from .common import whole_number
 from .views import TableView, phone_holder, table_view
 
 bp = Blueprint("table", __name__)
@@ -84,10 +77,6 @@ def _recorded(settlements: tuple[Settlement, ...] | list[Settlement], number: st
              contract=shown.deal.contract.label, result=result_label(shown.deal, shown.result))
 
 
-def _payments(settlement: Settlement) -> list[tuple[str, str, int]]:
-    return [(str(t.payer), str(t.payee), t.chips) for t in settlement.transfers]
-
-
 def _write_record(table: Table, the_deal: Deal, settlement: Settlement, once: str | None) -> Answer:
     """Record ``the_deal`` (settled as ``settlement``) through the write path; the page to go to."""
     try:
@@ -129,7 +118,7 @@ def deal(token: str, contract: str) -> Answer:
     the_deal = form.checked or form.to_deal()
     # checked by the form's validation against this very state and these rules: settled without checking it again
     settlement: Settlement = settle(the_deal, state, table.rules, table.deals_agreed, checked=form.checked is not None)
-    digest = deal_digest(table, the_deal, _payments(settlement))
+    digest = deal_digest(table, the_deal, [(str(t.payer), str(t.payee), t.chips) for t in settlement.transfers])
     if action == "record":
         if form.previewed.data == digest:
             return _write_record(table, the_deal, settlement, form.once.data)
@@ -159,8 +148,7 @@ def _no_deal_to_record(table: Table, view: TableView) -> Response | None:
     """Where to go instead of a deal's form when no deal can be recorded: the table's log is damaged, the
     evening is over, or its circle's next evening has begun. None: a deal can be recorded."""
     if view.damage:
-        flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
-        return redirect(url_for("audit.chain", token=table.token))
+        return read_only(table.token)
     if view.over or view.closed:
         if view.closed:
             flash(_("Evening %(number)s ended when evening %(next)s of the circle began: correct a deal instead.",
@@ -216,8 +204,7 @@ def undo(token: str) -> str | Response:
     form = ConfirmForm()
     last = view.last
     if view.damage:
-        flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
-        return redirect(url_for("audit.chain", token=token))
+        return read_only(token)
     if last is None:
         flash(_("There is no deal to undo."))
         return redirect(url_for("table.play", token=token))

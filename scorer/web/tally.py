@@ -6,28 +6,21 @@ import hashlib
 import math
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, abort, render_template, request, url_for
-from .i18n import gettext as _
+from .i18n import gettext as _, language, money
 from markupsafe import Markup
 
 from .chart import PRINT, SCREEN, ChartSize, balance_chart
 from ..core import (
-    TALLY_LABEL_MAX, HouseRule, Ledger, Line, LineKind, Pot, Replay, SettleUp, Statistics, System, result_label, settle_up, statistics,
+    TALLY_LABEL_MAX, HouseRule, HouseRules, Ledger, Line, LineKind, Pot, Replay, SettleUp, Statistics, System, result_label, settle_up, statistics,
 )
 from .db import get_db
-from .i18n import language
-from .i18n import money as local_money
 from .print_columns import GAP_EM, columns, metrics, wrap
 from .printing import PAPER, busy, page_counter, printer, render_pdf, signature_lines, tally_css
-from ..store import Circle, circle_of
+from ..store import Circle, Table, circle_of
 from .common import table_or_abort
 from .views import TableView, table_view
-
-if TYPE_CHECKING:
-    from ..core import HouseRules
-    from ..store import Table
 
 bp = Blueprint("tally", __name__)
 
@@ -35,16 +28,6 @@ bp = Blueprint("tally", __name__)
 def _minus(n: int) -> str:
     """The typographic minus the tally prints before a negative amount (not a hyphen)."""
     return "−" if n < 0 else ""
-
-
-def money(cents: int, currency: str) -> str:
-    """An amount in cents as the reader writes money (the ``money`` filter: "€3.20" / "3,20 €")."""
-    return local_money(cents, currency)
-
-
-def suit_names() -> dict[str, str]:
-    """The suits by their names in the reader's language ("hearts" / "cœur")."""
-    return {"spades": _("spades"), "clubs": _("clubs"), "diamonds": _("diamonds"), "hearts": _("hearts")}
 
 
 def _signed(n: int) -> str:
@@ -137,7 +120,8 @@ def deals_sheet(players: tuple[str, ...], result: Replay, system: System, correc
     header = ["#" + pad, _("Contract"), _("Hombre"), _("Ally"), _("Result"), *(_cut(p, NAME_WIDTH) for p in players),
               system.column_title]
     rows = []
-    suits = suit_names()  # looked up once a sheet, not once a deal
+    # the suits by their names in the reader's language ("hearts" / "cœur"), looked up once a sheet, not once a deal
+    suits = {"spades": _("spades"), "clubs": _("clubs"), "diamonds": _("diamonds"), "hearts": _("hearts")}
     for s in result.settlements:
         d = s.deal
         rows.append([str(s.number) + (CORRECTED_MARK if s.number in corrected else pad), d.contract.label + (" " + suits.get(d.trumps.value, d.trumps.value) if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
@@ -274,11 +258,6 @@ def label(text: str | None) -> str:
     return " ".join(cleaned.split())[:TALLY_LABEL_MAX]
 
 
-def _tally(token: str) -> TallyView:
-    table = table_or_abort(token)
-    return _tally_of(table, table_view(table))
-
-
 def _tally_of(table: Table, view: TableView, place: str = "", name: str = "") -> TallyView:
     result = view.ledger
     value = table.chip_value_cents
@@ -293,7 +272,8 @@ def _tally_of(table: Table, view: TableView, place: str = "", name: str = "") ->
 
 @bp.route("/t/<token>/tally")
 def page(token: str) -> str:
-    return render_template("tally/tally.html", paper="A4", **_tally(token).context())
+    table = table_or_abort(token)
+    return render_template("tally/tally.html", paper="A4", **_tally_of(table, table_view(table)).context())
 
 
 
