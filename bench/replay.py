@@ -45,7 +45,7 @@ def worker(root: str, evenings: int, deals: int, path: str) -> None:
     from evenings import mixed_evening  # bench/evenings.py, beside this script
 
     from scorer.core import Evening, HouseRules, TableState, settle
-    from scorer.core.log import Line, LineKind, fold  # where the earlier commit has them too
+    from scorer.core.ledger.log import Line, LineKind, fold  # where the earlier commit has them too
 
     if path == "general":  # 66d47e0's settle_chips tried a one-pass settlement first: its general path alone
         from scorer.core.systems import chips

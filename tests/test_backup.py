@@ -19,7 +19,7 @@ from helpers.store import PLAYERS, solo
 from scorer import create_app
 from scorer.cli import main
 from scorer.core import HouseRules
-from scorer.core.log import Record
+from scorer.core.ledger.log import Record
 from scorer.web.db import connect, get_db
 from scorer.store import LEDGERS, BackupError, Table, backup, check_database, create_table, ledger, run, table_by_token
 from scorer.store.backup import BACKUP_NAME, backups

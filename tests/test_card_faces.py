@@ -13,7 +13,7 @@ import pytest
 from scorer.core import Card
 from scorer.core.errors import Words
 from scorer.core.i18n import N_, translating
-from scorer.core.play import Renounce, renounce_said
+from scorer.core.game.play import Renounce, renounce_said
 
 CATALOGUE = Path(__file__).parent.parent / "scorer" / "translations"
 

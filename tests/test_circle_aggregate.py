@@ -12,8 +12,8 @@ import sqlite_utils
 
 
 from scorer.core import Contract, Deal, HouseRules, Suit
-from scorer.core.log import Amend, ReadOnly, Record, Undo
-from scorer.core.season import EveningClosed, LaterEveningBroken, replay_season
+from scorer.core.ledger.log import Amend, ReadOnly, Record, Undo
+from scorer.core.ledger.season import EveningClosed, LaterEveningBroken, replay_season
 from scorer.web.db import connect, migrate
 from scorer.store import (
     LEDGERS, SEASONS, Circle, Table, circle_season, circle_tables, create_circle, ledger, log_size, run, season_fold, start_evening, table_by_token,
@@ -259,7 +259,7 @@ def test_a_replay_continued_is_the_replay_from_scratch(change: str) -> None:
     the season's replays of an evening read under a renamed member's new name grow deal by deal."""
     from dataclasses import replace as changed
     from scorer.core import Evening, replay
-    from scorer.core.evening import replay_continued
+    from scorer.core.ledger.evening import replay_continued
     before = Evening(FIRST, HouseRules.of("quadrille", {"pool_at_end": "carry_forward"}),
                      tuple(solo(FIRST, n, t) for n, t in enumerate([5, 6, 4], start=1)), 8)
     after = {"a deal added": changed(before, deals=before.deals + (solo(FIRST, 4, 7),)),

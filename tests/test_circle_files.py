@@ -20,8 +20,8 @@ from helpers.web import csrf_token
 from scorer.core import IMPORT_BYTES_MAX
 from scorer.core import EveningFormatError, HouseRules
 from scorer.core.limits import CIRCLE_DEALS_MAX, CIRCLE_EVENINGS_MAX, DEALS_AGREED_MAX, circle_evenings_max
-from scorer.core.evening_json import format_deal
-from scorer.core.log import Amend, Record
+from scorer.core.ledger.evening_json import format_deal
+from scorer.core.ledger.log import Amend, Record
 from scorer.web.db import SCHEMA_VERSION, connect, migrate
 from scorer.store import (
     ImportRefused,

@@ -66,8 +66,8 @@ from werkzeug.test import TestResponse
 
 from scorer import create_app
 from scorer.core import HouseRules, ImpossibleDeal
-from scorer.core.log import Amend, Line, Record, Refused, Restore, Undo, fold
-from scorer.core.season import Season, replay_season
+from scorer.core.ledger.log import Amend, Line, Record, Refused, Restore, Undo, fold
+from scorer.core.ledger.season import Season, replay_season
 from scorer.web.db import connect, get_db
 from scorer.store import (
     Circle,
@@ -597,7 +597,7 @@ def test_a_page_of_the_circle_reads_one_circle_when_a_member_is_renamed_meanwhil
     of a rename against a settlement and against the next evening hit it: their refusals show the page.)"""
     import importlib
 
-    views = importlib.import_module(f"scorer.web.{module}")
+    views = importlib.import_module(f"scorer.web.pages.{module}")
     with app.app_context():
         s = carry_scene(get_db())
     real = getattr(views, reads)

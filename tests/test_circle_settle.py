@@ -25,8 +25,8 @@ from helpers.web import csrf_token, next_evening, play_evening, start_circle
 from scorer.store import log_size
 
 from scorer.core import Deal, ImpossibleDeal
-from scorer.core.log import Amend, Record
-from scorer.core.season import Season
+from scorer.core.ledger.log import Amend, Record
+from scorer.core.ledger.season import Season
 from scorer.web.db import connect, get_db, migrate
 from scorer.store import (
     circle_by_token,

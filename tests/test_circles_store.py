@@ -14,8 +14,8 @@ import sqlite_utils
 from helpers.store import MEMBERS, RESULTS, SEATINGS, circle_of, deals_of, play, three_evenings
 
 from scorer.core import Evening, HouseRules, ImpossibleDeal, Reason
-from scorer.core.log import Amend, Record, fold
-from scorer.core.season import replay_season
+from scorer.core.ledger.log import Amend, Record, fold
+from scorer.core.ledger.season import replay_season
 from scorer.web.db import connect, migrate
 from scorer.store import (
     LEDGERS,

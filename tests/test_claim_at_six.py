@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.core import Card, Contract, Deal, HouseRules, ImpossibleDeal, Suit, TableState, check_deal, settle
-from scorer.core.evening_json import format_deal, parse_deal
-from scorer.core.play import AllyShown, parse_tricks, proven_deal
-from scorer.core.table_checks import referee
+from scorer.core.ledger.evening_json import format_deal, parse_deal
+from scorer.core.game.play import AllyShown, parse_tricks, proven_deal
+from scorer.core.ledger.table_checks import referee
 
 START = TableState.start(PLAYERS)
 KC = Card("K", Suit.CLUBS)

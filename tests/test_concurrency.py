@@ -24,7 +24,7 @@ from werkzeug.test import TestResponse
 from scorer import create_app
 from scorer.core import HouseRules
 from scorer.web.db import get_db
-from scorer.core.log import Ledger, LineKind
+from scorer.core.ledger.log import Ledger, LineKind
 from scorer.store import LEDGERS, create_table, ledger, sent_before, table_by_token, verify
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
@@ -319,7 +319,7 @@ import sys
 from scorer import create_app
 from scorer.core import Contract, Deal, Suit
 from scorer.web.db import get_db
-from scorer.core.log import Record
+from scorer.core.ledger.log import Record
 from scorer.store import ledger, run, table_by_token
 
 app = create_app({"DATABASE": sys.argv[1], "INSTANCE_PATH": sys.argv[2], "SECRET_KEY": "x"})

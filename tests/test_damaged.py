@@ -29,7 +29,7 @@ import scorer.store
 from scorer import create_app
 from scorer.cli import main
 from scorer.core import Contract, Deal, Suit
-from scorer.core.log import Amend, Record, Refused, Restore, Undo
+from scorer.core.ledger.log import Amend, Record, Refused, Restore, Undo
 from scorer.web.db import get_db
 from scorer.store import RulesFrozen, change_settings, genesis, ledger, link, run, table_by_token, table_from_row
 

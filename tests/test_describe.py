@@ -1,4 +1,4 @@
-"""The deal told in one sentence (scorer.core.describe), as the undo page shows it: every contract of every profile."""
+"""The deal told in one sentence (scorer.core.game.describe), as the undo page shows it: every contract of every profile."""
 
 from __future__ import annotations
 

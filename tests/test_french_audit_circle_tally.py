@@ -14,8 +14,8 @@ from flask.testing import FlaskClient
 from helpers.web import correct_deal_3, next_evening, play_evening, start_circle, ten_deal_table
 from pypdf import PdfReader
 
-from scorer.web import tally
-from scorer.web.circles import season_pdf_key
+from scorer.web.pages import tally
+from scorer.web.pages.circles import season_pdf_key
 from scorer.store import circle_by_token
 from scorer.web.db import get_db
 

@@ -18,12 +18,12 @@ import pytest
 
 from scorer.core import Card, Contract, Deal, Evening, HouseRules, ImpossibleDeal, Suit, TableState, Vole, check_deal
 from scorer.core.errors import DealError, EveningFormatError, Words
-from scorer.core.evening_json import loads
+from scorer.core.ledger.evening_json import loads
 from scorer.core.i18n import translating
-from scorer.core.log import Line, LineKind, Record, Refused, decide_and_advance, fold
+from scorer.core.ledger.log import Line, LineKind, Record, Refused, decide_and_advance, fold
 from scorer.core.names import check_players, listed
-from scorer.core.play import PlayError, parse_tricks, renounce_said, why_not
-from scorer.core.table_checks import referee
+from scorer.core.game.play import PlayError, parse_tricks, renounce_said, why_not
+from scorer.core.ledger.table_checks import referee
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "scorer" / "translations"
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")

@@ -22,9 +22,9 @@ from scorer.core.i18n import translating
 from scorer.core.errors import Words
 from scorer.core.i18n import N_
 from scorer.core.model import Contract, Result, Transfer
-from scorer.core.profiles import PROFILES
+from scorer.core.systems.profiles import PROFILES
 from scorer.core.rules import HOUSE_RULES, house_rule
-from scorer.core.rules_doc import rules_text
+from scorer.core.words.rules_doc import rules_text
 from scorer.core.systems.counters import COUNTERS
 from scorer.core.systems.points import POINT_SCORE
 
@@ -32,7 +32,7 @@ TRANSLATIONS = Path(__file__).resolve().parent.parent / "scorer" / "translations
 FR = gettext.translation("messages", localedir=str(TRANSLATIONS), languages=["fr"]).gettext
 NBSP = "\u00a0"
 
-# The transfers whose words the book (scorer/core/book.py) makes: their own translations are checked with it.
+# The transfers whose words the book (scorer/core/systems/book.py) makes: their own translations are checked with it.
 BOOK = {Reason.ANTE, Reason.POOL_SWEPT, Reason.POOL_SHARED, Reason.CODILLE_SHARE, Reason.REMISE_BEAST,
         Reason.CODILLE_BEAST, Reason.MEDIATEUR_KING, Reason.ODD_CHIPS_SET_ASIDE, Reason.ODD_CHIPS_TO_SPADILLE,
         Reason.RENOUNCE_BEAST, Reason.BEAST_WAITS, Reason.BEAST_JOINS_POOL, Reason.POOL_CARRIED_IN}

@@ -54,17 +54,17 @@ from wtforms import HiddenField
 from wtforms.form import BaseForm
 from wtforms.fields.core import UnboundField  # type: ignore[import-not-found]
 
-import scorer.web.circles
-import scorer.web.tables
-import scorer.web.tally
+import scorer.web.pages.circles
+import scorer.web.pages.tables
+import scorer.web.pages.tally
 from scorer.web import forms
 from scorer import create_app
-from scorer.web.exchange import CircleImportForm
+from scorer.web.pages.exchange import CircleImportForm
 from scorer.core import HOUSE_RULES
 from scorer.core.names import ignorable
-from scorer.web.exchange import ImportForm
+from scorer.web.pages.exchange import ImportForm
 from scorer.web.i18n import COOKIE as LANGUAGE_COOKIE
-from scorer.web.recent import COOKIE as RECENT_COOKIE
+from scorer.web.pages.recent import COOKIE as RECENT_COOKIE
 from scorer.store import LEDGERS, SEASONS
 
 HOSTILE: dict[str, str] = {
@@ -230,7 +230,7 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     app.config["WORLD"].memory.close()
 
 
-PATCHED = [(scorer.web.tally, "render_pdf"), (scorer.web.circles, "render_pdf"), (BaseForm, "validate")]
+PATCHED = [(scorer.web.pages.tally, "render_pdf"), (scorer.web.pages.circles, "render_pdf"), (BaseForm, "validate")]
 """What the module's app does otherwise under the fuzz: a PDF's HTML is not printed (see :func:`_rendered_html`),
 and the fields each form refused are noted (see :data:`REFUSED`)."""
 
@@ -677,7 +677,7 @@ def test_every_form_class_is_fuzzed() -> None:
     """Every WTForms form of the app is the form of some route above (a new form gets its route's entry)."""
     from flask_wtf import FlaskForm
 
-    made = {cls for module in (forms, scorer.web.exchange) for cls in vars(module).values()
+    made = {cls for module in (forms, scorer.web.pages.exchange) for cls in vars(module).values()
             if isinstance(cls, type) and issubclass(cls, FlaskForm) and cls.__module__ == module.__name__
             and any(isinstance(v, UnboundField) for v in vars(cls).values())}
     fuzzed_fields = {name for r in ROUTES for name in r.fields}
@@ -737,7 +737,7 @@ def _groups(fields: tuple[str, ...]) -> dict[str, list[str]]:
 
 CSRF_FEW = (ABSENT, "empty", "nul", "lone-surrogate", "100KB-digits")
 """The CSRF token is checked before any view, the same way for every form: it is sent every value where the
-answer to a refused token is made (each form shown again with its taps kept, see ``scorer.web.tables.csrf_lost``,
+answer to a refused token is made (each form shown again with its taps kept, see ``scorer.web.pages.tables.csrf_lost``,
 and one form of each blueprint), and these values elsewhere."""
 
 
@@ -750,10 +750,10 @@ def _csrf_answered_here(app: Flask, route: Route) -> bool:
     """Whether the route is where its blueprint's answer to a refused CSRF token is fuzzed: the form shown again
     with its taps kept, or else the blueprint's form of fewest fields (its answer is the same for each of them)."""
     endpoint = _endpoint(app, route)
-    if endpoint == "table.deal" or endpoint in scorer.web.tables.CSRF_RESHOWN:
+    if endpoint == "table.deal" or endpoint in scorer.web.pages.tables.CSRF_RESHOWN:
         return True
     others = [r for r in ROUTES if r.base is not None and _endpoint(app, r).split(".")[0] == endpoint.split(".")[0]
-              and _endpoint(app, r) not in ("table.deal", *scorer.web.tables.CSRF_RESHOWN)]
+              and _endpoint(app, r) not in ("table.deal", *scorer.web.pages.tables.CSRF_RESHOWN)]
     return min(others, key=lambda r: len(r.fields)) is route
 
 

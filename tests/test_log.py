@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scorer.core import Contract, Deal, DealError, Evening, HouseRules, ImpossibleDeal, Suit
 from scorer.core.limits import LOG_LINES_PER_DEAL
-from scorer.core.log import (
+from scorer.core.ledger.log import (
     Amend,
     DealTaken,
     Ledger,
@@ -201,8 +201,8 @@ def test_a_deal_is_checked_once_when_written_and_a_stored_log_is_not_checked_aga
     import sys
 
     calls: list[Deal] = []
-    real = sys.modules["scorer.core.table_checks"].check_deal
-    for module in ("scorer.core.settle", "scorer.core.log"):  # each binds the name (scorer.core.settle is also a function)
+    real = sys.modules["scorer.core.ledger.table_checks"].check_deal
+    for module in ("scorer.core.ledger.settle", "scorer.core.ledger.log"):  # each binds the name (scorer.core.ledger.settle is also a function)
         monkeypatch.setattr(sys.modules[module], "check_deal", lambda deal, *a: (calls.append(deal), real(deal, *a))[1])
     book = ledger_of("r", "r")
     calls.clear()

@@ -29,7 +29,7 @@ from helpers.scenario import parse_deal, parse_scenario
 
 from scorer.core import Evening, HouseRules, ScorerError, Settlement, TableState, Words, replay, settle, summarise
 from scorer.core.i18n import ELIDED, Elisions, filled, translating
-from scorer.core.profiles import PROFILES
+from scorer.core.systems.profiles import PROFILES
 
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "scorer" / "translations"
 FRENCH = gettext.translation("messages", localedir=str(TRANSLATIONS), languages=["fr"])

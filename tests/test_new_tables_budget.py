@@ -208,21 +208,21 @@ def test_two_requests_at_one_moment_from_one_address_are_checked_one_after_the_o
     app: Flask, club: Club, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One table left, two asked at once: the second is checked once the first has written (and spent)."""
-    import scorer.web.tables
+    import scorer.web.pages.tables
     from scorer.web.ratelimits import BUDGET_EXTENSION
 
     client = phone(app, "198.51.100.7")
     assert by_new(client, club) == 302 and by_new(client, club) == 302  # 1 left
     writing = threading.Event()
     release = threading.Event()
-    real = scorer.web.tables.create_table
+    real = scorer.web.pages.tables.create_table
 
     def held(*args: object, **kwargs: object) -> object:
         writing.set()
         assert release.wait(60)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(scorer.web.tables, "create_table", held)
+    monkeypatch.setattr(scorer.web.pages.tables, "create_table", held)
     phones = [client, phone(app, "198.51.100.7")]  # two phones behind one address
     forms = [{"player_1": "Ann", "player_2": "Bea", "player_3": "Cat", "player_4": "Dan", "first_dealer": "1",
               "profile": "quadrille", "deals_agreed": "8", "csrf_token": csrf_token(p, "/new")} for p in phones]

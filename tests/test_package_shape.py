@@ -39,7 +39,7 @@ def test_every_error_of_the_package_is_a_scorer_error() -> None:
     errors = [c for c in classes if issubclass(c, BaseException)]
     assert len(errors) > 15  # the walk reaches every layer: the core's, the store's and the web's errors
     assert {"scorer.store.files.ImportRefused", "scorer.store.backup.BackupError", "scorer.web.ratelimits.BudgetSpent",
-            "scorer.core.log.Refused"} <= {f"{c.__module__}.{c.__qualname__}" for c in errors}
+            "scorer.core.ledger.log.Refused"} <= {f"{c.__module__}.{c.__qualname__}" for c in errors}
     assert errors_outside_the_tree(classes) == []
 
 

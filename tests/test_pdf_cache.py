@@ -14,7 +14,7 @@ from helpers.racing import until
 from helpers.web import record, start_table, ten_deal_table
 from pypdf import PdfReader
 
-from scorer.web import tally
+from scorer.web.pages import tally
 from scorer.web.common import table_or_abort
 from scorer.web.pdfcache import PdfCache, Turn
 
@@ -173,7 +173,7 @@ def test_the_pdf_fetches_nothing_but_data_urls(app: Flask, monkeypatch: pytest.M
     """Everything the tally needs is inlined: WeasyPrint may read a data: URL, and opens no connection."""
     import socket
 
-    from scorer.web.tally import render_pdf
+    from scorer.web.pages.tally import render_pdf
 
     def no_connection(*args: object) -> None:
         raise AssertionError("the tally PDF opened a connection")

@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from helpers.racing import until
 from helpers.web import start_table
 
-from scorer.web import tally
+from scorer.web.pages import tally
 from scorer.web.pdfcache import RenderQueue, Turn
 
 

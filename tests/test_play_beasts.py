@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.core import Card, Contract, Deal, HouseRules, Pot, Reason, Suit, TableState, check_deal, settle
-from scorer.core.play import parse_tricks
+from scorer.core.game.play import parse_tricks
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 START = TableState.start(PLAYERS)

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from scorer.core import Card, Contract, Deal, Suit, Vole
 from scorer.core import HouseRules, PlayReport
-from scorer.core.play import PACK, PlayError, legal_plays, parse_tricks, ranking, trick_winner, why_not
-from scorer.core.table_checks import referee as referee_under
+from scorer.core.game.play import PACK, PlayError, legal_plays, parse_tricks, ranking, trick_winner, why_not
+from scorer.core.ledger.table_checks import referee as referee_under
 
 
 def referee(deal: Deal, players: tuple[str, ...], tricks: tuple[tuple[Card, ...], ...]) -> PlayReport:
@@ -171,7 +171,7 @@ def test_a_vole_proves_hands_tricks_and_four_matadors_where_three_were_recorded(
 
 
 def test_a_deal_keeps_its_play_record_in_the_evening_file() -> None:
-    from scorer.core.evening_json import format_deal, parse_deal
+    from scorer.core.ledger.evening_json import format_deal, parse_deal
 
     tricks, _ = fixed_solo()
     deal = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=10, premiers=True, vole=Vole.UNDERTAKEN,

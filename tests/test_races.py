@@ -50,7 +50,7 @@ from werkzeug.test import TestResponse
 
 from scorer import create_app
 from scorer.core import Contract, Deal, HouseRules, Suit
-from scorer.core.log import Amend, Command, Line, Record, Refused, Restore, TableChanged, Undo
+from scorer.core.ledger.log import Amend, Command, Line, Record, Refused, Restore, TableChanged, Undo
 from scorer.web.db import connect, get_db
 from scorer.store import (
     Outcome,

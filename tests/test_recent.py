@@ -15,8 +15,8 @@ from helpers.web import csrf_token, record, start_table
 from itsdangerous import URLSafeSerializer
 
 from scorer.core import RECENT_TABLES_MAX
-from scorer.web import recent
-from scorer.web.recent import COOKIE, visit_day
+from scorer.web.pages import recent
+from scorer.web.pages.recent import COOKIE, visit_day
 
 
 def listed(client: FlaskClient) -> list[str]:

@@ -1,5 +1,5 @@
 """No code outside the rule definitions compares a house rule's value with a string: each rule's values
-are an Enum (scorer/core/rule_values.py), and ``mypy --strict`` (run by the test command) refuses a comparison of
+are an Enum (scorer/core/rules/rule_values.py), and ``mypy --strict`` (run by the test command) refuses a comparison of
 one with a string or with another rule's value. This AST walk is the second guard, for code mypy does not
 see as a rule lookup (a template helper, a test-only path)."""
 

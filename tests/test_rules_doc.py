@@ -10,7 +10,7 @@ from helpers.docs import read, section
 
 from scorer.core import PROFILES, HouseRules
 from scorer.core.rules import HOUSE_RULES
-from scorer.core.rules_doc import rules_markdown
+from scorer.core.words.rules_doc import rules_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_TAGS = re.compile(r"\b(P|W|EB|PG|FR|H47|Quanti)\b")
@@ -66,7 +66,7 @@ def test_the_readme_s_table_of_profiles_names_every_profile_with_its_system() ->
 
 
 def test_the_formats_document_gives_every_deal_field() -> None:
-    from scorer.core.evening_json import DEAL_FIELDS, EVENING_FIELDS, TABLE_FIELDS
+    from scorer.core.ledger.evening_json import DEAL_FIELDS, EVENING_FIELDS, TABLE_FIELDS
 
     evening = section(read("docs/FORMATS.md"), "### `quadrille-evening/1` (input: an evening's deals)")
     for name in DEAL_FIELDS | EVENING_FIELDS | TABLE_FIELDS:

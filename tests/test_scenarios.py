@@ -49,7 +49,7 @@ def test_the_balances_after_each_deal_and_the_next_dealer() -> None:
 def test_replaying_from_a_corrected_deal_equals_a_full_replay() -> None:
     from dataclasses import replace
 
-    from scorer.core.evening import replay_from
+    from scorer.core.ledger.evening import replay_from
 
     scenario = parse_scenario(REMISE_CODILLE_THEN_SWEEP)
     deals = tuple(d for d, _ in scenario.steps)

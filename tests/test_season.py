@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from scorer.core import Contract, Deal, Evening, HouseRules, Reason, Suit
-from scorer.core.season import SeasonError, replay_season
+from scorer.core.ledger.season import SeasonError, replay_season
 
 MEMBERS = ("Ann", "Bea", "Cat", "Dan", "Eve")
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.core import Evening, HouseRules, replay
-from scorer.core.settleup import Payment, fewest_payments, settle_up
+from scorer.core.ledger.settleup import Payment, fewest_payments, settle_up
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 

@@ -28,7 +28,7 @@ from helpers.examples.worked import EXAMPLES, PENGUIN_CHIPS
 from helpers.scenario import parse_deal
 
 from scorer.core import SOURCES, HouseRules, Settlement, TableState, rules_markdown, rules_text, settle
-from scorer.core.profiles import PROFILES
+from scorer.core.systems.profiles import PROFILES
 from scorer.core.rules import HOUSE_RULES
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,7 @@
 Three settlement cases worked by hand, each row citing the sentence of the
 source it follows, and the house rules' help texts held to their sources.
 
-Tags (scorer/core/sources.py): P (Parlett after Quanti), PG (Parlett,
+Tags (scorer/core/rules/sources.py): P (Parlett after Quanti), PG (Parlett,
 Penguin Book of Card Games), EB (Encyclopaedia Britannica, 7th ed.), W
 (Wikipedia after Quanti), FR, H47 (known at second hand). Players
 sit Ann, Bea, Cat, Dan in the order of play; Ann deals, so Bea is eldest.
@@ -24,11 +24,11 @@ from helpers.scenario import assert_settles_as, parse_deal, parse_expected
 from scorer.core import Evening, HouseRules, Pot, Reason, Result, Settlement, TableState, replay, settle, summarise
 from scorer.core import rules as R
 from scorer.core.errors import ImpossibleDeal
-from scorer.core.profiles import PROFILES
+from scorer.core.systems.profiles import PROFILES
 from scorer.core.rules import HOUSE_RULES
 from scorer.core.systems.counters import COUNTERS
 from scorer.core.systems.points import POINT_SCORE
-from scorer.core.season import replay_season
+from scorer.core.ledger.season import replay_season
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 

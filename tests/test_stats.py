@@ -7,7 +7,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorer.core import Card, Contract, Deal, Evening, HouseRules, Suit, Vole, replay
-from scorer.core.stats import statistics
+from scorer.core.words.stats import statistics
 
 FOUR = ("Ann", "Bea", "Cat", "Dan")
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.core import DealError, HouseRules, ImpossibleDeal
-from scorer.core.log import Amend, Record, Refused, Restore, Undo, fold
+from scorer.core.ledger.log import Amend, Record, Refused, Restore, Undo, fold
 from scorer.web.db import connect, migrate
 from scorer.store import LEDGERS, create_table, ledger, read_lines, run
 

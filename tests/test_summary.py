@@ -1,4 +1,4 @@
-"""The deal preview read at a glance (scorer.core.summary): the headline, the nets, who pays whom.
+"""The deal preview read at a glance (scorer.core.words.summary): the headline, the nets, who pays whom.
 
 Every worked example of every profile (the rows of tests/helpers/examples/ that test_worked_examples,
 test_mediateur, test_penguin_points and test_britannica check, and the evenings of test_scenarios) is summarised, and the
@@ -24,7 +24,7 @@ from helpers.web import post_deal, record, start_table
 from scorer.core import (
     PROFILES, Contract, Evening, HouseRules, Pot, Settlement, TableState, replay, settle, summarise,
 )
-from scorer.core.summary import signed
+from scorer.core.words.summary import signed
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 

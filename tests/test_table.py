@@ -256,7 +256,7 @@ def test_link_tokens_never_start_with_a_dash_or_underscore() -> None:
 def test_a_long_ledger_is_paged_latest_deals_first(app: Flask, client: FlaskClient) -> None:
     from scorer.core import Contract, Deal, Suit, TableState, settle
     from scorer.web.db import get_db
-    from scorer.core.log import Record
+    from scorer.core.ledger.log import Record
     from scorer.store import run, table_by_token
 
     token = start_table(client, deals_agreed="100")

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from scorer.core import PROFILES, loads, replay
 from scorer.core.systems.chips import HARD_SCORE
-from scorer.web.tally import Sheet
+from scorer.web.pages.tally import Sheet
 
 
 def standing(client: FlaskClient, token: str) -> dict[str, object]:
@@ -182,7 +182,7 @@ def test_the_csv_has_one_row_per_transfer(app: Flask, client: FlaskClient) -> No
 
 def _sheet_of(players: tuple[str, ...], deals: int) -> Sheet:
     from scorer.core import Contract, Deal, Evening, Suit
-    from scorer.web.tally import deals_sheet
+    from scorer.web.pages.tally import deals_sheet
 
     played = []
     for n in range(deals):
@@ -197,7 +197,7 @@ def _sheet_of(players: tuple[str, ...], deals: int) -> Sheet:
 ])
 def test_the_printed_sheet_lines_up_its_columns_and_fits_the_page(players: tuple[str, ...], size: float | None) -> None:
     from scorer.web.print_columns import metrics
-    from scorer.web.tally import SHEET_WIDTH_EM
+    from scorer.web.pages.tally import SHEET_WIDTH_EM
 
     sheet = _sheet_of(players, 9)
     assert len(sheet.deals) == 9 and len(sheet.rows()) == 2  # a line a deal, two rounds of four to a row
@@ -358,7 +358,7 @@ def test_no_line_of_the_pdf_runs_past_its_column_or_the_page(app: Flask, client:
     from helpers.deals import evening_deals
     from helpers.web import import_table as import_profile
 
-    from scorer.web import tally
+    from scorer.web.pages import tally
     from scorer.web.print_columns import metrics
 
     seen: list[str] = []

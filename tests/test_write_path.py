@@ -53,7 +53,7 @@ def test_the_store_checks_settings_and_log_inside_the_write(tmp_path) -> None:  
     import pytest
 
     from scorer.core import Contract, Deal, HouseRules, Suit
-    from scorer.core.log import Record, TableChanged
+    from scorer.core.ledger.log import Record, TableChanged
     from scorer.web.db import connect, migrate
     from scorer.store import RulesFrozen, change_settings, create_table, run, table_by_token
 
@@ -110,7 +110,7 @@ def test_the_write_path_refuses_a_stranger_and_a_reason_that_hides_text(tmp_path
     import pytest
 
     from scorer.core import Contract, Deal, HouseRules, ImpossibleDeal, Suit
-    from scorer.core.log import Amend, Record, Refused
+    from scorer.core.ledger.log import Amend, Record, Refused
     from scorer.web.db import connect, migrate
     from scorer.store import create_table, ledger, run
 

@@ -2,12 +2,12 @@
 
 Settle one deal with :func:`settle`; replay a whole evening with
 :func:`replay`. House rules are data (:mod:`scorer.core.rules`); a table's
-profile names its settlement system (:mod:`scorer.core.profiles`).
+profile names its settlement system (:mod:`scorer.core.systems.profiles`).
 """
 
 from .errors import DealError, EveningFormatError, ImpossibleDeal, ScorerError, UnknownHouseRule, Words
-from .evening import DealDifference, Evening, Replay, close_evening, differences, left_on_the_table, replay, replay_from
-from .evening_json import dumps, format_deal, format_evening, loads, parse_evening
+from .ledger.evening import DealDifference, Evening, Replay, close_evening, differences, left_on_the_table, replay, replay_from
+from .ledger.evening_json import dumps, format_deal, format_evening, loads, parse_evening
 from .model import (
     CONTRACT_KINDS, Account, Card, Contract, ContractKind, Deal, Pot, Reason, Result, Settlement, Suit, TableState,
     Transfer, Vole, check_players,
@@ -16,31 +16,31 @@ from .rules import (
     DEFAULT_PROFILE, FAVOURITE_SUIT, FORCED_SPADILLE_BONUSES, HOUSE_RULES, MULTIPLIER_SCOPE, RULES_BY_NAME,
     FavouriteSuit, ForcedSpadilleBonuses, HouseRule, MultiplierScope, RuleKey, RuleValue, RuleValues,
 )
-from .profiles import BASIC_CONTRACTS, PROFILES, HouseRules, Profile, register_profile
-from .describe import describe, result_label
-from .checks import implied, own_king_allowed
-from .table_checks import check_deal, referee
-from .play import (
+from .systems.profiles import BASIC_CONTRACTS, PROFILES, HouseRules, Profile, register_profile
+from .game.describe import describe, result_label
+from .game.checks import implied, own_king_allowed
+from .ledger.table_checks import check_deal, referee
+from .game.play import (
     PACK, PLAY_TRICKS, PREMIERS_TRICKS, AllyShown, PlayError, PlayReport, Progress, Renounce, follow, parse_tricks,
     play_from_codes, proven_deal, report_json, report_text, why_not,
 )
-from .outcome import game_won, in_favourite, result_of
-from .settle import settle
+from .game.outcome import game_won, in_favourite, result_of
+from .ledger.settle import settle
 from .systems import System
 from .systems.counters import counters_text
 from .limits import (
     CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, NAME_MAX, REASON_MAX,
 )
 from .limits import CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, PLAY_NOTATION_MAX, RECENT_TABLES_MAX, TALLY_LABEL_MAX
-from .log import Amend, Damage, DealTaken, Ledger, Line, LineKind, Record, Refused, Restore, TableChanged, Undo
+from .ledger.log import Amend, Damage, DealTaken, Ledger, Line, LineKind, Record, Refused, Restore, TableChanged, Undo
 from .names import check_names, check_note, normalise
-from .report import replay_json, replay_text
-from .rules_doc import rules_markdown, rules_text
-from .sources import READINGS, SOURCES, SOURCES_INTRO, Source
-from .settleup import Payment, SettleUp, settle_up
-from .summary import DealSummary, Group, Net, Part, RuleRef, summarise
-from .stats import ContractStats, PlayerStats, Statistics, statistics
-from .season import Season, SeasonError, SeasonEvening, replay_season
+from .words.report import replay_json, replay_text
+from .words.rules_doc import rules_markdown, rules_text
+from .rules.sources import READINGS, SOURCES, SOURCES_INTRO, Source
+from .ledger.settleup import Payment, SettleUp, settle_up
+from .words.summary import DealSummary, Group, Net, Part, RuleRef, summarise
+from .words.stats import ContractStats, PlayerStats, Statistics, statistics
+from .ledger.season import Season, SeasonError, SeasonEvening, replay_season
 
 __all__ = [
     "System", "register_profile", "BASIC_CONTRACTS", "DEFAULT_PROFILE", "RuleValues",
@@ -60,13 +60,13 @@ __all__ = [
     "replay_from", "replay_json", "replay_text", "rules_markdown", "rules_text", "settle_up",
     "DealSummary", "Group", "Net", "Part", "RuleRef", "summarise",
     "describe", "result_label", "CIRCLE_MEMBERS_MAX", "CIRCLE_NAME_MAX", "PLAY_NOTATION_MAX", "RECENT_TABLES_MAX", "TALLY_LABEL_MAX",
-    # The play of a deal, card by card (issue 13).
+    # The play of a deal, card by card.
     "PACK", "PLAY_TRICKS", "PREMIERS_TRICKS", "AllyShown", "PlayError", "PlayReport", "Progress", "Renounce", "follow", "parse_tricks",
     "play_from_codes", "proven_deal", "referee", "report_json", "report_text", "why_not",
-    # Statistics of evenings (issue 14, point 3).
+    # Statistics of evenings.
     "ContractStats", "PlayerStats", "Statistics", "statistics",
-    # A circle's season of evenings (issue 14).
+    # A circle's season of evenings.
     "Season", "SeasonError", "SeasonEvening", "replay_season", "check_names",
-    # The sources the rules cite, for the rules page (issue 24, point 4).
+    # The sources the rules cite, for the rules page.
     "READINGS", "SOURCES", "SOURCES_INTRO", "Source",
 ]

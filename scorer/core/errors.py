@@ -8,8 +8,8 @@ A message is kept as :class:`Words`: its English text (marked for the
 catalogue with :func:`~scorer.core.i18n.N_`) and its values, worded in the
 reader's language each time it is read (:attr:`ScorerError.message`,
 ``str(error)``). So an error found while a log is folded, and kept in a
-ledger that every reader shares (a :class:`~scorer.core.log.Damage`),
-reaches each reader in their own language (issue 15).
+ledger that every reader shares (a :class:`~scorer.core.ledger.log.Damage`),
+reaches each reader in their own language.
 """
 
 from __future__ import annotations

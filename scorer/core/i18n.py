@@ -1,4 +1,4 @@
-"""Words for people, in the reader's language, with the core kept free of Flask (issue 15).
+"""Words for people, in the reader's language, with the core kept free of Flask.
 
 The core writes every sentence a person reads in English and passes it through :func:`_` before it fills
 in the values: ``_("{payer} pays {payee} {chips}").format(payer=..., ...)``. :func:`_` asks the translation

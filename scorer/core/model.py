@@ -283,7 +283,7 @@ class Deal:
     favourite: Suit | None = None
     """The favourite suit drawn for this deal, where the table draws one each deal."""
     play: tuple[tuple[Card, ...], ...] | None = None
-    """The tricks as played, each its four cards from its leader on (:mod:`scorer.core.play`):
+    """The tricks as played, each its four cards from its leader on (:mod:`scorer.core.game.play`):
     10 tricks, or 6 when premiers were claimed; ``None`` when the play was not recorded."""
     revealed_ally: str | None = None
     """Part of a play record of six tricks (premiers claimed) whose called card was never played: who held

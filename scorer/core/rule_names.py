@@ -1,8 +1,8 @@
-"""House rules named as a player reads them: by their titles, never by their codes (issue 25).
+"""House rules named as a player reads them: by their titles, never by their codes.
 
 A rule's code (``own_king``) is how files, forms, the database and the command line name it; a page names it by
 its title (“Hombre calls a King she holds”). Each rule's English title is kept here as the rule is declared
-(:class:`~scorer.core.rule_types.HouseRule`), so that a text written with codes in it (a help text, a value's
+(:class:`~scorer.core.rules.rule_types.HouseRule`), so that a text written with codes in it (a help text, a value's
 label, a note a settlement keeps) is shown with the titles in their place (:func:`with_titles`), in the reader's
 language, wherever it is read. This module sits below the model and the rules (it imports only the words), so
 that both can name a rule.

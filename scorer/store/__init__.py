@@ -16,7 +16,7 @@ log; its deals, versions and ledger are the core's fold of that log.
 - :mod:`.backup`: every log checked (``scorer verify``), a checked copy of the database, and its restore.
 """
 
-from ..core.log import Refused
+from ..core.ledger.log import Refused
 from .chain import ChainBreak, genesis, link, sign, signed_here, verify
 from ..core.limits import CIRCLE_MEMBERS_MAX
 from .circles import (

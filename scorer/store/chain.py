@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..core.i18n import _
-from ..core.log import LineKind
+from ..core.ledger.log import LineKind
 from .lines import dict_rows
 from .tables import Table
 

@@ -13,7 +13,7 @@ started with four members of that time; a settlement of the evenings after the l
 to those started by then), and every evening with the circle's settings (profile, house rules, chip
 value, currency, length) and as a table import checks it, read under today's names and folded with
 what the evening before left on the table (through the core's
-:func:`~scorer.core.season.replay_season`), which is what the evening's ``carried_in`` says when it
+:func:`~scorer.core.ledger.season.replay_season`), which is what the evening's ``carried_in`` says when it
 says it. Then the circle, its log, and each evening's table with its log are written in one transaction.
 
 A ``settled`` line's payments are checked for their shape and ranges only (members of that time, two
@@ -38,15 +38,15 @@ import sqlite_utils
 
 from ..core import HouseRules, ScorerError
 from ..core.errors import Counted
-from ..core.evening import DEFAULT_DEALS_AGREED
+from ..core.ledger.evening import DEFAULT_DEALS_AGREED
 from ..core.rules import DEFAULT_PROFILE
-from ..core.evening_json import parse_evening
+from ..core.ledger.evening_json import parse_evening
 from ..core.i18n import _
 from ..core.limits import (
     CIRCLE_DEALS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN,
     JSON_DEPTH_MAX, circle_evenings_max,
 )
-from ..core.season import Season, replay_season
+from ..core.ledger.season import Season, replay_season
 from .database import snapshot, write
 from .chain import SIGNATURE_FIELD, sign, signed_here
 from .circle_log import read_events

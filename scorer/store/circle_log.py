@@ -1,4 +1,4 @@
-"""A circle's row and its log as the store reads them (issue 14): the :class:`Circle` they describe, the
+"""A circle's row and its log as the store reads them: the :class:`Circle` they describe, the
 hash chain that links the log's lines, and what a log edited by hand can get wrong that its chain, computed
 again, would not show (:func:`circle_problem`). Nothing here writes; :mod:`.circles` writes, through the
 circle's fold (:mod:`.seasons`).

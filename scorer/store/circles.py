@@ -1,11 +1,11 @@
-"""Circles in the database (issue 14): a named group of players, its evenings in order, and its own log,
+"""Circles in the database: a named group of players, its evenings in order, and its own log,
 written here; read in :mod:`.circle_log`, folded as one season in :mod:`.seasons`.
 
 Its evenings are ordinary tables (``tables.circle_id``, ``tables.circle_evening`` 1, 2, ...) with their own
 logs; what an evening leaves on the table is carried into the next one's first pool by the circle's fold
 (:func:`.seasons.fold_circle`), never stored, so a correction in an early evening flows into every later
 one. Every write to a circle or to one of its evenings is decided against that fold inside one write
-transaction (issue 22): the circle is the unit of consistency.
+transaction: the circle is the unit of consistency.
 """
 
 from __future__ import annotations
@@ -21,16 +21,16 @@ import sqlite_utils
 from ..core import HouseRules, ImpossibleDeal, Payment
 from ..core.errors import Words
 from ..core.i18n import N_, _
-from ..core.settleup import fewest_payments
+from ..core.ledger.settleup import fewest_payments
 from ..core.limits import (
     CHIP_VALUE_CENTS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN,
     CIRCLE_DEALS_MAX, circle_evenings_max,
 )
-from ..core.log import Refused
+from ..core.ledger.log import Refused
 from ..core.model import check_players
 from ..core.names import check_name, check_note, identity, normalise, skeleton
-from ..core.season import Season
-from ..core.evening import Evening
+from ..core.ledger.season import Season
+from ..core.ledger.evening import Evening
 from .database import write
 from .chain import ChainBreak
 from .circle_log import (

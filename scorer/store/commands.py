@@ -2,7 +2,7 @@
 
 :func:`run` takes the write lock (``BEGIN IMMEDIATE``), re-reads the table's
 settings, brings its ledger up to the log's last line, asks the core's
-:func:`~scorer.core.log.decide_and_advance` whether the command still holds against the
+:func:`~scorer.core.ledger.log.decide_and_advance` whether the command still holds against the
 log *as it is now*, and appends the line it returns, chained to the last.
 Nothing is checked before the transaction that is not checked again inside
 it; the unique ``(table_id, seq)`` index is a second, independent guard.
@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..core.i18n import _
-from ..core.log import Command, Ledger, Line, Refused, decide_and_advance
-from ..core.season import decide_in_season
+from ..core.ledger.log import Command, Ledger, Line, Refused, decide_and_advance
+from ..core.ledger.season import decide_in_season
 from .database import write
 from .chain import genesis, link
 from .ledgers import ledger_cache
@@ -42,7 +42,7 @@ class Outcome:
 
 
 def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | None = None) -> Outcome:
-    """Carry out ``command`` exactly once, or raise the core's :class:`~scorer.core.log.Refused`
+    """Carry out ``command`` exactly once, or raise the core's :class:`~scorer.core.ledger.log.Refused`
     (or :class:`~scorer.core.DealError` / :class:`~scorer.core.ImpossibleDeal`) and write nothing.
 
     ``once`` is the one-time token of the form that sent it: the same token
@@ -71,9 +71,9 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
 
 
 def _decide_in_circle(conn: sqlite3.Connection, table: Table, command: Command) -> tuple[Line, dict[Table, tuple[Ledger, int]]]:
-    """Decide a command on an evening of a circle against the whole season as it stands (issue 22): the
+    """Decide a command on an evening of a circle against the whole season as it stands: the
     circle folded inside this transaction, the evening's ledger checked again, then the core's
-    :func:`~scorer.core.season.decide_in_season` (a closed evening takes no new deal, every later evening
+    :func:`~scorer.core.ledger.season.decide_in_season` (a closed evening takes no new deal, every later evening
     must still settle with the carry the change produces). Returns the line and every ledger it changed."""
     assert table.circle_id is not None and table.circle_evening is not None
     folded = fold_circle(conn, table.circle_id)

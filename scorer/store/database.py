@@ -94,7 +94,7 @@ def migrate(db: sqlite_utils.Database) -> None:
     # Schema 5: how an imported table's history came here (signed by this server, or unverified).
     _add_columns(db, "tables", {"provenance": str})
     db.execute("CREATE UNIQUE INDEX IF NOT EXISTS events_once ON events (table_id, once) WHERE once IS NOT NULL")
-    # Schema 6: circles (issue 14), their hash-chained log, and each table's place in its circle's evenings.
+    # Schema 6: circles, their hash-chained log, and each table's place in its circle's evenings.
     _create_settings(db, "circles", {
         "token": str,             # the members' link: unguessable
         "spectator_token": str,   # the watch-only link
@@ -111,7 +111,7 @@ def migrate(db: sqlite_utils.Database) -> None:
     # circle created here, as a table's ``provenance`` (schema 5). Its export is signed only if neither the
     # circle nor any of its evenings is ``unverified``.
     _add_columns(db, "circles", {"provenance": str})
-    # Schema 8: the chips a table of no circle began with (issue 22), an evening of a circle exported and
+    # Schema 8: the chips a table of no circle began with, an evening of a circle exported and
     # imported alone: its file says what the evening before carried in, and the table keeps it so that it
     # settles as it did in its circle. Null (nothing carried) for every other table; an evening of a circle
     # never stores it (its ledger computes it from the evenings before).

@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 import sqlite_utils
 
 from ..core import Deal, Evening, EveningFormatError, ScorerError, game_won, replay
-from ..core.evening_json import format_evening, parse_deal, parse_evening
+from ..core.ledger.evening_json import format_evening, parse_deal, parse_evening
 from ..core.i18n import _
 from ..core.limits import (
     CHIP_VALUE_CENTS_MAX,
@@ -33,9 +33,9 @@ from ..core.limits import (
     LOG_LINES_MAX,
     REASON_MAX,
 )
-from ..core.log import Ledger, Line, LineKind, fold
+from ..core.ledger.log import Ledger, Line, LineKind, fold
 from ..core.names import check_note, normalise
-from ..core.report import account_name
+from ..core.words.report import account_name
 from .database import snapshot, write
 from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .ledgers import in_english

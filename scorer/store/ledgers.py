@@ -2,7 +2,7 @@
 
 The log in the database is the truth; the cache is a copy. A request reads the
 log's last seq and any newer lines, and folds them in with the core's
-:func:`~scorer.core.log.advance`: a new deal is settled from the state after the
+:func:`~scorer.core.ledger.log.advance`: a new deal is settled from the state after the
 last (no replay), a correction of deal k replays from deal k. The cache is
 bounded by the deals it holds (memory), not by the number of tables.
 """
@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from ..core.caches import Cache
 from ..core.errors import Counted, Later, Words
 from ..core.i18n import N_, translating
-from ..core.log import Damage, Ledger, advance, recheck
+from ..core.ledger.log import Damage, Ledger, advance, recheck
 from .lines import log_size, read_lines
 from .tables import Table
 
@@ -30,7 +30,7 @@ def _english(message: str) -> str:
 
 def in_english() -> AbstractContextManager[None]:
     """Fold in English: a ledger is kept in the cache that every reader shares, whatever their language
-    (issue 15), so any sentence made while it is folded (a damage's why) is made in English, never in the
+   , so any sentence made while it is folded (a damage's why) is made in English, never in the
     language of the reader whose request happened to fold it. What is worded for a reader is worded
     when it is shown."""
     return translating(_english)
@@ -132,7 +132,7 @@ class LedgerCache:
     def recheck(self, conn: sqlite3.Connection, table: Table, carried: int | None = None,
                 size: int | None = None) -> tuple[Ledger, int]:
         """The table's ledger (begun with ``carried``) with every deal folded from the database checked
-        again, once for each time it is folded from the database (:func:`~scorer.core.log.recheck`): the
+        again, once for each time it is folded from the database (:func:`~scorer.core.ledger.log.recheck`): the
         write path calls it inside its transaction, the Check page too. A deal that fails damages the kept ledger."""
         if carried is None:  # a table of no circle: what its file said it began with
             carried = table.carried_in

@@ -1,4 +1,4 @@
-"""The rows of the ``events`` table as the core's log :class:`~scorer.core.log.Line` s, and back."""
+"""The rows of the ``events`` table as the core's log :class:`~scorer.core.ledger.log.Line` s, and back."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.errors import Words, said_of
-from ..core.evening_json import format_deal, parse_deal
+from ..core.ledger.evening_json import format_deal, parse_deal
 from ..core.i18n import N_
-from ..core.log import Damage, Line, LineKind
+from ..core.ledger.log import Damage, Line, LineKind
 
 COLUMNS = ("seq", "kind", "number", "deal", "by", "reason", "restores", "created_at", "hash")
 

@@ -1,4 +1,4 @@
-"""Reading an uploaded JSON file without building more than a file of its size can need (issue 22).
+"""Reading an uploaded JSON file without building more than a file of its size can need.
 
 ``json.loads`` builds every object of a file before any of it can be checked, tens of bytes for
 each byte of the file: a 6 MiB file of empty objects (``{"deals": [{}, {}, ...]}``) held 158 MB

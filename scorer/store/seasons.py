@@ -1,10 +1,10 @@
 """A circle's season folded from the logs of its evenings, each once: the unit of every read and write of a
-circle's evening (issue 22).
+circle's evening.
 
 An evening of a circle starts with what the evening before left on the table, so its ledger depends on
 every evening before it. :func:`fold_circle` folds the season left to right: each evening's log through
 the app's ledger cache (:data:`~.ledgers.LEDGERS`, keyed by the evening's settings, what it carried in and its
-log's length), each carrying into the next, then the core's :func:`~scorer.core.season.season_of` over
+log's length), each carrying into the next, then the core's :func:`~scorer.core.ledger.season.season_of` over
 the replays it made (nothing settled twice). The fold is kept per circle (the app's :data:`SEASONS`), keyed by the
 circle's row and log and by each evening's table and log length: a page read of a season nothing changed
 folds nothing, and a change to evening k folds k and the evenings after it once each.
@@ -28,10 +28,10 @@ import sqlite_utils
 from ..core import Deal, Evening, ScorerError
 from ..core.caches import Cache
 from ..core.errors import Said, Words, said_of
-from ..core.evening import Replay, replay, replay_continued
+from ..core.ledger.evening import Replay, replay, replay_continued
 from ..core.i18n import N_
-from ..core.log import Command, Damage, Ledger, Line, ReadOnly
-from ..core.season import Season, decide_in_season, left_by, season_of
+from ..core.ledger.log import Command, Damage, Ledger, Line, ReadOnly
+from ..core.ledger.season import Season, decide_in_season, left_by, season_of
 from .database import snapshot
 from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events
 from .ledgers import CACHE_DEALS, LedgerCache, in_english, ledger_cache
@@ -330,8 +330,8 @@ def _season(circle: Circle, tables: Sequence[Table], ledgers: Sequence[Ledger], 
 def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tuple[Season, Season]:
     """An evening of a circle: the season as it stands, and as it would be after ``command`` (a correction
     or a restoration shown before it is saved): every later evening folded again with the carry it then
-    has. Nothing is written. Raises as the write path would (:func:`~scorer.core.season.decide_in_season`:
-    a later evening it would break, named) and :class:`~scorer.core.log.ReadOnly` for a circle that does not hold."""
+    has. Nothing is written. Raises as the write path would (:func:`~scorer.core.ledger.season.decide_in_season`:
+    a later evening it would break, named) and :class:`~scorer.core.ledger.log.ReadOnly` for a circle that does not hold."""
     assert table.circle_id is not None and table.circle_evening is not None
     folded = fold_circle(conn, table.circle_id)
     if folded is None or folded[1].season is None:
@@ -354,7 +354,7 @@ def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tu
 
 def lines_of(conn: sqlite3.Connection, tables: Sequence[Table]) -> Callable[[int], list[Line]]:
     """Evening k's log as its lines (up to the first that cannot be read), as
-    :func:`~scorer.core.season.decide_in_season` reads a later evening."""
+    :func:`~scorer.core.ledger.season.decide_in_season` reads a later evening."""
     return lambda k: read_lines(conn, tables[k - 1].id, 0)[0]
 
 

@@ -14,7 +14,7 @@ import sqlite_utils
 from ..core import Evening, HouseRules, ScorerError
 from ..core.errors import Words, said_of
 from ..core.i18n import N_, _
-from ..core.log import TableChanged
+from ..core.ledger.log import TableChanged
 from .database import write
 from .lines import row_where
 

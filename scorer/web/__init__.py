@@ -166,7 +166,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from flask_wtf.csrf import CSRFProtect
 
-    from . import audit, circles, db, exchange, health, home, i18n, play, ratelimits, recent, tables, tally, views
+    from .pages import audit, circles, exchange, health, home, play, recent, tables, tally
+    from . import db, i18n, ratelimits, views
 
     i18n.init_app(app)  # the reader's language, before any other hook: Flask-Babel, the core's translation, the filters
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form

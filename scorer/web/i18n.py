@@ -1,4 +1,4 @@
-"""The reader's language (issue 15): English or French, through Flask-Babel.
+"""The reader's language: English or French, through Flask-Babel.
 
 The language is the one the phone chose on the page (``/lang/<code>``, remembered in a cookie for a
 year), else the best of the browser's ``Accept-Language``, else English. Every request installs

@@ -1,4 +1,4 @@
-"""Columns of text lined up in the PDF's one font, DejaVu Sans, without a table (issue 16, point 3).
+"""Columns of text lined up in the PDF's one font, DejaVu Sans, without a table.
 
 WeasyPrint lays out and draws each line box, and each cell of a table, at a cost of its own: a table
 of a cell a figure costs several times the whole page. So the PDF prints its score sheet, its final

@@ -68,7 +68,7 @@ class TableView:
     over: bool
     """Whether all the deals agreed are played."""
     closed: int | None
-    """For an evening of a circle whose next evening has begun, that evening's number: it takes no new deal (issue 22)."""
+    """For an evening of a circle whose next evening has begun, that evening's number: it takes no new deal."""
     contracts: tuple[Contract, ...]
     """The contracts the table's profile plays."""
     last: Settlement | None

@@ -4,7 +4,7 @@ characters and every reason of 200, all in characters of four UTF-8 bytes, three
 from __future__ import annotations
 
 from scorer.core import Card, Contract, Deal, Suit
-from scorer.core.evening_json import format_deal
+from scorer.core.ledger.evening_json import format_deal
 from scorer.core.limits import DEALS_AGREED_MAX, LOG_LINES_MAX, NAME_MAX, REASON_MAX
 
 

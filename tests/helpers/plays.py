@@ -9,8 +9,8 @@ import random
 from dataclasses import replace
 
 from scorer.core import Card, Contract, Deal, HouseRules, PlayReport, Suit, Vole
-from scorer.core.play import PACK, legal_plays, parse_tricks, trick_winner
-from scorer.core.table_checks import referee as referee_under
+from scorer.core.game.play import PACK, legal_plays, parse_tricks, trick_winner
+from scorer.core.ledger.table_checks import referee as referee_under
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")
 

@@ -32,7 +32,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorer.core.log import Ledger, Line, Refused, fold
+from scorer.core.ledger.log import Ledger, Line, Refused, fold
 from scorer.web.db import get_db
 from scorer.store import Table, ledger, read_lines, table_by_token, verify
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite_utils
 
 from scorer.core import Contract, Deal, HouseRules, Suit
-from scorer.core.log import Ledger, Record
+from scorer.core.ledger.log import Ledger, Record
 from scorer.store import Circle, Table, circle_tables, create_circle, run, start_evening
 
 PLAYERS = ("Ann", "Bea", "Cat", "Dan")

@@ -6,7 +6,7 @@ system needs are the defaults here; a system of another kind (the point score)
 overrides them, as python-chess's variants override a few hooks of the board.
 It declares the house rules it reads (:attr:`System.reads`). A system is given
 the table's rule values (:class:`~scorer.core.rules.RuleValues`), never its
-profile: profiles sit above the systems and name theirs (:mod:`scorer.core.profiles`).
+profile: profiles sit above the systems and name theirs (:mod:`scorer.core.systems.profiles`).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class System(ABC):
     """One of :attr:`units`, for "A unit is 1 chip" (marked for the catalogue); "" for :attr:`units` without
     its plural's s."""
     reads: ClassVar[frozenset[str]]
-    """The house rules it reads (their typed keys, :mod:`scorer.core.rule_values`): a table of a profile it
+    """The house rules it reads (their typed keys, :mod:`scorer.core.rules.rule_values`): a table of a profile it
     settles shows these alone, less those that concern no contract the profile plays."""
     settle_up_message: ClassVar[str] = ""
     """How the settle-up reads this system's figures, when it is not plain balances (the point score), in

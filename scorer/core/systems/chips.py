@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import rules as R
-from ..book import (Book, antes, beast, fish_for_the_king, hold_back_beasts, loss_payers, open_book, renounce_beasts,
+from .book import (Book, antes, beast, fish_for_the_king, hold_back_beasts, loss_payers, open_book, renounce_beasts,
                     take_pool)
-from ..context import DealContext
+from ..game.context import DealContext
 from ..errors import Later, Words
 from ..i18n import N_
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState, Vole
-from ..outcome import own_king_rules, pays_solo_premium, premium_only
+from ..game.outcome import own_king_rules, pays_solo_premium, premium_only
 from ..rules import RuleValues
 from .base import ENTRY_RULES, POOL_RULES, System
 
@@ -234,7 +234,7 @@ def _worth(ctx: DealContext) -> _Worth:
 
 def settle_chips(deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
     """The hard score of P: chips, a pool, beasts and a vole pool (Quadrille and Médiateur), every deal movement by
-    movement (:class:`~scorer.core.book.Book`)."""
+    movement (:class:`~scorer.core.systems.book.Book`)."""
     ctx = DealContext.of(deal, state, rules, deals_agreed)
     book = open_book(ctx)
     joined = book.pots[_POOL]  # a pool carried in and a waiting beast have joined it (open_book)

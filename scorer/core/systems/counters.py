@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import rules as R
-from ..book import Book, antes, beast, fish_for_the_king, hold_back_beasts, loss_payers, open_book, renounce_beasts, take_pool
-from ..context import DealContext
+from .book import Book, antes, beast, fish_for_the_king, hold_back_beasts, loss_payers, open_book, renounce_beasts, take_pool
+from ..game.context import DealContext
 from ..errors import Words
 from ..i18n import N_, ngettext
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState
-from ..outcome import own_king_rules, pays_solo_premium
+from ..game.outcome import own_king_rules, pays_solo_premium
 from ..rules import RuleValues
 from .base import ENTRY_RULES, POOL_RULES, System
 

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .. import rules as R
-from ..context import DealContext
+from ..game.context import DealContext
 from ..errors import Words
 from ..i18n import N_, _
-from ..play import beasted_renounces, renounce_said
+from ..game.play import beasted_renounces, renounce_said
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, SystemState, TableState, Transfer
-from ..outcome import pays_solo_premium, remise_rules
+from ..game.outcome import pays_solo_premium, remise_rules
 from ..rules import RuleValues
 from .base import ENTRY_RULES, System
 

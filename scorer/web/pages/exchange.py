@@ -1,0 +1,162 @@
+"""Import and export: a table as quadrille-evening/1 JSON (with its log) or as CSV, and such a file imported as a
+new table; a whole circle as one quadrille-circle/1 JSON file, and such a file imported as a new circle."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from ..i18n import gettext as _, number
+from flask_babel import lazy_gettext, ngettext
+from flask_wtf import FlaskForm
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response as BaseResponse
+from flask_wtf.file import FileField, FileRequired
+
+from ...core import IMPORT_BYTES_MAX, EveningFormatError, ScorerError
+from ...core.limits import CIRCLE_EVENINGS_MAX
+from ..db import get_db
+from ..ratelimits import BudgetSpent, new_tables
+from ...store import (
+    ImportRefused, UnreadableTable, circle_by_token, export_circle, export_evening, import_circle, import_evening,
+    raw_export, read_circle_file, read_evening_file, table_by_token, transfers_csv,
+)
+from ...store.circle_files import raw_circle_export
+from ...store.circles import UnreadableCircle
+from ..common import csrf_lost, table_or_abort
+
+bp = Blueprint("exchange", __name__)
+bp.register_error_handler(CSRFError, csrf_lost)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
+    """An upload past the server's limit: the import page again (the evening's or the circle's), saying which limit."""
+    if request.endpoint == "exchange.circle_upload":
+        return circle_too_large()
+    form = ImportForm(formdata=None)
+    form.evening.errors = [_("That file is too large: an evening file may be at most %(bytes)s bytes.",
+                             bytes=number(IMPORT_BYTES_MAX))]
+    return render_template("exchange/import.html", form=form), 413
+
+
+class ImportForm(FlaskForm):
+    evening = FileField(lazy_gettext("An evening file (quadrille-evening/1 JSON)"),
+                        validators=[FileRequired(lazy_gettext("Choose the file to import."))])
+
+    def upload(self) -> bytes:
+        return _first_bytes(self.evening)
+
+
+def _first_bytes(field: FileField) -> bytes:
+    """The file's first bytes, at most one past the limit: read once the form is valid (``FileRequired``
+    has then made sure a file was sent)."""
+    if field.data is None:
+        raise ValueError("the file is read before the form is validated")
+    first: bytes = field.data.read(IMPORT_BYTES_MAX + 1)  # FileStorage passes read() on to its stream
+    return first
+
+
+def _download(body: str, mimetype: str, name: str) -> Response:
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def _json(data: object, name: str) -> Response:
+    """``data`` as a JSON file to download (a raw export's dates and bytes as text)."""
+    return _download(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n", "application/json", name)
+
+
+@bp.route("/t/<token>/export.json")
+def export_json(token: str) -> Response:
+    try:
+        table = table_by_token(get_db(), token)
+    except UnreadableTable:  # settings that cannot be read: give back everything stored, so nothing is lost
+        return _json(raw_export(get_db(), token), "scorer-raw-table.json")
+    if table is None:
+        abort(404)
+    return _json(export_evening(get_db(), table, current_app.config["SECRET_KEY"]), "quadrille-evening.json")
+
+
+@bp.route("/t/<token>/export.csv")
+def export_csv(token: str) -> Response:
+    return _download(transfers_csv(get_db(), table_or_abort(token)), "text/csv", "quadrille-transfers.csv")
+
+
+@bp.route("/import", methods=("GET", "POST"))
+def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
+    form = ImportForm()
+    if form.validate_on_submit():
+        raw = form.upload()
+        try:
+            with new_tables(1):
+                table = import_evening(get_db(), read_evening_file(raw), current_app.config["SECRET_KEY"])
+        except BudgetSpent as spent:  # a ScorerError too: answered first
+            form.evening.errors.append(spent.sentence)
+            return render_template("exchange/import.html", form=form), spent.code, spent.headers()
+        except (EveningFormatError, ImportRefused, ScorerError) as error:
+            form.evening.errors.append(str(error))
+        else:
+            verdict = (_("signed by this server, untouched") if table.provenance == "signed"
+                       else _("imported, not verified: the file does not carry this server's signature"))
+            flash(_("Imported: %(players)s (%(verdict)s). This is a new table with its own link.",
+                    players=", ".join(table.players), verdict=verdict))
+            return redirect(url_for("table.join", token=table.token))
+    return render_template("exchange/import.html", form=form), (422 if form.is_submitted() else 200)
+
+
+# A whole circle
+
+class CircleImportForm(FlaskForm):
+    circle = FileField(lazy_gettext("A circle file (quadrille-circle/1 JSON)"),
+                       validators=[FileRequired(lazy_gettext("Choose the file to import."))])
+
+    def upload(self) -> bytes:
+        return _first_bytes(self.circle)
+
+
+def circle_too_large() -> tuple[str, int]:
+    """A circle file past the server's limit: the circle's import page again, saying which limit."""
+    form = CircleImportForm(formdata=None)
+    form.circle.errors = [_("That file is too large: a circle file may be at most %(bytes)s bytes.",
+                            bytes=number(IMPORT_BYTES_MAX))]
+    return render_template("circle/import.html", form=form), 413
+
+
+@bp.route("/c/<token>/export.json")
+def circle_export_json(token: str) -> Response:
+    try:
+        circle = circle_by_token(get_db(), token)
+    except UnreadableCircle:  # a row or log that cannot be read: give back everything stored, so nothing is lost
+        return _json(raw_circle_export(get_db(), token), "scorer-raw-circle.json")
+    if circle is None:
+        abort(404)
+    return _json(export_circle(get_db(), circle, current_app.config["SECRET_KEY"]), "quadrille-circle.json")
+
+
+def tables_in(data: object) -> int:
+    """The new tables a circle file makes, as the budget counts them: the circle one, and each evening one (of at
+    most CIRCLE_EVENINGS_MAX: the import itself refuses a file with more, and says why)."""
+    evenings = data.get("evenings") if isinstance(data, dict) else None
+    return 1 + (min(len(evenings), CIRCLE_EVENINGS_MAX) if isinstance(evenings, list) else 0)
+
+
+@bp.route("/c/import", methods=("GET", "POST"))
+def circle_upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
+    form = CircleImportForm()
+    if form.validate_on_submit():
+        try:
+            data = read_circle_file(form.upload())
+            with new_tables(tables_in(data)):  # the whole file, or nothing: never a part of its evenings
+                circle = import_circle(get_db(), data, current_app.config["SECRET_KEY"], consume=True)
+        except BudgetSpent as spent:  # a ScorerError too: answered first
+            form.circle.errors.append(spent.sentence)
+            return render_template("circle/import.html", form=form), spent.code, spent.headers()
+        except (ImportRefused, ScorerError) as error:
+            form.circle.errors.append(str(error))
+        else:
+            flash(ngettext("Imported the circle %(name)s: %(num)d evening. This is a new circle with its own link.",
+                           "Imported the circle %(name)s: %(num)d evenings. This is a new circle with its own link.",
+                           circle.evenings, name=circle.name))
+            return redirect(url_for("circle.page", token=circle.token))
+    return render_template("circle/import.html", form=form), (422 if form.is_submitted() else 200)
