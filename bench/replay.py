@@ -45,7 +45,10 @@ def worker(root: str, evenings: int, deals: int, path: str) -> None:
     from evenings import mixed_evening  # bench/evenings.py, beside this script
 
     from scorer.core import Evening, HouseRules, TableState, settle
-    from scorer.core.ledger.log import Line, LineKind, fold  # where the earlier commit has them too
+    try:
+        from scorer.core.ledger.log import Line, LineKind, fold
+    except ImportError:  # an earlier commit, before the core's modules went into packages
+        from scorer.core.log import Line, LineKind, fold  # type: ignore[no-redef]
 
     if path == "general":  # 66d47e0's settle_chips tried a one-pass settlement first: its general path alone
         from scorer.core.systems import chips
