@@ -51,7 +51,7 @@ def run(host: str = "0.0.0.0", port: int = 8080, threads: int = 8, base_url: str
     server_name, lines = announce(host, port, app.config["BASE_URL"])
     print("\n".join(lines), flush=True)
     # A connection that sends nothing for 30 s is closed (waitress waits 120 s by default), so idle or
-    # half-sent requests hold the server's connections for less long; see the README on hosting.
+    # half-sent requests hold the server's connections for less long; see docs/HOSTING.md.
     if threading.current_thread() is threading.main_thread():
         # SIGTERM (systemd, `podman stop`; ignored by default by a container's first process) stops the server
         # as Ctrl-C does: requests under way finish, the threads end and their database connections close.

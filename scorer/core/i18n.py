@@ -6,7 +6,7 @@ installed for the current context (:func:`translating`, or :func:`install` for t
 with none installed, as on the command line and in the core's own tests, it gives the English back.
 The web layer installs Flask-Babel's ``gettext`` for each request, so the same sentence reaches a French
 phone in French; the catalogue (``scorer/translations``) is extracted from the calls to :func:`_`,
-:func:`ngettext` and :func:`N_` (``pybabel extract``, see the README).
+:func:`ngettext` and :func:`N_` (``pybabel extract``, see docs/DESIGN.md, "Translations").
 
 A sentence that counts something is written in its two English forms and passed through :func:`ngettext` with
 the count: ``ngettext("{n} table", "{n} tables", n).format(n=n)``. The catalogue chooses the form by the

@@ -14,7 +14,7 @@ import sqlite_utils
 SCHEMA_VERSION = 8
 BUSY_TIMEOUT_MS = 10_000
 SYNCHRONOUS = ("FULL", "NORMAL")
-"""The durability a commit may be given (the ``SYNCHRONOUS`` setting; the README says what each promises).
+"""The durability a commit may be given (the ``SYNCHRONOUS`` setting; docs/HOSTING.md says what each promises).
 ``FULL``, the default: a committed deal survives a crash of the app and a power cut (the commit waits for
 the disk). ``NORMAL``: in WAL mode the commit does not wait for the disk, so a power cut or an operating
 system crash may lose the last transactions committed (never corrupt the database); a crash of the app

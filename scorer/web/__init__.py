@@ -78,7 +78,7 @@ SETTINGS: dict[str, Any] = {
     "SECRET_KEY_FILE": "",  # a file holding the secret key (else instance/secret_key, generated on first run)
     "SYNCHRONOUS": "FULL",  # SQLite's synchronous pragma: FULL (a recorded deal survives a power cut) or NORMAL
 }
-"""The app's own settings and their defaults (the README lists what each does). Each can be set in
+"""The app's own settings and their defaults (docs/HOSTING.md, "Every setting", lists what each does). Each can be set in
 instance/config.py or by the environment variable ``SCORER_`` + its name (``SCORER_BASE_URL``), which
 wins over the file. ``SESSION_COOKIE_SECURE`` left unset follows the base URL: true when it is https."""
 

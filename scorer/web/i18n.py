@@ -7,7 +7,7 @@ sentences, the forms' messages and the templates all speak the reader's language
 times are formatted for that language by Babel (the ``number``, ``money`` and ``local_time`` filters).
 
 The catalogues live in ``scorer/translations`` (inside the package, so that an installed wheel carries
-them); ``python scripts/i18n.py`` extracts, updates and compiles them (see the README).
+them); ``python scripts/i18n.py`` extracts, updates and compiles them (see docs/DESIGN.md, "Translations").
 """
 
 from __future__ import annotations
