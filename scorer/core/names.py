@@ -123,6 +123,14 @@ def check_name(name: str) -> None:
     if len(name) > NAME_MAX:
         raise ImpossibleDeal(Words(N_("a player's name has at most {most} characters; {start!r}... has {length}"),
                                    most=NAME_MAX, start=name[:12], length=len(name)), "players")
+    if not (name.isascii() and name.isprintable()):  # else letters, digits, signs and spaces: nothing hidden
+        _check_characters(name)
+    if identity(name) in _RESERVED:
+        raise ImpossibleDeal(Words(N_("{name!r} cannot be a player's name: it names a pot of chips"), name=name), "players")
+
+
+def _check_characters(name: str) -> None:
+    """Refuse a name with no visible character, or with a control, unassigned, private or invisible one."""
     if all(char.isspace() or char == BRAILLE_BLANK or ignorable(char)
            or unicodedata.category(char) in ("Mn", "Me", "Cf") for char in name):
         raise ImpossibleDeal(Words(N_("{name!r} cannot be a player's name: it has no visible character"), name=name),
@@ -135,8 +143,6 @@ def check_name(name: str) -> None:
         if category.startswith("C") or char == BRAILLE_BLANK or ignorable(char):
             what = _CHARACTERS.get(category, _CHARACTERS["Cf"])
             raise ImpossibleDeal(Words(what, name=name, code=_code(char)), "players")
-    if identity(name) in _RESERVED:
-        raise ImpossibleDeal(Words(N_("{name!r} cannot be a player's name: it names a pot of chips"), name=name), "players")
 
 
 _CHARACTERS = {
