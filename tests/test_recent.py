@@ -358,3 +358,17 @@ def test_a_new_circle_says_where_its_link_is(client: FlaskClient, language: str,
     circle = start_circle(client)
     page = html.unescape(client.get(f"/c/{circle}").get_data(as_text=True))
     assert said in page
+
+
+@pytest.mark.parametrize("damage", ["update circles set house_rules = 'not json'", "update circles set deals_agreed = 'abc'"])
+def test_an_evening_whose_circle_cannot_be_read_is_listed_alone(app: Flask, client: FlaskClient, damage: str) -> None:
+    circle, tables = _circle_with_two_evenings(app, client)
+    with sqlite3.connect(app.config["DATABASE"]) as conn:
+        conn.execute(damage)
+    response = client.get("/")
+    assert response.status_code == 200
+    shown = entries(client)
+    assert [e.split(" | ")[0] for e in shown] == ["Bea, Cat, Dan, Eve", "Ann, Bea, Cat, Dan"]
+    assert f"/c/{circle}" not in response.get_data(as_text=True)
+    kept = client.get_cookie(COOKIE)
+    assert kept is not None and circle in str(URLSafeSerializer("test", salt="scorer.recent-tables").loads(kept.value))

@@ -99,7 +99,8 @@ def _store(response: Response, kept: list[Visit]) -> None:
     if not kept:
         response.delete_cookie(COOKIE, path="/")
         return
-    value = _signer().dumps([[token, when] if kind == "t" else [token, when, kind] for token, when, kind in kept[:RECENT_TABLES_MAX]])
+    value = _signer().dumps([[token, when] if kind == "t" else [token, when, kind]
+                             for token, when, kind in kept[:RECENT_TABLES_MAX]])
     response.set_cookie(COOKIE, value, max_age=COOKIE_DAYS * 24 * 3600, path="/", httponly=True, samesite="Lax",
                         secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
 
@@ -174,6 +175,7 @@ def recent_tables() -> tuple[list[Recent], list[Visit]]:
     shown: list[Recent] = []
     kept: list[Visit] = []
     circles: dict[int, RecentCircle] = {}
+    read: dict[int, Circle | None] = {}
     db = get_db()
 
     def group(circle: Circle) -> RecentCircle:
@@ -201,10 +203,7 @@ def recent_tables() -> tuple[list[Recent], list[Visit]]:
         if table is None:
             continue
         kept.append((token, when, kind))
-        try:
-            circle = circle_of(db, table)
-        except UnreadableCircle:
-            circle = None
+        circle = _circle_of(db, table, read)
         if circle is None:
             shown.append(_table(db, table))
         else:
@@ -212,6 +211,19 @@ def recent_tables() -> tuple[list[Recent], list[Visit]]:
     for entry in circles.values():
         entry.evenings.sort(key=lambda t: -(t.evening or 0))
     return _told_apart(shown), kept
+
+
+def _circle_of(db: sqlite_utils.Database, table: Table, read: dict[int, Circle | None]) -> Circle | None:
+    """The circle a table is an evening of, read once for all its evenings in the list (none when it cannot be
+    read: the evening is listed alone, its own link still opens it)."""
+    if table.circle_id is None:
+        return None
+    if table.circle_id not in read:
+        try:
+            read[table.circle_id] = circle_of(db, table)
+        except UnreadableCircle:
+            read[table.circle_id] = None
+    return read[table.circle_id]
 
 
 def _told_apart(shown: list[Recent]) -> list[Recent]:
