@@ -58,7 +58,7 @@ def test_recent_tables_in_french(client: FlaskClient) -> None:
     token = start_table(client)
     page(client, f"/t/{token}", headers=FRENCH)
     home = page(client, "/", headers=FRENCH)
-    assert "Tables ouvertes sur ce téléphone" in home
+    assert "Tables et cercles ouverts sur ce téléphone" in home
     assert "0 coup joué sur 8" in home  # French counts 0 in the singular (plural for n > 1)
     # French elides "de" before a vowel: "la table d'Ann" (issue 25)
     assert re.search(r'aria-label="Oublier la table d(&#39;|&#x27;|\')Ann, Bea, Cat, Dan sur ce téléphone">Oublier</button>', home)

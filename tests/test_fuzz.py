@@ -631,7 +631,7 @@ def routes() -> list[Route]:
         Route("/t/<token>/me", "POST", lambda w: f"/t/{w.played}/me",
               lambda w, t: {"csrf_token": t, "me": "Bea"}, form=forms.ConfirmForm, extra=("me",)),
         Route("/recent/forget", "POST", lambda w: "/recent/forget",
-              lambda w, t: {"csrf_token": t, "token": w.played}, extra=("csrf_token", "token")),
+              lambda w, t: {"csrf_token": t, "token": w.played, "circle": w.circle}, extra=("csrf_token", "token", "circle")),
         Route("/c/<token>/next", "POST", lambda w: f"/c/{w.circle}/next",
               lambda w, t: {"csrf_token": t, "seat_1": "Eve", "seat_2": "Ann", "seat_3": "Bea", "seat_4": "Cat",
                             "first_dealer": "2", "once": ONCE}, form=forms.NextEveningForm, writes=True),
@@ -667,7 +667,7 @@ SOURCES = Path(__file__).resolve().parent.parent / "scorer" / "web"
 def test_the_fuzz_sends_every_parameter_a_view_reads_by_hand() -> None:
     """Every ``request.form`` / ``request.args`` name read in the app's views is fuzzed on some route."""
     read = set()
-    for source in SOURCES.glob("*.py"):
+    for source in SOURCES.rglob("*.py"):  # the views are in scorer/web/pages/
         read.update(re.findall(r"request\.(?:form|args|values)(?:\.get|\.getlist)?[(\[]\"(\w+)\"", source.read_text()))
     fuzzed = {name for r in ROUTES for name in (*r.fields, *r.query)}
     assert read and read <= fuzzed, read - fuzzed

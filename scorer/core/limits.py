@@ -44,7 +44,7 @@ JSON_DEPTH_MAX = 8
 """Nesting of arrays and objects in an uploaded file (the format itself needs 7: a history line's deal's play's tricks)."""
 
 RECENT_TABLES_MAX = 12
-"""Tables a phone's home page lists as opened recently (kept in a signed cookie of about 1 KB at most)."""
+"""Tables and circles, in all, a phone's home page lists as opened recently (kept in a signed cookie of about 1 KB at most)."""
 
 CIRCLE_MEMBERS_MAX = 12
 """Members of one circle, its founders and those added later."""

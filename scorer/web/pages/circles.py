@@ -146,13 +146,14 @@ def _corrections(book: Ledger) -> list[Line]:
 
 
 def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]:
-    """The members' page of the circle, with its forms (those not given, empty), and its watch-only link with its QR
-    code, as the table's Share page gives its own."""
+    """The members' page of the circle, with its forms (those not given, empty), and its members' link and its
+    watch-only link, each with its QR code, as the table's Share page gives its own."""
     view = _view(circle, False)
     circle = view.circle
-    watch = external_url("circle.watch", token=circle.spectator_token)  # never from the request's Host header
+    link = external_url("circle.page", token=circle.token)  # never from the request's Host header
+    watch = external_url("circle.watch", token=circle.spectator_token)
     context: dict[str, object] = {
-        "watch": watch, "watch_qr": qr_svg(watch),
+        "link": link, "link_qr": qr_svg(link), "watch": watch, "watch_qr": qr_svg(watch),
         "form": NextEveningForm(members=circle.members), "member_form": AddMemberForm(formdata=None),
         "rename_form": RenameMemberForm(formdata=None, members=circle.members),
         "settle_form": SettleForm(formdata=None, lines=str(circle.lines), shown=view.digest), "settle_error": None,
@@ -177,7 +178,7 @@ def new() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
         except ImpossibleDeal as refused:  # the store's own check of what the form let through: said beside its field
             _refused_field(form, refused.field).errors.append(refused.message)
         else:
-            flash(_("The circle is ready. Keep its link: every evening of the season starts from it."))
+            flash(_("The circle is ready. Keep its link, at the foot of this page with its QR code: every evening of the season starts from it."))
             return redirect(url_for("circle.page", token=circle.token))
     return render_template("circle/new.html", form=form), (422 if form.is_submitted() else 200)
 

@@ -1,13 +1,15 @@
-"""The tables this phone opened recently, kept in a signed cookie (no accounts), for the home page.
+"""The tables and circles this phone opened recently, kept in a signed cookie (no accounts), for the home page.
 
 Each table page answered 200 (``/t/<token>``, its ledger, its tally...) puts the table's token first in
-the cookie ``scorer_recent``: at most :data:`~scorer.core.limits.RECENT_TABLES_MAX` tokens, most recent
-first, each with the day of the visit. The cookie is signed with the app's secret key (itsdangerous,
-through Flask's own signer), so a cookie edited by hand or by another site is ignored, never trusted.
-It holds only tokens: the players, the date (and, for a copy imported from a file, that it is one and
-when it was made) and the deals played are read from the database each time,
-and a token no longer found is dropped. The spectator link (``/s/<token>``) is not remembered: it is
-another table's key in the phone's hands, and a watch-only phone has the link it was given.
+the cookie ``scorer_recent``, and each circle page answered 200 (``/c/<token>``, its evenings, its check)
+the circle's: at most :data:`~scorer.core.limits.RECENT_TABLES_MAX` of them in all, most recent first, each
+with the day of the visit (``[token, day]`` for a table, ``[token, day, "c"]`` for a circle). The cookie is
+signed with the app's secret key (itsdangerous, through Flask's own signer), so a cookie edited by hand or by
+another site is ignored, never trusted. It holds only tokens: the players, the date (and, for a copy imported
+from a file, that it is one and when it was made), the deals played and a table's circle are read from the
+database each time, and a token no longer found is dropped. The home page shows a circle as one entry, with
+the evenings of it this phone opened under it. The watch-only links (``/s/<token>``, ``/cs/<token>``) are
+not remembered: each is another key in the phone's hands, and a watch-only phone has the link it was given.
 
 It is a separate cookie from the session (which holds the CSRF secret and who holds this phone), so
 forgetting a table or clearing the list never touches them.
@@ -17,15 +19,19 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import ClassVar, Literal
 
+import sqlite_utils
 from flask import Blueprint, Flask, current_app, redirect, request, url_for
 from itsdangerous import BadData, URLSafeSerializer
 from werkzeug.wrappers import Response
 
 from ...core import RECENT_TABLES_MAX
 from ..db import get_db
-from ...store import Table, UnreadableTable, ledger, table_by_token
+from ..i18n import local_day
+from ...store import Circle, Table, UnreadableCircle, UnreadableTable, circle_by_token, circle_of, ledger, table_by_token
 
 COOKIE = "scorer_recent"
 COOKIE_DAYS = 90
@@ -35,6 +41,11 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 bp = Blueprint("recent", __name__)
 
 DAY_SECONDS = 86_400
+
+Kind = Literal["t", "c"]
+"""What a token of the cookie opens: a table (``t``) or a circle (``c``)."""
+Visit = tuple[str, int, Kind]
+"""One entry of the cookie: the token, the day of the last visit (a Unix time), and what it opens."""
 
 
 def visit_day(now: float) -> int:
@@ -51,8 +62,19 @@ def _signer() -> URLSafeSerializer:
     return URLSafeSerializer(str(current_app.config["SECRET_KEY"]), salt="scorer.recent-tables")
 
 
-def visits() -> list[tuple[str, int]]:
-    """The (token, day of the visit as a Unix time) pairs the cookie holds, most recent first; nothing
+def _visit(item: object) -> Visit | None:
+    """An entry of the cookie, if it has one of its two shapes."""
+    if not isinstance(item, list) or len(item) not in (2, 3):
+        return None
+    token, when, *kind = item
+    if (not isinstance(token, str) or not _TOKEN.fullmatch(token) or not isinstance(when, int) or isinstance(when, bool)
+            or kind not in ([], ["c"])):
+        return None
+    return (token, when, "c" if kind else "t")
+
+
+def visits() -> list[Visit]:
+    """The (token, day of the visit as a Unix time, kind) entries the cookie holds, most recent first; nothing
     when there is no cookie, or one that is tampered with, unsigned or malformed."""
     raw = request.cookies.get(COOKIE)
     if not raw or len(raw) > 4096:
@@ -63,42 +85,53 @@ def visits() -> list[tuple[str, int]]:
         return []
     if not isinstance(data, list):
         return []
-    kept: list[tuple[str, int]] = []
+    kept: list[Visit] = []
+    seen: set[tuple[str, Kind]] = set()
     for item in data[:RECENT_TABLES_MAX]:
-        if (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and _TOKEN.fullmatch(item[0])
-                and isinstance(item[1], int) and not isinstance(item[1], bool)
-                and item[0] not in {token for token, _ in kept}):
-            kept.append((item[0], item[1]))
+        visit = _visit(item)
+        if visit is not None and (visit[0], visit[2]) not in seen:
+            seen.add((visit[0], visit[2]))
+            kept.append(visit)
     return kept
 
 
-def _store(response: Response, kept: list[tuple[str, int]]) -> None:
+def _store(response: Response, kept: list[Visit]) -> None:
     if not kept:
         response.delete_cookie(COOKIE, path="/")
         return
-    value = _signer().dumps([[token, when] for token, when in kept[:RECENT_TABLES_MAX]])
+    value = _signer().dumps([[token, when] if kind == "t" else [token, when, kind]
+                             for token, when, kind in kept[:RECENT_TABLES_MAX]])
     response.set_cookie(COOKIE, value, max_age=COOKIE_DAYS * 24 * 3600, path="/", httponly=True, samesite="Lax",
                         secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
 
 
 def remember(response: Response) -> Response:
-    """After a table page answered 200 (an HTML page reached by a table's own link), put its token first."""
+    """After a table's or a circle's page answered 200 (an HTML page reached by its own members' link), put its
+    token first."""
     token = (request.view_args or {}).get("token")
     if (request.method != "GET" or response.status_code != 200 or response.mimetype != "text/html"
-            or not isinstance(token, str) or not request.path.startswith(f"/t/{token}") or not _TOKEN.fullmatch(token)):
+            or not isinstance(token, str) or not _TOKEN.fullmatch(token)):
+        return response
+    kind: Kind
+    if request.path.startswith(f"/t/{token}"):
+        kind = "t"
+    elif request.path.startswith(f"/c/{token}"):
+        kind = "c"
+    else:
         return response
     kept = visits()
     today = visit_day(clock())
-    if kept and kept[0] == (token, today):
+    if kept and kept[0] == (token, today, kind):
         return response  # already first, today: no new cookie
-    _store(response, [(token, today), *((t, w) for t, w in kept if t != token)])
+    _store(response, [(token, today, kind), *(v for v in kept if (v[0], v[2]) != (token, kind))])
     return response
 
 
 @dataclass(frozen=True)
 class RecentTable:
-    """One table of the list, as the home page shows it."""
+    """One table of the list, or one evening of a circle's entry, as the home page shows it."""
 
+    kind: ClassVar[str] = "table"
     token: str
     players: tuple[str, ...]
     created_at: str
@@ -108,29 +141,101 @@ class RecentTable:
     imported: bool = False
     """A copy imported from a file: the list says so, with when it was made, so that it is not taken for its
     original (both have the same players)."""
+    evening: int | None = None
+    """Which evening of its circle it is, when it is shown under its circle."""
+    with_time: bool = False
+    """Its start is shown with the time of day: another table of the list has the same players and began the
+    same day."""
 
 
-def recent_tables() -> tuple[list[RecentTable], list[tuple[str, int]]]:
-    """The tables in the cookie still found in the database, most recent first, and the cookie's
-    pairs without the tokens no longer found (a table that cannot be read stays, unshown)."""
-    shown: list[RecentTable] = []
-    kept: list[tuple[str, int]] = []
+@dataclass
+class RecentCircle:
+    """One circle of the list: its name and members, and the evenings of it this phone opened (the latest first)."""
+
+    kind: ClassVar[str] = "circle"
+    circle: Circle
+    remembered: bool = False
+    """Its own page was opened on this phone (its token is in the cookie), not only its evenings."""
+    evenings: list[RecentTable] = field(default_factory=list)
+
+
+Recent = RecentTable | RecentCircle
+
+
+def _table(db: sqlite_utils.Database, table: Table) -> RecentTable:
+    played = len(ledger(db, table).replay.settlements)
+    return RecentTable(table.token, table.players, table.created_at, played, table.deals_agreed, table.imported)
+
+
+def recent_tables() -> tuple[list[Recent], list[Visit]]:
+    """The tables and circles in the cookie still found in the database, most recent first (an evening of a
+    circle under its circle, which comes where the first of them came), and the cookie's entries without the
+    tokens no longer found (a table or circle that cannot be read stays, unshown; an evening whose circle
+    cannot be read is shown alone)."""
+    shown: list[Recent] = []
+    kept: list[Visit] = []
+    circles: dict[int, RecentCircle] = {}
+    read: dict[int, Circle | None] = {}
     db = get_db()
-    for token, when in visits():
+
+    def group(circle: Circle) -> RecentCircle:
+        if circle.id not in circles:
+            circles[circle.id] = RecentCircle(circle)
+            shown.append(circles[circle.id])
+        return circles[circle.id]
+
+    for token, when, kind in visits():
+        if kind == "c":
+            try:
+                found: Circle | None = circle_by_token(db, token)
+            except UnreadableCircle:
+                kept.append((token, when, kind))
+                continue
+            if found is not None:
+                kept.append((token, when, kind))
+                group(found).remembered = True
+            continue
         try:
             table: Table | None = table_by_token(db, token)
         except UnreadableTable:
-            kept.append((token, when))
+            kept.append((token, when, kind))
             continue
         if table is None:
             continue
-        kept.append((token, when))
-        played = len(ledger(db, table).replay.settlements)
-        shown.append(RecentTable(token, table.players, table.created_at, played, table.deals_agreed, table.imported))
-    return shown, kept
+        kept.append((token, when, kind))
+        circle = _circle_of(db, table, read)
+        if circle is None:
+            shown.append(_table(db, table))
+        else:
+            group(circle).evenings.append(replace(_table(db, table), evening=table.circle_evening))
+    for entry in circles.values():
+        entry.evenings.sort(key=lambda t: -(t.evening or 0))
+    return _told_apart(shown), kept
 
 
-def keep(response: Response, before: list[tuple[str, int]], after: list[tuple[str, int]]) -> None:
+def _circle_of(db: sqlite_utils.Database, table: Table, read: dict[int, Circle | None]) -> Circle | None:
+    """The circle a table is an evening of, read once for all its evenings in the list (none when it cannot be
+    read: the evening is listed alone, its own link still opens it)."""
+    if table.circle_id is None:
+        return None
+    if table.circle_id not in read:
+        try:
+            read[table.circle_id] = circle_of(db, table)
+        except UnreadableCircle:
+            read[table.circle_id] = None
+    return read[table.circle_id]
+
+
+def _told_apart(shown: list[Recent]) -> list[Recent]:
+    """The tables listed alone, with the time they began where two of them have the same players and began the
+    same day (the evenings of a circle are told apart by their numbers)."""
+    def key(t: RecentTable) -> tuple[tuple[str, ...], str]:
+        return t.players, local_day(t.created_at)
+    counts = Counter(key(e) for e in shown if isinstance(e, RecentTable))
+    return [replace(e, with_time=True) if isinstance(e, RecentTable) and counts[key(e)] > 1 else e for e in shown]
+
+
+def keep(response: Response, before: list[Visit], after: list[Visit]) -> None:
     """Write the cookie again if the list changed (tokens no longer found dropped)."""
     if before != after:
         _store(response, after)
@@ -138,17 +243,19 @@ def keep(response: Response, before: list[tuple[str, int]], after: list[tuple[st
 
 @bp.route("/recent/forget", methods=("POST",))
 def forget() -> Response:
-    """Forget one table on this phone (the table itself is untouched). CSRF-checked like every form."""
-    token = request.form.get("token", "")
+    """Forget tables or a circle on this phone (``token``: a table's, ``circle``: a circle's, each as often as
+    needed: a circle's entry sends its own and its evenings'); the tables and circles themselves are untouched.
+    CSRF-checked like every form."""
+    tables, circles = set(request.form.getlist("token")), set(request.form.getlist("circle"))
     kept = visits()
     response = redirect(url_for("home.index"))
-    remaining = [(t, w) for t, w in kept if t != token]
+    remaining = [v for v in kept if v[0] not in (tables if v[2] == "t" else circles)]
     if remaining != kept:
         _store(response, remaining)
     return response
 
 
 def init_app(app: Flask) -> None:
-    """The forget form's route, and the hook that remembers each table page answered."""
+    """The forget form's route, and the hook that remembers each table or circle page answered."""
     app.register_blueprint(bp)
     app.after_request(remember)
