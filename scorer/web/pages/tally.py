@@ -270,6 +270,11 @@ def _tally_of(table: Table, view: TableView, place: str = "", name: str = "") ->
                      series, place, name)
 
 
+def evening_tally(table: Table, view: TableView) -> TallyView:
+    """The tally of ``table`` as ``view`` shows it: its settle-up, amounts as money (the table's page after the last deal)."""
+    return _tally_of(table, view)
+
+
 @bp.route("/t/<token>/tally")
 def page(token: str) -> str:
     table = table_or_abort(token)
