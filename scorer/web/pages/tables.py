@@ -25,10 +25,9 @@ from ...store import (
     table_by_spectator_token,
 )
 from .race import race
-from .tally import evening_tally
 from ..common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, qr_svg, read_only, table_or_abort
 from ..common import whole_number
-from ..views import TableView, phone_holder, table_view
+from ..views import TableView, evening_money, phone_holder, table_view
 
 bp = Blueprint("table", __name__)
 
@@ -62,7 +61,7 @@ def play(token: str) -> str:
     last = summarise(view.last, table.rules) if view.last else None
     circle = circle_of(get_db(), table) if table.circle_id is not None else None
     # after the last deal, the money first: the settle-up of a table alone (a circle's evening settles with its season)
-    ending = evening_tally(table, view) if view.over and not view.damage and circle is None else None
+    ending = evening_money(table, view) if view.over and not view.damage and circle is None else None
     return render_template("table/play.html", me_form=ConfirmForm(), last_summary=last, circle=circle, ending=ending,
                            pots=Pot, recorded=_recorded(view.ledger.settlements, request.args.get("recorded")),
                            **view.context())
