@@ -380,7 +380,8 @@ class TableState:
 
     Balances are chips won (positive) or paid out (negative) since the
     start of the evening. Chips are conserved: balances, the pool, the
-    vole pool and the odd chips reserved for Spadille always sum to zero.
+    vole pool and the odd chips reserved for Spadille always sum to what the
+    evening began with (zero, or what a circle's last evening left).
     """
 
     players: tuple[str, ...]
@@ -435,8 +436,14 @@ class TableState:
         return self.players[i:] + self.players[:i]
 
     @property
+    def pool_in_sight(self) -> int:
+        """The pool as the table sees it: before an evening's first deal, what a circle's last evening left on the
+        table, which that deal's pool begins with (:attr:`circle_pool`); after it, the pool."""
+        return self.pool + self.circle_pool
+
+    @property
     def total(self) -> int:
-        """Balances plus every pot: zero whenever chips are conserved."""
+        """Balances plus every pot: zero whenever chips are conserved, else what an evening of a circle began with."""
         return (sum(self.balances) + self.pool + self.vole_pool + self.spadille_reserve + sum(self.beasts_waiting)
                 + self.circle_pool + self.carried.held)
 

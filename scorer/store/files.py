@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 import sqlite_utils
 
-from ..core import Deal, Evening, EveningFormatError, ScorerError, game_won, replay
+from ..core import Deal, Evening, EveningFormatError, Pot, ScorerError, game_won, replay
 from ..core.ledger.evening_json import format_evening, parse_deal, parse_evening
 from ..core.i18n import _
 from ..core.limits import (
@@ -119,6 +119,9 @@ def transfers_csv(db: sqlite_utils.Database, table: Table) -> str:
     writer.writerow(["deal", "dealer", "hombre", "contract", "result", "from", "to", "amount", "reason", "rules", "source", "sentence",
                      "won"])
     book = ledger(db, table)
+    if book.evening.carried_in:  # deal 0: what the evening began with, which deal 1 moves into its pool
+        writer.writerow([0, "", "", "", "", "", account_name(Pot.CIRCLE_POOL), book.evening.carried_in, "carried_in", "pool_at_end",
+                         "", f"left on the table by the evening before: {book.evening.carried_in}", ""])
     with in_english():
         for s in book.settlements:
             won = "yes" if game_won(s.deal, s.result) else "no"  # a vole announced and lost is lost (P)

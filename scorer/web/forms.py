@@ -32,6 +32,7 @@ from ..core import (
 )
 from ..core.i18n import N_
 from .i18n import gettext
+from ..core import rules as R
 from ..core.rules import Choice
 
 
@@ -161,14 +162,15 @@ def _check_note(field: Field, text: str, what: str) -> None:
         raise ValidationError(error.message[:1].upper() + error.message[1:] + ".") from None
 
 
-def _rule_field(rule_name: str) -> SelectField:
+def _rule_field(rule_name: str, default: str = "") -> SelectField:
+    """A house rule's field: "as the profile says" (``""``) by default, or the value ``default``."""
     rule = next(r for r in HOUSE_RULES if r.name == rule_name)
     choices = [SelectChoice("", lazy_gettext("as the profile says"))] + [
         SelectChoice(c.value, _Lazy(_choice_label, c)) for c in rule.choices
     ]
     if rule_name == "favourite_suit":
         choices.append(SelectChoice(DRAW, lazy_gettext("draw one at random now (EB: drawn from the pack)")))
-    return SelectField(_Lazy(getattr, rule, "title"), choices=choices, default="",
+    return SelectField(_Lazy(getattr, rule, "title"), choices=choices, default=default,
                        description=_Lazy(getattr, rule, "help"))
 
 
@@ -576,6 +578,11 @@ for _i in range(1, MEMBER_FIELDS + 1):
     setattr(CircleForm, f"member_{_i}", StringField(
         lazy_gettext("Member %(n)s", n=_i) if _i <= 4 else lazy_gettext("Member %(n)s (optional)", n=_i),
         filters=[_normalised], validators=[Length(max=NAME_MAX)]))
+
+CIRCLE_POOL_AT_END = R.PoolAtEnd.CARRY_FORWARD.value
+"""A new circle's ``pool_at_end``: its pool carried from evening to evening, as the home page and the circle's name
+promise, unless its members choose otherwise (a table alone keeps its profile's default)."""
+setattr(CircleForm, "rule_pool_at_end", _rule_field("pool_at_end", default=CIRCLE_POOL_AT_END))
 
 
 class NextEveningForm(Form):

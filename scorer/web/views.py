@@ -7,13 +7,14 @@ fields in their own views (``DealView`` in :mod:`scorer.audit`, ``TallyView`` in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 
 from flask import Flask, session
 
-from ..core import Contract, Damage, Ledger, Replay, Settlement, System, result_label
+from ..core import Contract, Damage, Ledger, Replay, Settlement, SettleUp, System, result_label, settle_up
 from .db import get_db
+from .i18n import money
 from ..store import Table, evening_closed, ledger_and_log_size
 
 
@@ -112,6 +113,28 @@ def table_view(table: Table) -> TableView:
         last=last,
         me=phone_holder(table),
     )
+
+
+@dataclass(frozen=True)
+class EveningMoney:
+    """What an evening comes to in money: its settle-up (the pool closed per ``pool_at_end``, the fewest payments)
+    and how an amount is said. The table's page after the last deal and the tally say it alike."""
+
+    settle: SettleUp
+    has_money: bool
+    """Whether a chip has a money value at this table."""
+    money: Callable[[int], str]
+    """An amount in cents as money, or in the table's units when a chip has no money value."""
+
+
+def evening_money(table: Table, view: TableView) -> EveningMoney:
+    """The settle-up of ``table`` as ``view`` shows it, at the table's chip value (one unit a chip if it has none)."""
+    value = table.chip_value_cents
+
+    def in_money(cents: int) -> str:
+        return money(cents, table.currency) if value is not None else f"{'−' if cents < 0 else ''}{abs(cents)} {view.units}"
+
+    return EveningMoney(settle_up(view.ledger, value if value is not None else 1), value is not None, in_money)
 
 
 def phone_holder(table: Table) -> str | None:

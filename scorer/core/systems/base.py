@@ -134,8 +134,8 @@ class System(ABC):
         return f"{after.pool}" + (f"+{after.vole_pool}" if after.vole_pool else "")
 
     def final_column(self, state: TableState) -> str:
-        """The ledger's last column for the standing now."""
-        return str(state.pool)
+        """The ledger's last column for the standing now (before the first deal, the pool the evening began with)."""
+        return str(state.pool_in_sight)
 
     def balance_note(self, balance: int) -> str:
         """A balance told another way, if the system has one (counters: mils, fish and counters)."""
@@ -143,7 +143,7 @@ class System(ABC):
 
     def standing(self, state: TableState, rules: RuleValues, eldest: str) -> tuple[tuple[str, str], ...]:
         """What the table carries into the next deal, as (label, value) pairs."""
-        shown = [(_("Pool"), str(state.pool))]
+        shown = [(_("Pool"), str(state.pool_in_sight))]
         if state.vole_pool:
             shown.append((_("Vole pool"), str(state.vole_pool)))
         if state.spadille_reserve:

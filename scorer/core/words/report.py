@@ -66,7 +66,7 @@ def replay_json(replay: Replay, close: bool = False) -> dict[str, Any]:
         "house_rules": dict(replay.evening.rules.values),
         "deals": [settlement_json(s) for s in replay.settlements],
         "balances": replay.balances,
-        "pool": final.pool,
+        "pool": final.pool_in_sight,  # before the first deal, what a circle's last evening left
         "vole_pool": final.vole_pool,
         "spadille_reserve": final.spadille_reserve,
         "next_dealer": final.next_dealer,
@@ -81,11 +81,12 @@ def replay_json(replay: Replay, close: bool = False) -> dict[str, Any]:
 def closing_json(transfers: tuple[Transfer, ...], closed: TableState) -> dict[str, Any]:
     """The evening closed: the transfers of the close, the balances after it and what stays on the table for
     the next evening (the pool carried whole or its odd chips, the vole pool, the odd chips for Spadille and
-    the beasts waiting, which ``pool_at_end`` does not share out): with the balances they sum to zero."""
+    the beasts waiting, which ``pool_at_end`` does not share out): with the balances they sum to what the evening
+    began with (zero, or its ``carried_in``: an evening of a circle before its first deal leaves them all in its pool)."""
     shown: dict[str, Any] = {
         "transfers": [transfer_json(t) for t in transfers],
         "balances": dict(zip(closed.players, closed.balances)),
-        "pool": closed.pool,
+        "pool": closed.pool_in_sight,
         "vole_pool": closed.vole_pool,
         "spadille_reserve": closed.spadille_reserve,
     }
@@ -148,7 +149,7 @@ def _table_text(replay: Replay, width: int) -> list[str]:
         row = "  ".join(_signed(s.change(p)).rjust(width) for p in players)
         lines.append(f"{s.number:>5}  {row}  {s.after.pool:>6}")
     total = "  ".join(_signed(b).rjust(width) for b in final.balances)
-    lines.append(f"{'Total':>5}  {total}  {final.pool:>6}")
+    lines.append(f"{'Total':>5}  {total}  {final.pool_in_sight:>6}")
     if final.vole_pool or final.spadille_reserve:
         lines.append(f"Vole pool {final.vole_pool}; reserved for Spadille {final.spadille_reserve}")
     if final.beasts_waiting:
@@ -167,7 +168,7 @@ def _closing_text(replay: Replay, width: int) -> list[str]:
     lines = ["", "Closing the evening:"]
     lines += [f"    {t.sentence}" for t in transfers]
     final = "  ".join(_signed(b).rjust(width) for b in closed.balances)
-    lines.append(f"{'Final':>5}  {final}  {closed.pool:>6}")
+    lines.append(f"{'Final':>5}  {final}  {closed.pool_in_sight:>6}")
     left = left_on_the_table(closed)
     if left:
         said = ", ".join(f"{pot.label} {_beasts(closed) if pot is Pot.BEASTS_WAITING else chips}" for pot, chips in left)

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 
 from ...core.i18n import _ as worded
 from ...core import (
-    Contract, Deal, DealError, DealTaken, ImpossibleDeal, Record, Refused, Settlement, Undo,
+    Contract, Deal, DealError, DealTaken, ImpossibleDeal, Pot, Record, Refused, Settlement, Undo,
     result_label, settle, summarise,
 )
 from ..db import get_db
@@ -27,7 +27,7 @@ from ...store import (
 from .race import race
 from ..common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, qr_svg, read_only, table_or_abort
 from ..common import whole_number
-from ..views import TableView, phone_holder, table_view
+from ..views import TableView, evening_money, phone_holder, table_view
 
 bp = Blueprint("table", __name__)
 
@@ -60,8 +60,11 @@ def play(token: str) -> str:
     view = table_view(table)
     last = summarise(view.last, table.rules) if view.last else None
     circle = circle_of(get_db(), table) if table.circle_id is not None else None
-    return render_template("table/play.html", me_form=ConfirmForm(), last_summary=last, circle=circle,
-                           recorded=_recorded(view.ledger.settlements, request.args.get("recorded")), **view.context())
+    # after the last deal, the money first: the settle-up of a table alone (a circle's evening settles with its season)
+    ending = evening_money(table, view) if view.over and not view.damage and circle is None else None
+    return render_template("table/play.html", me_form=ConfirmForm(), last_summary=last, circle=circle, ending=ending,
+                           pots=Pot, recorded=_recorded(view.ledger.settlements, request.args.get("recorded")),
+                           **view.context())
 
 
 def _recorded(settlements: tuple[Settlement, ...] | list[Settlement], number: str | None) -> str | None:

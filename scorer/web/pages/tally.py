@@ -8,19 +8,19 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from flask import Blueprint, Response, abort, render_template, request, url_for
-from ..i18n import gettext as _, language, money
+from ..i18n import gettext as _, language
 from markupsafe import Markup
 
 from ..chart import PRINT, SCREEN, ChartSize, balance_chart
 from ...core import (
-    TALLY_LABEL_MAX, HouseRule, HouseRules, Ledger, Line, LineKind, Pot, Replay, SettleUp, Statistics, System, result_label, settle_up, statistics,
+    TALLY_LABEL_MAX, HouseRule, HouseRules, Ledger, Line, LineKind, Pot, Replay, SettleUp, Statistics, System, result_label, statistics,
 )
 from ..db import get_db
 from ..print_columns import GAP_EM, columns, metrics, wrap
 from ..printing import PAPER, busy, page_counter, printer, render_pdf, signature_lines, tally_css
 from ...store import Circle, Table, circle_of
 from ..common import table_or_abort
-from ..views import TableView, table_view
+from ..views import TableView, evening_money, table_view
 
 bp = Blueprint("tally", __name__)
 
@@ -260,14 +260,9 @@ def label(text: str | None) -> str:
 
 def _tally_of(table: Table, view: TableView, place: str = "", name: str = "") -> TallyView:
     result = view.ledger
-    value = table.chip_value_cents
-
-    def in_money(cents: int) -> str:
-        return money(cents, table.currency) if value is not None else f"{_minus(cents)}{abs(cents)} {view.units}"
-
+    owed = evening_money(table, view)  # as the table's page says it after the last deal
     series = [[0] + [s.after.balance(p) for s in result.settlements] for p in table.players]
-    return TallyView(view, settle_up(result, value if value is not None else 1), value is not None, in_money,
-                     series, place, name)
+    return TallyView(view, owed.settle, owed.has_money, owed.money, series, place, name)
 
 
 @bp.route("/t/<token>/tally")
