@@ -108,14 +108,16 @@ def point_evenings(draw: st.DrawFn) -> Evening:
 @settings(max_examples=100, deadline=None)
 @given(point_evenings())
 def test_a_point_score_replay_reproduces_the_multiplier_sequence(evening: Evening) -> None:
-    """PG: after a lost game the next counts double, after two treble, ... until a game is won."""
+    """PG: after a lost game the next counts double, after two treble, ... until a game is won; a vole bid and lost
+    is a lost game however many tricks were taken (P: "Hombre neither wins the game stake nor doubles it")."""
     per_player = evening.rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER
     streak = {p: 0 for p in evening.players}
     expected = []
     for s in replay(evening).settlements:
         key = s.deal.hombre if per_player else "table"
         expected.append(1 + streak.get(key, 0))
-        streak[key] = streak.get(key, 0) + 1 if s.result.value in ("remise", "codille") else 0
+        lost = s.result.value in ("remise", "codille") or (s.result.value == "vole_lost" and s.deal.vole_in_the_bid)
+        streak[key] = streak.get(key, 0) + 1 if lost else 0
     first, second = replay(evening), replay(evening)
     assert [s.multiplier for s in first.settlements] == expected
     assert [s.multiplier for s in second.settlements] == expected

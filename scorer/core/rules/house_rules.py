@@ -61,8 +61,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("""P: "Before each deal, each player stakes one chip to the pool" (PG
         the same), and W's "triple stake" in the deal after a remise implies
         that the antes go on while a pool is carried forward. Anteing only into
-        an empty pool has no source; the pool is then looked at once what an
-        earlier evening carried in and a waiting beast have joined it."""),
+        an empty pool has no source; the pool is looked at after a pool carried
+        in and a waiting beast join it."""),
     ),
     HouseRule(
         R.ANTE_BY, N_("Who antes"), None, R.AnteBy.EACH_PLAYER,
@@ -265,10 +265,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         few tricks she took, with the premium of the vole as well (house rule
         announced_vole_premium). Reading it by tricks, four or fewer a codille,
         has no source. In PG's point score a vole bid and lost with six tricks
-        or more is a lost game (P: "Hombre neither wins the game stake nor
-        doubles it"): PG's row "vole lost" is the vole undertaken "Having won
-        the game and premiers", so it scores PG's remise row and the next game
-        counts double (the app's reading)."""),
+        or more scores PG's remise row and raises the multiplier: PG's row
+        "vole lost" is the vole undertaken "Having won the game and premiers"
+        (the app's reading)."""),
         concerns=_VOLE,
     ),
     HouseRule(
@@ -384,8 +383,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         reading (no source): neither has matadors (without a trump suit there
         is no Manille), nemo has no premiers or vole, and any trick taken loses
         nemo (a remise). A vole announced and lost is a lost game under either
-        value, as in a solo (P: "Hombre neither wins the game stake nor
-        doubles it")."""),
+        value, as in a solo (P)."""),
         concerns=frozenset({Contract.GRANDISSIMO, Contract.NEMO}),
     ),
     HouseRule(
