@@ -113,7 +113,7 @@ def _what(ctx: DealContext, column: str, multiplier: int) -> Words:
     if deal.premiers and result is Result.WON:
         what = Words(N_("{what} with premiers"), what=what)
     if _bid_vole_lost(deal, result):
-        what = Words(N_("{what}: a vole bid and lost, scored as a remise (the app's reading)"), what=what)
+        what = Words(N_("{what}: scored as a remise (the app's reading)"), what=what)
     if multiplier > 1:
         what = Words(N_("{what} (×{multiplier} after {lost} lost game)") if multiplier == 2 else
                      N_("{what} (×{multiplier} after {lost} lost games)"), what=what, multiplier=multiplier, lost=multiplier - 1)
@@ -126,8 +126,6 @@ def _write(ctx: DealContext, scorers: tuple[str, ...], points: int, what: Words)
     used: tuple[str, ...] = (R.MULTIPLIER_SCOPE,) + ((R.POINTS_ALLY,) if ctx.deal.has_real_ally else ())
     if ctx.result in _LOST:
         used += remise_rules(ctx.deal)  # alliance_remise, for four tricks between Hombre and her ally
-    if _bid_vole_lost(ctx.deal, ctx.result):
-        used += (R.ANNOUNCED_VOLE_SHORT,)  # its help text says how PG's table is read for it
     balances = dict(zip(state.players, state.balances))
     transfers = []
     for player in scorers:
