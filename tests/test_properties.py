@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from helpers.deals import players, valid_deal
+from helpers.scenario import parse_deal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,14 +109,16 @@ def point_evenings(draw: st.DrawFn) -> Evening:
 @settings(max_examples=100, deadline=None)
 @given(point_evenings())
 def test_a_point_score_replay_reproduces_the_multiplier_sequence(evening: Evening) -> None:
-    """PG: after a lost game the next counts double, after two treble, ... until a game is won."""
+    """PG: after a lost game the next counts double, after two treble, ... until a game is won; a vole bid and lost
+    is a lost game however many tricks were taken (P: "Hombre neither wins the game stake nor doubles it")."""
     per_player = evening.rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER
     streak = {p: 0 for p in evening.players}
     expected = []
     for s in replay(evening).settlements:
         key = s.deal.hombre if per_player else "table"
         expected.append(1 + streak.get(key, 0))
-        streak[key] = streak.get(key, 0) + 1 if s.result.value in ("remise", "codille") else 0
+        lost = s.result.value in ("remise", "codille") or (s.result.value == "vole_lost" and s.deal.vole_in_the_bid)
+        streak[key] = streak.get(key, 0) + 1 if lost else 0
     first, second = replay(evening), replay(evening)
     assert [s.multiplier for s in first.settlements] == expected
     assert [s.multiplier for s in second.settlements] == expected
@@ -177,3 +180,63 @@ def test_the_unit_is_a_quarter_of_every_chip_in_play(data: st.DataObject) -> Non
     for t in settlement.transfers:
         if "unit" in t.rules:
             assert t.chips % settlement.unit == 0, t
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_antes_only_into_an_empty_pool_look_after_what_joins_it(data: st.DataObject) -> None:
+    """House rule antes = when_pool_empty: the antes are paid exactly when nothing is in the pool once a pool carried
+    in and the greatest waiting beast have joined it; chips are conserved."""
+    state, rules, agreed = data.draw(pool_tables())
+    rules = HouseRules.of(rules.profile_name, {**rules.changes(), R.ANTES: "when_pool_empty"})
+    settlement = settle(data.draw(valid_deal(state, rules)), state, rules, agreed)
+    assert settlement.after.total == state.total == 0
+    joined = state.pool + state.circle_pool + (state.beasts_waiting[0] if state.beasts_waiting else 0)
+    antes = sum(t.chips for t in settlement.transfers if t.reason is Reason.ANTE)
+    assert (antes > 0) is (joined == 0)
+    assert settlement.stake == joined + antes
+
+
+ANNOUNCED = {"grandissimo": "Bea grandissimo", "solo": "Bea solo in hearts",
+             "mediateur": "Bea mediateur in spades calling KH from Dan"}
+
+
+@settings(max_examples=150, deadline=None)
+@given(contract=st.sampled_from(sorted(ANNOUNCED)), tricks=st.integers(6, 9), premiers=st.booleans(),
+       pool=st.integers(0, 40), carried_in=st.sampled_from([0, 5, 12]), favourite=st.sampled_from(["none", "hearts"]),
+       changes=st.fixed_dictionaries({}, optional={R.ANNOUNCED_VOLE_PREMIUM: st.sampled_from(["vole_bonus", "none"]),
+                                                    R.UNIT: st.sampled_from(["quarter_of_stake", "one_chip"])}))
+def test_a_vole_announced_and_lost_is_lost_under_either_grandissimo_nemo(
+        contract: str, tricks: int, premiers: bool, pool: int, carried_in: int, favourite: str,
+        changes: dict[str, str]) -> None:
+    """P: a lost vole announced, "Hombre neither wins the game stake nor doubles it ... Nor does she pay her opponents
+    anything more than the premium of the vole": the same settlement under either value of grandissimo_nemo, nothing
+    paid to Hombre but her share of nothing, the pool left whole, and chips conserved."""
+    deal = parse_deal(f"Ann deals: {ANNOUNCED[contract]}, {tricks} tricks{', premiers' if premiers else ''}, vole announced")
+    players_ = ("Ann", "Bea", "Cat", "Dan")
+    state = TableState(players_, (-pool - carried_in, 0, 0, 0), pool, circle_pool=carried_in)
+    settled = [settle(deal, state, HouseRules.of("mediateur", {**changes, R.FAVOURITE_SUIT: favourite,
+                                                             R.GRANDISSIMO_NEMO: value}))
+               for value in ("as_solo", "premium_only")]
+    assert settled[0].transfers == settled[1].transfers and settled[0].after == settled[1].after
+    for settlement in settled:
+        assert settlement.result.value == "vole_lost" and settlement.after.total == state.total == 0
+        assert not [t for t in settlement.transfers if t.payee == "Bea" and t.payer in players_]
+        assert settlement.after.pool == settlement.stake  # neither won nor doubled
+
+
+@settings(max_examples=100, deadline=None)
+@given(tricks=st.integers(6, 9), streak=st.integers(0, 3), scope=st.sampled_from(["per_table", "per_player"]))
+def test_a_vole_bid_and_lost_scores_as_a_lost_game_in_points(tricks: int, streak: int, scope: str) -> None:
+    """A vole bid and lost in PG's point score: PG's remise row for a solo (-20) times the multiplier, the score
+    sheet balancing it, and the next game counting one more."""
+    from scorer.core.systems.points import ScoreSheet
+
+    players_ = ("Ann", "Bea", "Cat", "Dan")
+    rules = HouseRules.of("penguin_points", {"multiplier_scope": scope})
+    sheet = ScoreSheet(0, streak, (0, streak, 0, 0))
+    state = TableState(players_, (0, 0, 0, 0), carried=sheet, deals_played=1, last_dealer="Ann")
+    settlement = settle(parse_deal(f"Bea deals: Bea vole in hearts, {tricks} tricks, premiers"), state, rules)
+    assert settlement.multiplier == 1 + streak
+    assert settlement.change("Bea") == -20 * (1 + streak) and settlement.after.total == 0
+    assert settlement.after.carried.multiplier(1 if scope == "per_player" else None) == 2 + streak

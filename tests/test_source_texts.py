@@ -2,7 +2,8 @@
 
 - Every quotation a help text or a profile's description attributes to P, Quanti, W, EB or PG is the source's
   own words: it is found in the source's text. The texts are not part of the project; they are read from
-  ``../shared/seeds/`` beside it where that copy is at hand, and the test is skipped where it is not.
+  ``../shared/seeds/`` beside it (or ``$SCORER_SEEDS``) where that copy is at hand, and the test is skipped where
+  it is not.
 - FR and H47 are known at second hand: no text quotes them, and a text that cites them says so.
 - Every tag the app prints (beside a value, in a help text, on a transfer or a deal's note) is named on the rules
   page, in English and in French, in ``docs/RULES.md`` and in ``scorer rules``, with what the source is.
@@ -13,6 +14,7 @@
 from __future__ import annotations
 
 import html
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,7 +34,11 @@ from scorer.core.systems.profiles import PROFILES
 from scorer.core.rules import HOUSE_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
+SEEDS = next((path for path in ([Path(os.environ["SCORER_SEEDS"])] if os.environ.get("SCORER_SEEDS") else [])
+              + [ROOT.parent / "shared" / "seeds", ROOT.parent.parent / "shared" / "seeds"] if path.is_dir()),
+             ROOT.parent / "shared" / "seeds")
+"""The copy of the sources: the folder $SCORER_SEEDS names, else ``shared/seeds`` beside the project (or beside
+the folder that holds it, for a git worktree)."""
 SEED_OF = {"P": "000_8d2e6532d07fd1c0.txt", "Quanti": "000_8d2e6532d07fd1c0.txt", "W": "001_1992f3300f7a2ed2.txt",
            "EB": "002_fdc0edbf0b3042e1.txt", "PG": "004_0c8a2947b74cd26c.txt"}
 """The copy of each source quoted: Quanti's words are quoted as P gives them."""

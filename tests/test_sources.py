@@ -19,7 +19,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from helpers.scenario import assert_settles_as, parse_deal, parse_expected
+from helpers.scenario import assert_settles_as, parse_deal, parse_expected, parse_scenario
 
 from scorer.core import Evening, HouseRules, Pot, Reason, Result, Settlement, TableState, replay, settle, summarise
 from scorer.core import rules as R
@@ -435,3 +435,173 @@ def test_the_units_help_text_counts_every_chip_in_the_pool() -> None:
     for phrase in ("A unit means one quarter of the stake", "every chip in the pool when the deal is played",
                    "an earlier evening carried in", "a waiting beast", "the app's reading"):
         assert phrase in text, phrase
+
+
+# --- 6. The sources' last points (issue 30, point 11) -----------------------------------------------
+# P_ANNOUNCED_LOST. A vole bid and lost with six tricks or more is a lost game: the pool stays, and Hombre pays
+# only the premium of the vole (none under the mediateur profile: its vole is paid by the vole pool alone).
+# With grandissimo_nemo = premium_only a grandissimo's announced vole lost with eight tricks was paid its
+# premium and premiers (Bea -10); it is now lost under either value, like a solo's. A vole *undertaken* after
+# premiers and lost still wins the game (P_UNDERTAKEN_LOST), under either value.
+P_ANNOUNCED_LOST = ("P: 'For a lost vole announced ... Hombre neither wins the game stake nor doubles it, but leaves "
+                    "it to be carried forward to the next deal. Nor does she pay her opponents anything more than "
+                    "the premium of the vole'")
+P_UNDERTAKEN_LOST = ("P: 'A vole undertaken after six tricks, if lost, does not bar Hombre from winning the game "
+                     "stake, the payment for premiers, and any payment for matadors.'")
+GRANDISSIMO_VOLES = [
+    # Each player antes 1 and stakes 36 units (Quanti's grandissimo announced) for the vole; the three take 48 each.
+    ("grandissimo, vole announced, 8 tricks, premium only: lost, no premium, no premiers", "premium_only",
+     "Ann deals: Bea grandissimo, 8 tricks, premiers, vole announced", False,
+     "=> vole_lost; pool 4; vole pool 0; Ann +11, Bea -37, Cat +11, Dan +11"),
+    ("grandissimo, vole announced, 8 tricks, as a solo: the same", "as_solo",
+     "Ann deals: Bea grandissimo, 8 tricks, premiers, vole announced", False,
+     "=> vole_lost; pool 4; vole pool 0; Ann +11, Bea -37, Cat +11, Dan +11"),
+    ("a solo's vole announced, 8 tricks, beside them: lost as well", "premium_only",
+     "Ann deals: Bea solo in spades, 8 tricks, premiers, vole announced", False,
+     "=> vole_lost; pool 4; vole pool 0; Ann +2, Bea -10, Cat +2, Dan +2"),  # vole stake 9; 36 shared, 12 each
+    # A vole undertaken (24 units each): the game is won. Premium only: 8 + 1 premiers from each, the pool stays.
+    ("grandissimo, vole undertaken, 8 tricks, premium only: the premium and premiers, the pool stays", "premium_only",
+     "Ann deals: Bea grandissimo, 8 tricks, premiers, vole undertaken", True,
+     "=> vole_lost; pool 4; vole pool 0; Ann -2, Bea +2, Cat -2, Dan -2"),  # Bea -1 -24 +3 x 9; each -1 -24 +32 -9
+    ("grandissimo, vole undertaken, 8 tricks, as a solo: the pool as well", "as_solo",
+     "Ann deals: Bea grandissimo, 8 tricks, premiers, vole undertaken", True,
+     "=> vole_lost; pool 0; vole pool 0; Ann -2, Bea +6, Cat -2, Dan -2"),
+]
+
+
+@pytest.mark.parametrize("value, deal_line, game_won, expected_line",
+                         [pytest.param(*row[1:], id=row[0]) for row in GRANDISSIMO_VOLES])
+def test_a_vole_announced_and_lost_is_a_lost_game_under_either_grandissimo_nemo(
+        value: str, deal_line: str, game_won: bool, expected_line: str) -> None:
+    """P_ANNOUNCED_LOST, P_UNDERTAKEN_LOST; the statistics count the game as the settlement pays it."""
+    from scorer.core.words.stats import statistics
+
+    rules = HouseRules.of("mediateur", {R.GRANDISSIMO_NEMO: value})
+    settlement = settle(parse_deal(deal_line), TableState.start(PLAYERS), rules)
+    assert_settles_as(settlement, parse_expected(expected_line), PLAYERS)
+    paid_to_bea = {t.reason for t in settlement.transfers if t.payee == "Bea"}
+    assert (Reason.GAME_PREMIUM in paid_to_bea) is game_won, P_ANNOUNCED_LOST if not game_won else P_UNDERTAKEN_LOST
+    bea = statistics([replay(Evening(PLAYERS, rules, (parse_deal(deal_line),)))]).players[1]
+    assert (bea.player, bea.won, bea.lost) == ("Bea", int(game_won), int(not game_won))
+
+
+# PG_VOLE_LOST. PG's row "won with vole lost" is the vole undertaken after winning the game and premiers; PG has
+# no row for a vole bid and lost. It is a lost game (P_ANNOUNCED_LOST): it scores PG's remise row and raises the
+# multiplier as a lost game does, where it scored +5 and reset the multiplier as a win would.
+PG_VOLE_LOST = ("PG: 'Having won the game and premiers, and gone for the vole, Hombre receives an additional 2 units "
+                "from each opponent if successful ... it reduces but does not entirely cancel his basic win'")
+VOLE_BID_LOST = """
+players Ann Bea Cat Dan
+profile penguin_points
+Ann deals: Bea solo in hearts, 5 tricks
+=> remise; ×1; Ann 0, Bea -20, Cat 0, Dan 0
+# a vole bid and lost with 8 tricks: PG's remise row for a solo, -20, doubled
+Bea deals: Cat vole in hearts, 8 tricks, premiers
+=> vole_lost; ×2; Ann 0, Bea 0, Cat -40, Dan 0
+# two lost games in a row: treble
+Cat deals: Dan solo in hearts, 6 tricks
+=> won; ×3; Ann 0, Bea 0, Cat 0, Dan +30
+"""
+VOLE_UNDERTAKEN_LOST = """
+players Ann Bea Cat Dan
+profile penguin_points
+Ann deals: Bea solo in hearts, 5 tricks
+=> remise; ×1; Ann 0, Bea -20, Cat 0, Dan 0
+# the vole undertaken after premiers and lost: PG's row, 5, doubled; the game is won
+Bea deals: Cat solo in hearts, 8 tricks, premiers, vole undertaken
+=> vole_lost; ×2; Ann 0, Bea 0, Cat +10, Dan 0
+Cat deals: Dan solo in hearts, 6 tricks
+=> won; ×1; Ann 0, Bea 0, Cat 0, Dan +10
+"""
+
+
+@pytest.mark.parametrize("text", [VOLE_BID_LOST, VOLE_UNDERTAKEN_LOST], ids=["a vole bid, lost", "a vole undertaken, lost"])
+def test_a_vole_bid_and_lost_is_a_lost_game_in_pgs_point_score(text: str) -> None:
+    """PG_VOLE_LOST: the row is the vole undertaken; a vole bid and lost is scored as PG scores a lost game."""
+    scenario = parse_scenario(text)
+    result = replay(Evening(scenario.players, scenario.rules, tuple(d for d, _ in scenario.steps)))
+    for settlement, (_, expected) in zip(result.settlements, scenario.steps, strict=True):
+        assert_settles_as(settlement, expected, scenario.players)
+    lost_vole = result.settlements[1]
+    if lost_vole.deal.vole_in_the_bid:
+        assert all("scored as a remise (the app's reading)" in str(t.what) for t in lost_vole.transfers)
+    text_of_rule = R.house_rule(R.ANNOUNCED_VOLE_SHORT).help
+    assert "Having won the game and premiers" in text_of_rule and "the app's reading" in text_of_rule
+
+
+# P_ANTES. Under antes = when_pool_empty the antes were skipped by the pool the last deal left, but paid into a
+# pool that chips carried in from the circle's last evening, or a waiting beast, had just filled (docs/SETTLEMENT.md
+# puts them first). The pool is now looked at once they have joined it.
+P_ANTES = "P: 'Before each deal, each player stakes one chip to the pool'; anteing only into an empty pool has no source"
+WHEN_EMPTY = [
+    ("the circle's next evening, 8 carried in: no antes, stake 8, unit 2", {R.ANTES: "when_pool_empty"}, "circle",
+     "=> won; pool 0; Ann -10, Bea -10, Cat +38, Dan -10"),  # Cat: 8 + 3 x (4 + 1) x 2
+    ("every deal beside it: 8 carried in + 4 antes, stake 12, unit 3", {}, "circle",
+     "=> won; pool 0; Ann -16, Bea -16, Cat +56, Dan -16"),  # Cat: -1 + 12 + 3 x (4 + 1) x 3
+    ("a beast of 4 waiting joins an empty pool: no antes, stake 4, unit 1", {R.ANTES: "when_pool_empty"}, "beast",
+     "=> won; pool 0; Ann -5, Bea -5, Cat +19, Dan -5"),  # Cat: 4 + 3 x 5
+    ("every deal beside it: the beast + 4 antes, stake 8, unit 2", {}, "beast",
+     "=> won; pool 0; Ann -11, Bea -11, Cat +37, Dan -11"),
+]
+CAT_WINS_WITH_MATADORS = "Bea deals: Cat solo in spades, 6 tricks, 3 matadors"
+
+
+@pytest.mark.parametrize("changes, before, expected_line", [pytest.param(*row[1:], id=row[0]) for row in WHEN_EMPTY])
+def test_antes_when_the_pool_is_empty_look_at_the_pool_after_what_joins_it(
+        changes: dict[str, str], before: str, expected_line: str) -> None:
+    """P_ANTES: the pool is looked at after what the last evening carried in, or a waiting beast, has joined it."""
+    rules = HouseRules.of("quadrille", {R.POOL_AT_END: "carry_forward", R.BEASTS_TOGETHER: "greatest_first", **changes})
+    deal = parse_deal(CAT_WINS_WITH_MATADORS)
+    if before == "circle":
+        season = replay_season(PLAYERS, [Evening(PLAYERS, rules, (parse_deal(REMISE),), 4), Evening(PLAYERS, rules, (deal,), 4)])
+        assert season.evenings[1].carried_in == 8
+        settlement = season.evenings[1].replay.settlements[0]
+    else:
+        state = TableState(players=PLAYERS, balances=(-1, -1, -1, -1), beasts_waiting=(4,), deals_played=1, last_dealer="Ann")
+        settlement = settle(deal, state, rules)
+    antes = [t for t in settlement.transfers if t.reason is Reason.ANTE]
+    assert (antes == []) is (rules[R.ANTES] is R.Antes.WHEN_POOL_EMPTY), P_ANTES
+    assert_settles_as(settlement, parse_expected(expected_line), PLAYERS)
+    assert settlement.after.total == settlement.before.total
+
+
+# The tags of three values said PG where PG does not state the value: each now says where the app reads PG.
+TAGS = [
+    (R.CODILLE_INDIVISIBLE, "carry_whole", "P, PG (the app's reading)",
+     "PG divides the pool 'unless there are three and the stake is not exactly divisible', without saying what becomes "
+     "of it then"),
+    (R.FAVOURITE_DOUBLES, "everything", "H47, PG (the app's reading)", "PG: Preference 'wins or loses double'"),
+    (R.FORCED_SPADILLE_BONUSES, "premiers_and_vole", "PG (its point table; in chips the app's reading)",
+     "PG's point table scores forced spadille with premiers and the vole; its chips list matadors and premiers"),
+]
+
+
+@pytest.mark.parametrize("rule_name, value, sources, sentence", TAGS, ids=[f"{r}={v}" for r, v, _, _ in TAGS])
+def test_value_tags_say_only_what_their_source_says(rule_name: str, value: str, sources: str, sentence: str) -> None:
+    rule = R.house_rule(rule_name)
+    assert rule.choice(value).sources == sources, sentence
+    assert "the app's reading" in rule.help, sentence
+
+
+def test_the_odd_chip_of_a_shared_beast_is_hombres_as_the_rules_page_says() -> None:
+    """P: in a lost alliance "Hombre pays the appropriate amount to one opponent, and her ally to the other"; EB halves
+    the beast; no source says who pays an odd chip. A pool of 1 left over, + 4 antes: Bea and Dan double 5, Bea 3."""
+    settlement = _settle("quadrille", {}, 1, "Ann deals: Bea alliance in spades calling KH held by Dan, 3 + 2 tricks")
+    beasts = {t.payer: t.chips for t in settlement.transfers if t.reason is Reason.REMISE_BEAST}
+    assert beasts == {"Bea": 3, "Dan": 2}
+    assert "Who pays the odd chip of a shared beast no source says: Hombre (the app's reading)." in R.house_rule(
+        R.ALLIANCE_LOSS).help
+
+
+def test_the_settlement_document_says_what_chips_sum_to() -> None:
+    """A circle's later evening begins with the chips carried in: balances and pots sum to them, not to zero."""
+    from helpers.docs import read
+
+    text = " ".join(read("docs/SETTLEMENT.md").split())
+    assert "always sum to zero" not in text
+    assert "they sum to what the evening began with: zero, or in a circle the chips the last evening carried in" in text
+    rules = HouseRules.of("quadrille", {R.POOL_AT_END: "carry_forward"})
+    season = replay_season(PLAYERS, [Evening(PLAYERS, rules, (parse_deal(REMISE),), 4),
+                                     Evening(PLAYERS, rules, (parse_deal(CAT_WINS_WITH_MATADORS),), 4)])
+    after = season.evenings[1].replay.settlements[0].after
+    assert after.total == sum(after.balances) == season.evenings[1].carried_in == 8

@@ -61,7 +61,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("""P: "Before each deal, each player stakes one chip to the pool" (PG
         the same), and W's "triple stake" in the deal after a remise implies
         that the antes go on while a pool is carried forward. Anteing only into
-        an empty pool has no source."""),
+        an empty pool has no source; the pool is looked at after a pool carried
+        in and a waiting beast join it."""),
     ),
     HouseRule(
         R.ANTE_BY, N_("Who antes"), None, R.AnteBy.EACH_PLAYER,
@@ -132,7 +133,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         French Jeu de Quadrille of the 1720s–40s known here at second hand, is
         said to let some houses ask four tricks of Hombre. PG:
         "the loss is borne entirely by the player who called a partner". A
-        forced spadille is always shared (P, PG, EB)."""),
+        forced spadille is always shared (P, PG, EB). Who pays the odd chip of
+        a shared beast no source says: Hombre (the app's reading)."""),
         concerns=_ALLIED,
     ),
     HouseRule(
@@ -189,7 +191,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         N_("""When the three opponents of a codille cannot divide the pool
         equally: P leaves it "in place and carried forward", and PG divides it
         "unless there are three and the stake is not exactly divisible", without
-        saying what becomes of it then; FR, a French Jeu de Quadrille of the
+        saying what becomes of it then (that it stays whole is the app's
+        reading); FR, a French Jeu de Quadrille of the
         1720s–40s known here at second hand, is said to divide what divides and
         leave the odd chips (for Quintille); EB: "They
         who win codill divide what there is; and if there are any counters
@@ -261,7 +264,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         whatever other payments are due for a lost solo": read here as however
         few tricks she took, with the premium of the vole as well (house rule
         announced_vole_premium). Reading it by tricks, four or fewer a codille,
-        has no source."""),
+        has no source. In PG's point score a vole bid and lost with six tricks
+        or more scores PG's remise row and raises the multiplier: PG's row
+        "vole lost" is the vole undertaken "Having won the game and premiers"
+        (the app's reading)."""),
         concerns=_VOLE,
     ),
     HouseRule(
@@ -346,7 +352,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         R.FAVOURITE_DOUBLES, N_("What the favourite suit doubles"), 18, R.FavouriteDoubles.BONUSES,
         N_("""P: "all relevant bonuses for it are doubled (though the stake itself
         remains single)", Quanti's "f" column. PG: a bid in Preference "wins or
-        loses double", without saying what is doubled; H47 (Hoyle's Games of
+        loses double", without saying what is doubled (read as everything
+        in the penguin_chips profile: the app's reading); H47 (Hoyle's Games of
         1847, known here at second hand) is said to double everything. The
         value everything doubles every payment and the beasts as well: the
         beasts are the app's reading (no source names them). EB implies a
@@ -375,7 +382,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         are paid their premium alone: the table must choose. The app's own
         reading (no source): neither has matadors (without a trump suit there
         is no Manille), nemo has no premiers or vole, and any trick taken loses
-        nemo (a remise)."""),
+        nemo (a remise). A vole announced and lost is a lost game under either
+        value, as in a solo (P)."""),
         concerns=frozenset({Contract.GRANDISSIMO, Contract.NEMO}),
     ),
     HouseRule(

@@ -170,7 +170,7 @@ CODILLE_BEAST = RuleKey("codille_beast", CodilleBeast)
 class CodilleIndivisible(RuleValue):
     """The values of the house rule ``codille_indivisible``: a codille pool that does not divide."""
 
-    CARRY_WHOLE = "carry_whole", N_("the whole pool stays"), "P, PG"
+    CARRY_WHOLE = "carry_whole", N_("the whole pool stays"), N_("P, PG (the app's reading)")
     SPLIT_CARRY_ODD = "split_carry_odd", N_("divide, the odd chips stay"), "FR"
     ODD_TO_SPADILLE = (
         "odd_to_spadille",
@@ -242,7 +242,7 @@ class ForcedSpadilleBonuses(RuleValue):
     """The values of the house rule ``forced_spadille_bonuses``: premiers and vole in forced spadille."""
 
     NO_PREMIERS_NO_VOLE = "no_premiers_no_vole", N_("neither premiers nor vole"), "P, H47"
-    PREMIERS_AND_VOLE = "premiers_and_vole", N_("premiers and vole as in an alliance"), "PG"
+    PREMIERS_AND_VOLE = "premiers_and_vole", N_("premiers and vole as in an alliance"), N_("PG (its point table; in chips the app's reading)")
 
 
 FORCED_SPADILLE_BONUSES = RuleKey("forced_spadille_bonuses", ForcedSpadilleBonuses)
@@ -308,7 +308,7 @@ class FavouriteDoubles(RuleValue):
     """The values of the house rule ``favourite_doubles``: what the favourite suit doubles."""
 
     BONUSES = "bonuses", N_("the premium and bonuses, not the stake"), "P, Quanti"
-    EVERYTHING = "everything", N_("everything, the beasts too"), "H47, PG"
+    EVERYTHING = "everything", N_("everything, the beasts too"), N_("H47, PG (the app's reading)")
 
 
 FAVOURITE_DOUBLES = RuleKey("favourite_doubles", FavouriteDoubles)

@@ -169,10 +169,12 @@ def release_reserve(book: Book) -> None:
 
 def antes(book: Book, each: int, extra_rules: tuple[str, ...] = ()) -> int:
     """Each player stakes ``each`` before the deal (twice it on a deal paulans doubles), or the dealer
-    four times it (P, PG); return the single stake put in (0 when the house rules skip antes into a carried pool)."""
+    four times it (P, PG); return the single stake put in (0 when the house rules skip antes into a carried pool).
+    The pool is looked at after a pool carried in and a waiting beast have joined it (:func:`open_book`): under
+    ``antes: when_pool_empty`` they fill it as a pool carried forward does."""
     ctx = book.ctx
     rules, state, chips = ctx.rules, ctx.state, each * ctx.paulans
-    if not (state.pool == 0 or rules[R.ANTES] is R.Antes.EVERY_DEAL):
+    if not (book.pots[_POOL] == 0 or rules[R.ANTES] is R.Antes.EVERY_DEAL):
         return 0
     used = (R.ANTE_BY, R.ANTES) + extra_rules + ctx.doubling
     if rules[R.ANTE_BY] is R.AnteBy.DEALER:
@@ -301,7 +303,8 @@ def codille_sweep(book: Book, stake: int) -> int:
 
 
 def share(book: Book, payers: tuple[str, ...], chips: int, entry: Entry) -> None:
-    """A payment into the pool shared equally by the payers; Hombre pays any odd chip."""
+    """A payment into the pool shared equally by the payers; Hombre pays any odd chip (the app's reading, said in
+    the help text of house rule alliance_loss)."""
     if len(payers) == 1:
         book.pay(payers[0], _POOL, chips, entry.reason, entry.what, entry.rules, entry.source)
         return

@@ -19,7 +19,7 @@ from ..game.context import DealContext
 from ..errors import Later, Words
 from ..i18n import N_
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, TableState, Vole
-from ..game.outcome import own_king_rules, pays_solo_premium, premium_only
+from ..game.outcome import game_won, own_king_rules, pays_solo_premium, premium_only
 from ..rules import RuleValues
 from .base import ENTRY_RULES, POOL_RULES, System
 
@@ -254,12 +254,13 @@ def settle_chips(deal: Deal, state: TableState, rules: RuleValues, deals_agreed:
     fish_for_the_king(book, ctx.favourite_factor * unit, worth.unit_rules)
 
     result = ctx.result
-    if premium_only(deal, rules):
-        _premium_alone(book, worth, unit, stake)
-    elif result in _GAME_WON or (result is _VOLE_LOST and not deal.vole_in_the_bid):
-        _game_won(book, worth, unit)
-    elif result is _VOLE_LOST:
+    if result is _VOLE_LOST and deal.vole_in_the_bid:
+        # P: "Hombre neither wins the game stake nor doubles it": a lost game under either value of grandissimo_nemo.
         _announced_vole_lost(book, worth, unit, stake)
+    elif premium_only(deal, rules):
+        _premium_alone(book, worth, unit, stake)
+    elif result in _GAME_WON or result is _VOLE_LOST:
+        _game_won(book, worth, unit)
     else:
         _game_lost(book, worth, unit, stake)
     if vole_stake:
@@ -301,7 +302,7 @@ def _premium_alone(book: Book, worth: _Worth, unit: int, stake: int) -> None:
     rule = Words(N_("“{title}”"), title=Later(R.house_rule(R.GRANDISSIMO_NEMO), "title"))
     book.notes.append(Words(N_("the pool of {stake} stays: {contract} is paid by its premium only (house rule {rule})"),
                             stake=stake, contract=deal.contract.words, rule=rule))
-    won = book.ctx.result in (Result.WON, Result.VOLE_WON, Result.VOLE_LOST)
+    won = game_won(deal, book.ctx.result)  # a vole announced and lost never comes here (settle_chips)
     for opponent in book.ctx.opponents:
         payer, payee = (opponent, deal.hombre) if won else (deal.hombre, opponent)
         book.pay(payer, payee, worth.premium * unit, Reason.GAME_PREMIUM,

@@ -2,7 +2,7 @@
 
 No pool and no antes: each game writes points to Hombre (and her ally) from
 the score sheet, or strikes them off, by contract and result (PG's table);
-matadors are ignored. After a lost game (remise or codille) the next counts
+matadors are ignored. After a lost game (remise, codille, a vole bid and lost) the next counts
 double, after two in a row treble, and so on until a game is won.
 """
 
@@ -54,7 +54,16 @@ def _column(deal: Deal, rules: RuleValues) -> str:
     return "solo"
 
 
+def _bid_vole_lost(deal: Deal, result: Result) -> bool:
+    """A vole bid and lost with six tricks or more: a lost game (P: "Hombre neither wins the game stake nor doubles
+    it"). PG's "vole lost" row is the vole undertaken "Having won the game and premiers", so PG has no row for it:
+    it scores PG's remise row and raises the multiplier like any lost game (the app's reading)."""
+    return result is Result.VOLE_LOST and deal.vole_in_the_bid
+
+
 def _points(row: PointRow, deal: Deal, result: Result) -> int:
+    if _bid_vole_lost(deal, result):
+        return row.remise
     by_result = {Result.VOLE_WON: row.vole_won, Result.VOLE_LOST: row.vole_lost, Result.REMISE: row.remise,
                  Result.CODILLE: row.codille}
     return by_result.get(result, row.won_with_premiers if deal.premiers else row.won)
@@ -66,7 +75,7 @@ def settle_points(deal: Deal, state: TableState, rules: RuleValues, deals_agreed
     times = multiplier(state, deal.hombre, per_player)
     column = _column(deal, rules)
     points = _points(PG_POINTS[column], deal, ctx.result) * times
-    lost = ctx.result in (Result.REMISE, Result.CODILLE)
+    lost = ctx.result in _LOST or _bid_vole_lost(deal, ctx.result)
     scorers = _scorers(ctx, column, lost)
     transfers, balances = _write(ctx, scorers, points, _what(ctx, column, times))
     beasts = _renounce_beasts(ctx, abs(points), balances)
@@ -103,6 +112,8 @@ def _what(ctx: DealContext, column: str, multiplier: int) -> Words:
     what = Words(N_("{column} {result}"), column=Words(column), result=result.words)
     if deal.premiers and result is Result.WON:
         what = Words(N_("{what} with premiers"), what=what)
+    if _bid_vole_lost(deal, result):
+        what = Words(N_("{what}: scored as a remise (the app's reading)"), what=what)
     if multiplier > 1:
         what = Words(N_("{what} (×{multiplier} after {lost} lost game)") if multiplier == 2 else
                      N_("{what} (×{multiplier} after {lost} lost games)"), what=what, multiplier=multiplier, lost=multiplier - 1)
