@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "scorer" / "translations"
 POT = TRANSLATIONS / "messages.pot"
 KEYWORDS = {"_": None, "N_": None, "_l": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2), "_n": (1, 2),
-            "Counted": (1, 2)}
+            "Counted": (1, 2),
+            "pgettext": ((1, "c"), 2)}
 METHODS = [("scorer/**.py", "python"), ("templates/**.html", "jinja2")]
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 OPTIONS = {"templates/**.html": {"extensions": "jinja2.ext.do", "trimmed": "true"}}

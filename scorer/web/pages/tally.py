@@ -263,7 +263,7 @@ def _tally_of(table: Table, view: TableView, place: str = "", name: str = "") ->
     value = table.chip_value_cents
 
     def in_money(cents: int) -> str:
-        return money(cents, table.currency) if value is not None else f"{_minus(cents)}{abs(cents)} {view.units}"
+        return money(cents, table.currency) if value is not None else table.rules.profile.system.count(cents)
 
     series = [[0] + [s.after.balance(p) for s in result.settlements] for p in table.players]
     return TallyView(view, settle_up(result, value if value is not None else 1), value is not None, in_money,
