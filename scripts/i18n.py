@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "scorer" / "translations"
 POT = TRANSLATIONS / "messages.pot"
 KEYWORDS = {"_": None, "N_": None, "_l": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2), "_n": (1, 2),
-            "Counted": (1, 2)}
+            "Counted": (1, 2),
+            "pgettext": ((1, "c"), 2)}
 METHODS = [("scorer/**.py", "python"), ("templates/**.html", "jinja2")]
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 OPTIONS = {"templates/**.html": {"extensions": "jinja2.ext.do", "trimmed": "true"}}
@@ -70,15 +71,15 @@ def update() -> None:
         folder = TRANSLATIONS / language / "LC_MESSAGES"
         po = folder / "messages.po"
         catalog = _read(po, language) if po.exists() else Catalog(locale=language)
-        waiting: dict[object, str | tuple[str, ...]] = {}
+        waiting: dict[tuple[str | None, object], str | tuple[str, ...]] = {}  # by context and message
         for part in sorted((folder / "parts").glob("*.po")) if (folder / "parts").is_dir() else []:
             for message in _read(part, language):
                 if message.id and _translated(message.string) and not message.fuzzy:
-                    waiting.setdefault(message.id, message.string)
+                    waiting.setdefault((message.context, message.id), message.string)
         catalog.update(template, no_fuzzy_matching=True)
         for message in catalog:
-            if message.id and message.id in waiting:  # a part's translation wins: the parts are where they are written
-                message.string = waiting[message.id]
+            if message.id and (message.context, message.id) in waiting:  # a part's translation wins: the parts are where they are written
+                message.string = waiting[(message.context, message.id)]
             message.flags.discard("fuzzy")
         catalog.obsolete.clear()
         with po.open("wb") as out:

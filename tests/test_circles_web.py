@@ -119,8 +119,8 @@ def test_the_circle_page_shows_each_player_s_statistics_and_the_contracts(client
     play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")  # Bea, Cat, Dan, Ann each Hombre once
     page = text(client.get(f"/c/{circle}"))
     stats = page.split("How the season went")[1]
-    bea = re.search(r"<strong>Bea</strong>: Hombre 1 time \(solo 1: won 1, remise 0, codille 0\) · voles 0 · "
-                    r"matadors held 0 · ([+−]?\d+\.\d) an evening, best ([+−]?\d+), worst ([+−]?\d+)", stats)
+    bea = re.search(r"<strong>Bea</strong>: Hombre 1 time \(solo 1; won 1, remise 0, codille 0\) · voles 0 · "
+                    r"matadors held 0 · ([+−]?\d+\.\d) chips an evening, best ([+−]?\d+), worst ([+−]?\d+)", stats)
     assert bea, stats[:800]
     assert float(bea.group(1).replace("−", "-")) == int(bea.group(2).replace("−", "-")) == int(bea.group(3).replace("−", "-"))
     assert "<strong>Eve</strong>: has not played yet.</li>" in stats

@@ -103,8 +103,7 @@ def test_odd_chips_for_spadille_need_its_holder() -> None:
     first = settle(parse_deal("Ann deals: Bea solo in hearts, 4 tricks"), TableState.start(PLAYERS), rules)
     with pytest.raises(ImpossibleDeal) as caught:
         settle(parse_deal("Bea deals: Cat solo in clubs, 6 tricks"), first.after, rules)
-    assert "1 odd chips from the last codille go to whichever of" in caught.value.message
-    assert "holds Spadille this deal, or else the highest trump" in caught.value.message
+    assert "holds Spadille this deal, or else the highest trump, takes the last codille's 1 odd chip (" in caught.value.message
     assert caught.value.field == "spadille"
 
 

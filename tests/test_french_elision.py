@@ -100,7 +100,7 @@ def test_the_odd_chips_wait_for_whichever_of_the_winners_in_french() -> None:
     codille = replay(Evening(("Hugues", "Éléonore", "Bertrand", "Anne"), HouseRules.of("britannica"), (deal,), 8))
     with translating(french().gettext):
         shown = [str(note) for note in codille.settlements[0].notes]
-    assert any("attendent celui d'Éléonore, Bertrand et Anne qui aura Spadille" in note for note in shown), shown
+    assert any("mis de côté pour celui d'Éléonore, Bertrand et Anne qui aura Spadille" in note for note in shown), shown
 
 
 def test_a_transfer_between_pots_contracts_the_article_in_french() -> None:

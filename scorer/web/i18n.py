@@ -33,6 +33,7 @@ from werkzeug.wrappers import Response
 
 from ..core import i18n as core_i18n
 from ..core.i18n import Elisions
+from ..core.systems.base import counted
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 """Each language the app speaks: its code, and its name in itself (as the switch shows it)."""
@@ -201,12 +202,14 @@ def _zone(name: str) -> Any:
         return timezone.utc
 
 
-def local_time(stamp: object, zone_name: str | None = None, with_time: bool = True, now: datetime | None = None) -> str:
+def local_time(stamp: object, zone_name: str | None = None, with_time: bool = True, now: datetime | None = None,
+               year: bool = False) -> str:
     """An ISO 8601 time as the table reads it, in the app's zone and the reader's language: "Sat 21 Nov,
     23:43" / "sam. 21 nov., 23:43" (the year added when it is not this year's, in that zone: the year of
     ``now``, an aware time, the clock's by default). A time with no zone is UTC, as the app writes them; text
     that is not a time is shown as it is, and so is a time that the zone would move out of the years 1 to 9999
-    (an imported ``0001-01-01``, ``9999-12-31T23:59:59-14:00``)."""
+    (an imported ``0001-01-01``, ``9999-12-31T23:59:59-14:00``). ``year`` shows the year always (a record kept on
+    paper)."""
     if not isinstance(stamp, str) or not stamp:
         return ""
     try:
@@ -221,7 +224,7 @@ def local_time(stamp: object, zone_name: str | None = None, with_time: bool = Tr
     except OverflowError:  # past year 9999 or before year 1 in the app's zone: no such date to show
         return stamp
     this_year = (now or datetime.now(timezone.utc)).astimezone(zone).year
-    day = "EEE d MMM" + (" y" if here.year != this_year else "")
+    day = "EEE d MMM" + (" y" if year or here.year != this_year else "")
     shown = format_datetime(here, day, tzinfo=zone, locale=language())
     return shown if not with_time else shown + ", " + format_datetime(here, "HH:mm", tzinfo=zone, locale=language())
 
@@ -229,6 +232,16 @@ def local_time(stamp: object, zone_name: str | None = None, with_time: bool = Tr
 def local_day(stamp: object, now: datetime | None = None) -> str:
     """The day of an ISO 8601 time, in the app's zone: "Sat 21 Nov" (with the year when not this year's)."""
     return local_time(stamp, with_time=False, now=now)
+
+
+def local_date(stamp: object, now: datetime | None = None) -> str:
+    """The day of an ISO 8601 time with its year, for a record kept on paper (a PDF): "Sat 21 Nov 2026"."""
+    return local_time(stamp, with_time=False, now=now, year=True)
+
+
+def counted_units(n: int, units: str) -> str:
+    """``n`` of ``units`` as a system writes them ("chips"), singular or plural in the reader's language."""
+    return counted(n, units)
 
 
 def init_app(app: Flask) -> None:
@@ -251,5 +264,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(money, "money")
     app.add_template_filter(local_time, "local_time")
     app.add_template_filter(local_day, "local_day")
+    app.add_template_filter(local_date, "local_date")
+    app.add_template_filter(counted_units, "counted")
     app.add_template_global(language, "current_language")
     app.jinja_env.globals["languages"] = LANGUAGES

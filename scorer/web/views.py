@@ -7,7 +7,8 @@ fields in their own views (``DealView`` in :mod:`scorer.audit`, ``TallyView`` in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 
 from flask import Flask, session
@@ -132,7 +133,7 @@ def evening_money(table: Table, view: TableView) -> EveningMoney:
     value = table.chip_value_cents
 
     def in_money(cents: int) -> str:
-        return money(cents, table.currency) if value is not None else f"{'−' if cents < 0 else ''}{abs(cents)} {view.units}"
+        return money(cents, table.currency) if value is not None else table.rules.profile.system.count(cents)
 
     return EveningMoney(settle_up(view.ledger, value if value is not None else 1), value is not None, in_money)
 
@@ -143,6 +144,26 @@ def phone_holder(table: Table) -> str | None:
     return me if me in table.players else None
 
 
+NUMBER_COLUMN, LAST_COLUMN = 9.0, 12.0
+"""Percent of a ledger's or a tally's width for the deal's number, and for the last column (the pool's)."""
+
+
+def name_widths(players: Sequence[str]) -> list[float]:
+    """Each player's column, in percent of a ledger's or a tally's width: the room the number and the pool's columns
+    leave, shared by the length of each name's longest piece that cannot wrap (at a space or after a hyphen),
+    never less than a figure's room (+251) nor more than 14 characters': a short name's column gives its room to a
+    long one's, and a name is cut only when no column has room for its longest piece."""
+    def weight(name: str) -> float:
+        pieces = [piece for word in name.split() for piece in re.split(r"(?<=-)", word) if piece]
+        return min(max([len(p) + 1.5 for p in pieces] + [6.0]), 15.0)  # 1.5: the cell's padding
+
+    weights = [weight(p) for p in players]
+    room = 100.0 - NUMBER_COLUMN - LAST_COLUMN
+    return [round(room * w / sum(weights), 2) for w in weights]
+
+
 def init_app(app: Flask) -> None:
-    """``result_label`` for the templates (a deal's result as the ledger names it)."""
+    """``result_label`` and ``name_widths`` for the templates (a deal's result as the ledger names it, the players'
+    columns)."""
     app.add_template_global(result_label, "result_label")
+    app.add_template_global(name_widths, "name_widths")

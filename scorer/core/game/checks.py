@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from .. import rules as R
 from .describe import the_card
-from ..errors import ImpossibleDeal, Joined, Later, Lazy, Words
+from ..errors import Counted, ImpossibleDeal, Joined, Later, Lazy, Words
 from ..i18n import N_
 from ..names import listed_words
 from .play import SUIT_PLURALS, no_bonuses
@@ -98,9 +98,10 @@ def _check_spadille_taker(deal: Deal, state: TableState) -> None:
     taker = spadille_holder(deal)
     if taker is None or (loser_forced and deal.spadille is None):
         raise ImpossibleDeal(
-            Words(N_("{chips} odd chips from the last codille go to whichever of {players} holds "
-                     "Spadille this deal, or else the highest trump (house rule {rule}): say who"),
-                  chips=state.spadille_reserve, players=_names(takers), rule=_rule(R.CODILLE_INDIVISIBLE)), "spadille")
+            Words(N_("whichever of {players} holds Spadille this deal, or else the highest trump, takes the last "
+                     "codille's {chips} (house rule {rule}): say who"),
+                  chips=Counted("{n} odd chip", "{n} odd chips", state.spadille_reserve), players=_names(takers),
+                  rule=_rule(R.CODILLE_INDIVISIBLE)), "spadille")
     if takers and taker not in takers:
         raise ImpossibleDeal(
             Words(N_("{taker} lost the last codille: its odd chips go to whichever of {players} held Spadille, "

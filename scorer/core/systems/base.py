@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from .. import rules as R
-from ..errors import Words
+from ..errors import Counted, Words
 from ..i18n import N_, _
 from ..model import CONTRACT_KINDS, Contract, Deal, Pot, Reason, Settlement, TableState, Transfer
 from ..rules import RuleValues
@@ -34,6 +34,19 @@ POOL_RULES: frozenset[str] = frozenset({
 })
 """The house rules a system played for a pool reads (the hard score and the counters): the antes, the pool
 and its beasts, the alliance's flow, the favourite suit and paulans."""
+
+
+def counted(n: int, units: str) -> str:
+    """``n`` of a system's ``units`` ("chips", "points", "counters", as :attr:`System.units` writes them) in the
+    reader's language, singular or plural as its language counts: "1 chip", "−3 chips", "1 jeton", "0 jeton";
+    a minus sign, not a hyphen."""
+    if units == "points":
+        said = Counted("{n} point", "{n} points", abs(n))
+    elif units == "counters":
+        said = Counted("{n} counter", "{n} counters", abs(n))
+    else:
+        said = Counted("{n} chip", "{n} chips", abs(n))
+    return ("−" if n < 0 else "") + str(said)
 
 
 class System(ABC):
@@ -60,6 +73,10 @@ class System(ABC):
     column_title_message: ClassVar[str] = N_("Pool")
     """The ledger's last column: what is carried from deal to deal (in English, marked for the catalogue)."""
     column_help_message: ClassVar[str] = N_("the pool column is what is carried forward")
+
+    def count(self, n: int) -> str:
+        """``n`` of :attr:`units`, in the reader's language ("1 chip", "12 jetons")."""
+        return counted(n, self.units)
 
     @property
     def units_text(self) -> str:

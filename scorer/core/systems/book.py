@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .. import rules as R
 from ..game.checks import spadille_holder
 from ..game.context import DealContext
-from ..errors import Words
+from ..errors import Counted, Words
 from ..i18n import N_
 from ..model import NOTHING_CARRIED, TRICKS, Account, Pot, Reason, Result, Settlement, TableState, Transfer
 from ..names import listed_words
@@ -98,6 +98,11 @@ class Book:
         if after.total != state.total:  # pragma: no cover - a broken invariant is a bug, not bad input
             raise AssertionError(f"chips not conserved in deal {number}: {state.total} before, {after.total} after")
         return Settlement(number, ctx.deal, ctx.result, tuple(self.transfers), state, after, unit, stake, tuple(self.notes))
+
+
+def _odd_chips(n: int) -> Counted:
+    """The odd chips of a codille shared among three, counted ("1 odd chip", "2 odd chips")."""
+    return Counted("{n} odd chip", "{n} odd chips", n)
 
 
 def open_book(ctx: DealContext) -> Book:
@@ -289,7 +294,7 @@ def codille_sweep(book: Book, stake: int) -> int:
     for opponent in opponents:
         book.pay(_POOL, opponent, each, _CODILLE_SHARE, _DIVIDED, used)
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.SPLIT_CARRY_ODD:
-        notes.append(Words(N_("{odd} odd chips stay in the pool (FR)"), odd=odd))
+        notes.append(Words(N_("the pool keeps {odd} (FR)"), odd=_odd_chips(odd)))
     if odd and rules[R.CODILLE_INDIVISIBLE] is R.CodilleIndivisible.ODD_TO_SPADILLE:
         # EB: they "belong to him of the three who shall have spadill or the highest trump the next deal".
         winners = listed_words(opponents)
@@ -297,8 +302,9 @@ def codille_sweep(book: Book, stake: int) -> int:
         book.pay(Pot.POOL, Pot.SPADILLE_RESERVE, odd, Reason.ODD_CHIPS_SET_ASIDE,
                  Words(N_("odd chips of the codille, for whichever of {winners} holds Spadille, or else the highest trump, "
                           "next deal"), winners=winners), (R.CODILLE_INDIVISIBLE,), "EB")
-        notes.append(Words(N_("{odd} odd chips wait for whichever of {winners} holds Spadille next deal, or the highest "
-                              "trump if none of them does: enter that player as Spadille's holder (EB)"), odd=odd, winners=winners))
+        notes.append(Words(N_("{odd} set aside for whichever of {winners} holds Spadille next deal, or the highest "
+                              "trump if none of them does: enter that player as Spadille's holder (EB)"),
+                           odd=_odd_chips(odd), winners=winners))
     return each * n
 
 

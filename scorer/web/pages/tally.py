@@ -49,8 +49,8 @@ SHEET_ONE_BLOCK_MAX = 48
 lay out); a longer sheet is a table whose header repeats at the top of each page, a round a row."""
 SHEET_WIDTH_EM = 62.0
 """Ems of 8.5 pt that fit across A4 (and Letter) within the tally's margins (188 mm, 533 pt)."""
-RULES_WIDTH_EM = 84.0
-"""Ems of the house rules' 6.2 pt across the same width, less a little for the font's rounding."""
+RULES_WIDTH_EM = 74.0
+"""Ems of the house rules' 7 pt across the same width, less a little for the font's rounding."""
 
 
 @dataclass(frozen=True)
@@ -245,7 +245,7 @@ def rules_shown(rules: HouseRules) -> list[tuple[HouseRule, str, bool]]:
 
 def rules_lines(shown: list[tuple[HouseRule, str, bool]]) -> list[str]:
     """The house rules as one run of plain text ("rule: value (changed); ..."), broken here into the
-    lines of the PDF's 6.2 pt across the page, so that WeasyPrint has no line to break."""
+    lines of the PDF's 7 pt across the page, so that WeasyPrint has no line to break."""
     said = [_("%(rule)s: %(value)s", rule=r.title, value=r.choice(value).label) + (" " + _("(changed)") if changed else "")
             for r, value, changed in shown]
     return wrap("; ".join(said) + ("." if said else ""), RULES_WIDTH_EM)

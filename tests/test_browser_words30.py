@@ -1,0 +1,67 @@
+"""Issue 30's pages in a real browser (Debian's Chromium as a 390×844 phone, in English and in French): the red bar
+on one line on every table page; the players' columns of the ledger and the tally shared by their names, none cut
+when a column has room; the tally's house rules folded under one line. Screenshots go to
+test-artifacts/browser-words30/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from helpers.browser import ARTIFACTS as BROWSER_ARTIFACTS
+from helpers.browser import Phone, fresh, import_table
+
+from test_words30 import EXAMPLE
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = BROWSER_ARTIFACTS.parent / "browser-words30"
+NAMES = ["Jo", "Marie-Antoinette de Lorraine", "Bartholomew", "Dan"]
+CUT = "els => els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)"
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Any) -> Any:
+    fresh(ARTIFACTS)
+    return chromium
+
+
+class Words30Phone(Phone):
+    artifacts = ARTIFACTS
+
+
+class FrenchWords30Phone(Words30Phone):
+    options = {"locale": "fr-FR", "extra_http_headers": {"Accept-Language": "fr-FR,fr;q=0.9"}}
+
+
+def _renamed(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    import json
+    said = json.dumps(deals)
+    for short, long in zip(["Ann", "Bea", "Cat", "Dan"], NAMES):
+        said = said.replace(f'"{short}"', json.dumps(long))
+    return json.loads(said)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_bar_is_one_line_and_no_name_is_cut(server: str, browser: Any, axe: Any, language: str) -> None:
+    phone = (FrenchWords30Phone if language == "fr" else Words30Phone)(browser, axe, f"words30-{language}")
+    page = phone.page
+    try:
+        token = import_table(phone, server, "quadrille", _renamed(EXAMPLE["deals"]), NAMES)
+        for step, path in (("play", ""), ("ledger", "/ledger"), ("tally", "/tally"), ("audit", "/audit/1")):
+            phone.go(f"{server}/t/{token}{path}")
+            phone.check(step)
+            links = page.eval_on_selector_all(".bar a", "as => as.map(a => a.getBoundingClientRect().top)")
+            assert len(set(round(t) for t in links)) == 1, (step, links)  # one line
+            bar = page.locator(".bar").bounding_box()
+            assert bar is not None and bar["height"] < 50, (step, bar)
+            if step in ("ledger", "tally"):
+                assert page.eval_on_selector_all("table th.name", CUT) == [], step
+        rules = page.locator("details.rules")
+        phone.go(f"{server}/t/{token}/tally")
+        assert rules.count() == 1 and not rules.evaluate("d => d.open")
+        summary = page.locator("details.rules summary").bounding_box()
+        assert summary is not None and summary["height"] < 60  # one line
+        assert not phone.problems, "\n".join(phone.problems)
+    finally:
+        phone.close()

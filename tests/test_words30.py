@@ -1,0 +1,95 @@
+"""The words and pages a player reads (issue 30, point 10), in English and in French: amounts of chips and points
+counted in the reader's language; French colons spaced; the vole's "none" agrees with "la vole"; the units said
+once; the tally's house rules folded under one line; a tally's date with its year; a secret solo named as one; the
+players' columns of a ledger shared by their names' lengths."""
+
+from __future__ import annotations
+
+import gettext
+import json
+import re
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from helpers.web import import_table, text
+
+from scorer.core.i18n import translating
+from scorer.core.systems.base import counted
+from scorer.web.views import LAST_COLUMN, NUMBER_COLUMN, name_widths
+
+CATALOGUE = Path(__file__).resolve().parent.parent / "scorer" / "translations"
+FRENCH = gettext.translation("messages", localedir=str(CATALOGUE), languages=["fr"])
+EXAMPLE = json.loads((Path(__file__).resolve().parent.parent / "examples" / "evening.json").read_text())
+FRENCH_PHONE = {"Accept-Language": "fr-FR,fr;q=0.9"}
+
+
+@pytest.mark.parametrize(("n", "units", "english", "in_french"), [
+    (1, "chips", "1 chip", "1 jeton"), (0, "chips", "0 chips", "0 jeton"), (-1, "chips", "−1 chip", "−1 jeton"),
+    (24, "chips", "24 chips", "24 jetons"), (-26, "chips", "−26 chips", "−26 jetons"),
+    (1, "points", "1 point", "1 point"), (5, "points", "5 points", "5 points"),
+    (1, "counters", "1 counter", "1 jeton"), (3, "counters", "3 counters", "3 jetons"),
+])
+def test_an_amount_in_units_is_counted_in_the_reader_s_language(n: int, units: str, english: str, in_french: str) -> None:
+    assert counted(n, units) == english
+    with translating(FRENCH.gettext, FRENCH.ngettext):
+        assert counted(n, units) == in_french
+
+
+@pytest.mark.parametrize(("players", "widest", "narrowest"), [
+    (["Jo", "Marie-Antoinette de Lorraine", "Bartholomew", "Dan"], "Bartholomew", "Jo"),
+    (["Ann", "Bea", "Cat", "Dan"], None, None),  # names alike: columns alike
+    (["Annabella Longname", "Bea", "Catherine", "Dan"], "Annabella Longname", "Bea"),
+])
+def test_the_players_columns_share_the_width_by_their_names(players: list[str], widest: str | None,
+                                                           narrowest: str | None) -> None:
+    widths = dict(zip(players, name_widths(players)))
+    assert sum(widths.values()) == pytest.approx(100 - NUMBER_COLUMN - LAST_COLUMN, abs=0.05)
+    if widest is None:
+        assert len(set(widths.values())) == 1
+    else:
+        assert max(widths, key=widths.__getitem__) == widest
+        assert widths[narrowest] == min(widths.values())  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("headers", "colon", "units_once", "rules_summary"), [
+    ({}, r"solo: won", "Quadrille, hard score (P), in chips.", "House rules"),
+    (FRENCH_PHONE, r"sans-prendre[\u00a0\u202f ]: gagné", "Quadrille, compte en jetons (P).", "Règles de la maison"),
+])
+def test_the_tally_and_the_ledger_say_it_right(app: Flask, headers: dict[str, str], colon: str, units_once: str,
+                                               rules_summary: str) -> None:
+    client = app.test_client()
+    token = import_table(client, "quadrille", EXAMPLE["deals"])
+    tally = text(client.get(f"/t/{token}/tally", headers=headers))
+    plain = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", tally))
+    assert units_once in plain  # the units said once, never "compte en jetons (P), en jetons"
+    assert " 1 chips" not in plain and " 1 jetons" not in plain
+    # the house rules folded under one line: a <details> whose summary names them and counts them
+    summary = re.search(r'<details class="rules"><summary>(.*?)</summary>', tally, re.S)
+    assert summary and rules_summary in summary.group(1) and re.search(r"\(\d+\)", summary.group(1))
+    assert str(datetime.now(timezone.utc).year) in re.search(r'<p class="when">(.*?)</p>', tally).group(1)  # type: ignore[union-attr]
+    ledger = re.sub(r"<[^>]+>", "", text(client.get(f"/t/{token}/ledger", headers=headers)))
+    assert re.search(colon, ledger)
+
+
+def test_a_french_colon_has_its_space_and_the_vole_agrees(app: Flask) -> None:
+    client = app.test_client()
+    token = import_table(client, "quadrille", EXAMPLE["deals"])
+    ledger = re.sub(r"<[^>]+>", "", text(client.get(f"/t/{token}/ledger", headers=FRENCH_PHONE)))
+    assert re.search(r"appel[\u00a0\u202f ]: codille", ledger) and "appel: " not in ledger
+    deal = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text(client.get(f"/t/{token}/audit/1", headers=FRENCH_PHONE))))
+    assert "La vole aucune" in deal and "La vole aucun " not in deal
+    assert "Vole none" in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text(client.get(f"/t/{token}/audit/1"))))
+
+
+@pytest.mark.parametrize(("headers", "said"), [({}, "her own King called"), (FRENCH_PHONE, "son propre Roi appelé")])
+def test_a_secret_solo_reads_as_her_own_king_on_the_tally(app: Flask, headers: dict[str, str], said: str) -> None:
+    own_king = {"dealer": "Ann", "hombre": "Dan", "contract": "alliance", "trumps": "spades", "called": "KH",
+                "ally": "Dan", "tricks": {"hombre": 6, "ally": None}, "matadors": 0, "premiers": False, "vole": "none"}
+    client = app.test_client()
+    token = import_table(client, "quadrille", [own_king])
+    tally = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", text(client.get(f"/t/{token}/tally", headers=headers))))
+    assert re.search(rf"Dan, \w+ \w+ \w+, {said}", tally), tally[:3000]
+    ledger = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", text(client.get(f"/t/{token}/ledger", headers=headers))))
+    assert said in ledger
