@@ -36,11 +36,11 @@ def page_counter() -> str:
 
 
 def signature_lines(signers: Sequence[str], width_em: float = 65.0, per_row: int = 4) -> str:
-    """The lines to sign on, at most ``per_row`` to a row across ``width_em`` (fewer when a name would
-    not fit on one line under its line), each with its name under it: two lines of text a row (a
-    table of cells costs WeasyPrint many times that)."""
+    """The lines to sign on, at most ``per_row`` to a row across ``width_em`` (fewer when a word of a name would
+    not fit on one line under its line), each with its name under it, wrapped between words: a line of text for
+    the line and one or two for the names (a table of cells costs WeasyPrint many times that)."""
     font = metrics()
-    widest = max((font.em(name) for name in signers), default=0)
+    widest = max((font.em(word) for name in signers for word in name.split()), default=0)
     while per_row > 1 and widest > width_em / per_row - 1.5:
         per_row -= 1
     rows_needed = -(-len(signers) // per_row)
