@@ -223,6 +223,11 @@ def test_a_deal_edited_by_hand_makes_its_evening_and_circle_read_only(app: Flask
     assert said[0] in shown(f"/t/{first}") and said[0] in shown(f"/t/{first}/ledger")
     assert said[1] in shown(f"/t/{second}")
     assert said[2] in shown(f"/c/{circle}")
+    before_first = {"en": ("This table cannot be settled: evening 1 of the circle does not hold",
+                           "The log cannot be replayed from its first line: evening 1 of the circle does not hold"),
+                    "fr": ("Cette table ne peut pas être réglée : la soirée 1 du cercle ne tient pas",
+                           "Aucune ligne du journal ne peut être rejouée : la soirée 1 du cercle ne tient pas")}[lang]
+    assert before_first[0] in shown(f"/t/{second}/tally") and before_first[1] in shown(f"/t/{second}/verify")
     before = counts(app)
     csrf = csrf_token(client, "/new")
     recorded = client.post(f"/t/{second}/deal/solo", data={
