@@ -6,11 +6,18 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers.web import csrf_token, next_evening, record, start_circle, text
+from helpers.web import amend, csrf_token, next_evening, play_evening, record, start_circle, text
 
+import scorer.store
+from scorer.cli import main
+from scorer.store.seasons import SEASONS
 from scorer.web.db import connect
 
 FIRST = ("Ann", "Bea", "Cat", "Dan")
@@ -124,3 +131,151 @@ def test_the_circles_page_shows_its_last_evenings_and_links_every_evening(client
     watch = re.search(r'href="[^"]*?/cs/([^"/]+)"', page)
     assert watch and client.get(f"/cs/{watch.group(1)}/evenings").status_code == 200
     assert f"/c/{circle}" not in text(client.get(f"/cs/{watch.group(1)}/evenings"))  # the watch-only page leads nowhere else
+
+
+# --- damage named where it matters: an evening's table row, or a deal edited by hand --------------------------
+
+
+def _edit_deal_2(db: sqlite3.Connection, table: str) -> None:
+    """Deal 2 of the evening (a solo of 6 tricks) edited to 5 tricks by hand, its chain not computed again:
+    it still settles (a remise), so only the chain tells."""
+    row = db.execute("select e.id, e.deal from events e join tables t on t.id = e.table_id "
+                     "where t.token = ? and e.seq = 2", [table]).fetchone()
+    deal = json.loads(row[1])
+    deal["tricks"]["hombre"] = 5
+    db.execute("update events set deal = ? where id = ?", [json.dumps(deal, sort_keys=True), row[0]])
+
+
+UNREADABLE_ROWS = [  # (the edit of evening 2's table row, what its table's reading says)
+    pytest.param("players = '['", "Expecting value", id="unreadable players"),
+    pytest.param("""players = '["Bea", "Cat", "Dan"]'""", "3 players were given", id="three players"),
+    pytest.param("deals_agreed = 0", "not 0", id="deals_agreed 0"),
+    pytest.param("deals_agreed = 'abc'", "'abc'", id="deals_agreed abc"),
+    pytest.param("profile = 'poker'", "no rule profile called 'poker'", id="profile poker"),
+    pytest.param("house_rules = '{'", "Expecting property name", id="unreadable house rules"),
+]
+
+
+def restarted(app: Flask) -> FlaskClient:
+    """The same database, the process's caches emptied (as after a restart): every fold is made afresh."""
+    scorer.store.LEDGERS.clear()
+    SEASONS.clear()
+    return app.test_client()
+
+
+@pytest.mark.parametrize(("edit", "why"), UNREADABLE_ROWS)
+def test_an_evening_whose_table_cannot_be_read_is_named_by_the_export_verify_and_backup(
+        app: Flask, client: FlaskClient, tmp_path: Path, edit: str, why: str) -> None:
+    circle, first, second = season(client)
+    db = connect(app.config["DATABASE"])
+    db.execute(f"update tables set {edit} where token = ?", [second])
+    client = restarted(app)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    exported = client.get(f"/c/{circle}/export.json")
+    assert exported.status_code == 200
+    raw = json.loads(exported.get_data())
+    assert raw["format"] == "scorer-raw-circle/1" and [e["table"]["token"] for e in raw["evenings"]] == [first, second]
+    assert len(raw["evenings"][1]["log"]) == 2 and len(raw["log"]) == 2  # every line stored, as stored
+    page = text(client.get(f"/c/{circle}"))
+    assert "evening 2: its table cannot be read" in page and why in page
+    before = counts(app)
+    started = client.post(f"/c/{circle}/next", data={"csrf_token": csrf_token(client, f"/t/{first}"), "first_dealer": "1",
+                                                    **{f"seat_{i}": p for i, p in enumerate(FIRST, start=1)}})
+    assert started.status_code < 500 and counts(app) == before
+    verified = CliRunner().invoke(main, ["verify", "--db", app.config["DATABASE"]])
+    assert verified.exit_code == 1 and isinstance(verified.exception, SystemExit), verified.output  # no traceback
+    assert f"table {second}: BROKEN: the table's settings cannot be read" in verified.output
+    assert f"circle {circle} (Thursday club): BROKEN: evening 2: its table cannot be read" in verified.output
+    assert why in verified.output
+    backed = CliRunner().invoke(main, ["backup", str(tmp_path / "backups"), "--db", app.config["DATABASE"]])
+    assert backed.exit_code == 1 and isinstance(backed.exception, SystemExit), backed.output
+    assert f"circle {circle} (Thursday club): BROKEN: evening 2: its table cannot be read" in backed.output
+    assert "does not verify, so it was not kept" in backed.output
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_deal_edited_by_hand_makes_its_evening_and_circle_read_only(app: Flask, client: FlaskClient, tmp_path: Path,
+                                                                     lang: str) -> None:
+    """Deal 2 of evening 1 edited by hand in a way that still settles, the chain not computed again, then the
+    server restarted: the first fold verifies the chain and finds it; both evenings' pages and the circle's
+    say so, a record in evening 2 and the start of evening 3 are refused; the export keeps every line; verify
+    and backup name it."""
+    circle = start_circle(client, deals_agreed="4")
+    first = next_evening(client, circle, FIRST)
+    play_evening(client, first, FIRST, "6 6 6 6")
+    second = next_evening(client, circle, SECOND)
+    assert solo(client, second, 1, "Cat", 6) == 302
+    db = connect(app.config["DATABASE"])
+    _edit_deal_2(db, first)
+    client = restarted(app)
+    client.get(f"/lang/{lang}")
+    said = {"en": ("This table's log is damaged at line 2 (deal 2): it was changed after it was written",
+                   "This table is read-only: evening 1 of the circle does not hold (line 2 (deal 2): it was changed after it was written)",
+                   "evening 1: line 2 (deal 2): it was changed after it was written"),
+            "fr": ("Le journal de cette table est endommagé (ligne 2 (coup 2) : elle a été modifiée après avoir été écrite)",
+                   "Cette table est en lecture seule : la soirée 1 du cercle ne tient pas (ligne 2 (coup 2) : elle a été "
+                   "modifiée après avoir été écrite)",
+                   "soirée 1 : ligne 2 (coup 2) : elle a été modifiée après avoir été écrite")}[lang]
+
+    def shown(url: str) -> str:
+        return text(client.get(url)).replace("\xa0", " ")  # French puts a no-break space before a colon
+
+    assert said[0] in shown(f"/t/{first}") and said[0] in shown(f"/t/{first}/ledger")
+    assert said[1] in shown(f"/t/{second}")
+    assert said[2] in shown(f"/c/{circle}")
+    before_first = {"en": ("This table cannot be settled: evening 1 of the circle does not hold",
+                           "The log cannot be replayed from its first line: evening 1 of the circle does not hold"),
+                    "fr": ("Cette table ne peut pas être réglée : la soirée 1 du cercle ne tient pas",
+                           "Aucune ligne du journal ne peut être rejouée : la soirée 1 du cercle ne tient pas")}[lang]
+    assert before_first[0] in shown(f"/t/{second}/tally") and before_first[1] in shown(f"/t/{second}/verify")
+    before = counts(app)
+    csrf = csrf_token(client, "/new")
+    recorded = client.post(f"/t/{second}/deal/solo", data={
+        "csrf_token": csrf, "contract": "solo", "number": "2", "action": "record", "previewed": "", "once": "a-fresh-one-0123",
+        "hombre": "Dan", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}, follow_redirects=True)
+    assert recorded.status_code == 200 and {"en": "it can be read and exported, not changed",
+                                            "fr": "lecture seule"}[lang] in text(recorded)
+    started = client.post(f"/c/{circle}/next", data={"csrf_token": csrf, "first_dealer": "1",
+                                                    **{f"seat_{i}": p for i, p in enumerate(FIRST, start=1)}})
+    assert started.status_code < 500 and said[2] in text(started).replace("\xa0", " ")
+    assert counts(app) == before
+    exported = json.loads(client.get(f"/c/{circle}/export.json").get_data())
+    assert [len(e["history"]) for e in exported["evenings"]] == [4, 1]  # every line, as stored
+    verified = CliRunner().invoke(main, ["verify", "--db", app.config["DATABASE"]])
+    assert verified.exit_code == 1
+    assert f"table {first} (Ann, Bea, Cat, Dan): BROKEN at line 2 — deal 2: line 2 (deal 2) was changed after it was written" \
+        in verified.output
+    assert f"circle {circle} (Thursday club): DOES NOT HOLD at evening 1: line 2 (deal 2): it was changed after it was written" \
+        in verified.output
+    backed = CliRunner().invoke(main, ["backup", str(tmp_path / "backups"), "--db", app.config["DATABASE"]])
+    assert backed.exit_code == 1 and "line 2 (deal 2) was changed after it was written" in backed.output
+
+
+def test_a_circles_writes_hash_no_line_already_verified(app: Flask, client: FlaskClient,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The season folded after a restart verifies every evening's chain once; a deal recorded in evening 2, and a
+    correction in evening 1 that changes what evening 2 began with, hash no line of either log again."""
+    circle = start_circle(client)
+    first = next_evening(client, circle, FIRST)
+    assert solo(client, first, 1, "Bea", 5) == 302  # a remise: the pool is carried
+    second = next_evening(client, circle, SECOND)
+    assert solo(client, second, 1, "Cat", 6) == 302
+    client = restarted(app)
+    hashed: list[int] = []
+    real = scorer.store.chain.link
+    monkeypatch.setattr(scorer.store.chain, "link", lambda previous, row: hashed.append(1) or real(previous, row))
+    assert client.get(f"/c/{circle}").status_code == 200
+    assert len(hashed) == 2  # evening 1's line and evening 2's, once each
+    hashed.clear()
+    assert solo(client, second, 2, "Dan", 6) == 302
+    client.get(f"/c/{circle}")
+    client.get(f"/t/{second}/ledger")
+    assert hashed == []
+    data = {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}  # the remise was a win
+    preview = amend(client, first, 1, "solo", data)
+    digest = re.search(r'name="previewed" type="hidden" value="([^"]+)"', text(preview))
+    assert digest, (preview.status_code, re.findall(r"class=\"error[^>]*>(.*?)<", text(preview)))
+    assert amend(client, first, 1, "solo", data, action="save", previewed=digest.group(1)).status_code == 302  # type: ignore[attr-defined]
+    client.get(f"/c/{circle}")
+    client.get(f"/t/{second}/ledger")
+    assert hashed == []

@@ -142,9 +142,12 @@ DAMAGES = [
     Damage("impossible deal, chain recomputed", premiers_with_four_tricks, True, 3, 3,
            "the deal cannot be settled: premiers are the first six tricks, but the contracting side took only 4", None, 5,
            rechecked=True),
+    # the chain not computed again: found as the log is folded, on every page, without the Check page
     Damage("impossible deal, chain not recomputed", premiers_with_four_tricks, False, 3, 3,
-           "the deal cannot be settled: premiers are the first six tricks", "line 3 (deal 3) was changed after it was written", 5,
-           rechecked=True),
+           "it was changed after it was written", "line 3 (deal 3) was changed after it was written"),
+    Damage("a deal that still settles, chain not recomputed",
+           lambda c: set_deal(c, 3, json.dumps({**deal_json(c, 3), "hombre": "Cat"}, sort_keys=True)), False, 3, 3,
+           "it was changed after it was written", "line 3 (deal 3) was changed after it was written"),
     Damage("unknown kind", lambda c: c.execute("update events set kind = 'shuffle' where seq = 3"), True, 3, 3,
            "its kind 'shuffle' is not one of record, undo, amend, restore", "line 3 has an unknown kind 'shuffle'"),
     Damage("deal not JSON", lambda c: set_deal(c, 3, '{"dealer": "Cat", premiers: yes'), True, 3, 3,
@@ -162,7 +165,7 @@ DAMAGES = [
     Damage("undo of a deal that does not stand", lambda c: append(c, 6, "undo", 2), True, 6, 2,
            "it undoes deal 2, which is not the last deal standing", None, 5, 4),
     Damage("undo of a deal that does not stand, chain not recomputed", lambda c: append(c, 6, "undo", 2), False, 6, 2,
-           "it undoes deal 2, which is not the last deal standing", "line 6 (deal 2) was changed after it was written", 5, 4),
+           "it was changed after it was written", "line 6 (deal 2) was changed after it was written", 5, 4),
     Damage("restore of a version that differs", lambda c: append(c, 6, "restore", 1, c.execute(
         "select deal from events where seq = 2").fetchone()[0], restores=1), True, 6, 1,
         "the deal it restores differs from line 1", None, 5, 4),
@@ -496,4 +499,42 @@ def test_a_write_rechecks_a_log_read_unchecked_inside_its_transaction(pristine: 
                 run(db, table, Record(standing + 1, deal, "Ann"))
             scorer.store.LEDGERS.clear()  # forgotten: folded unchecked again on the next read
     assert fingerprint(database) == before
+    scorer.store.LEDGERS.clear()
+
+
+# --- the chain verified as the fold advances ------------------------------------------------------------------
+
+
+def test_a_deal_edited_so_that_it_still_settles_is_found_by_the_chain_alone(pristine: Pristine, tmp_path: Path) -> None:
+    """The same edit with its chain computed again settles: nothing but the chain could tell it."""
+    still = next(d for d in DAMAGES if d.name == "a deal that still settles, chain not recomputed")
+    database = damaged_copy(pristine, tmp_path, still.edit, rehashed=True)
+    scorer.store.LEDGERS.clear()
+    result = CliRunner().invoke(main, ["verify", "--db", database])
+    scorer.store.LEDGERS.clear()
+    assert result.exit_code == 0 and "5 lines, intact" in result.output, result.output
+
+
+@pytest.mark.parametrize(("deals", "hashed_first"), [(4, 5), (6, 7)])
+def test_each_line_is_hashed_once_when_first_folded_never_on_each_write(
+        pristine: Pristine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, deals: int, hashed_first: int) -> None:
+    """After a restart the first read verifies the whole chain (every line hashed once); each write and the reads
+    after it hash nothing more of the log: how far the chain was verified is kept with the fold."""
+    database = damaged_copy(pristine, tmp_path, lambda c: None, rehashed=False)
+    scorer.store.LEDGERS.clear()
+    app = make_app(Path(database), tmp_path / "instance")
+    client = app.test_client()
+    for number in range(RECORDED + 1, deals + 1):
+        assert record(client, pristine.token, TEN_DEALS[number - 1][0], number, TEN_DEALS[number - 1][1]).status_code == 302
+    scorer.store.LEDGERS.clear()  # a restart
+    hashed: list[int] = []
+    real = scorer.store.chain.link
+    monkeypatch.setattr(scorer.store.chain, "link", lambda previous, row: hashed.append(1) or real(previous, row))
+    assert "damaged" not in text(client.get(f"/t/{pristine.token}/ledger"))
+    assert len(hashed) == hashed_first  # every line of the log, once
+    for number in range(deals + 1, deals + 3):
+        hashed.clear()
+        assert record(client, pristine.token, TEN_DEALS[number - 1][0], number, TEN_DEALS[number - 1][1]).status_code == 302
+        client.get(f"/t/{pristine.token}/ledger")
+        assert hashed == []  # the new line chained by the write path to the last, verified before
     scorer.store.LEDGERS.clear()

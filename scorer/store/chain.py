@@ -14,14 +14,16 @@ import hashlib
 import hmac
 import json
 import re
+import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 import sqlite_utils
 
-from ..core.i18n import _
-from ..core.ledger.log import LineKind
-from .lines import dict_rows
+from ..core.errors import Words, said_of
+from ..core.i18n import N_, _
+from ..core.ledger.log import Damage, Line, LineKind
+from .lines import COLUMNS, dict_rows, line_from_row
 from .tables import Table
 
 KINDS = tuple(k.value for k in LineKind)
@@ -65,6 +67,33 @@ def verify(db: sqlite_utils.Database, table: Table) -> ChainBreak | None:
                 seq=row["seq"], number=row["number"]))
         previous = row["hash"]
     return None
+
+
+CHANGED = Words(N_("it was changed after it was written"))
+"""Why a line whose hash does not follow from the line before damages its table's ledger."""
+
+
+def read_chained(conn: sqlite3.Connection, table_id: int, after: int, previous: str) -> tuple[list[Line], Damage | None, str]:
+    """The table's lines after line ``after``, oldest first, each checked to follow from the line before
+    (``previous``: the hash of line ``after``, or the chain's :func:`genesis`), up to the first that is missing,
+    cannot be read or does not follow (returned as the damage it does); and the hash of the last line returned.
+    The ledger cache keeps that hash with its fold, so that each line is hashed once, when it is first folded."""
+    cursor = conn.execute(f"select {', '.join(COLUMNS)} from events where table_id = ? and seq > ? order by seq",
+                          [table_id, after])
+    lines: list[Line] = []
+    for expected, row in enumerate(dict_rows(cursor), start=after + 1):
+        number = row["number"] if isinstance(row["number"], int) else None
+        if row["seq"] != expected:  # as the fold names a line missing
+            return lines, Damage(expected, None, Words(N_("line {seq} of the log is missing"), seq=expected)), previous
+        try:
+            line = line_from_row(row)
+        except ValueError as error:
+            return lines, Damage(expected, number, said_of(error)), previous
+        if link(previous, row) != row["hash"]:
+            return lines, Damage(expected, number, CHANGED), previous
+        lines.append(line)
+        previous = str(row["hash"])
+    return lines, None, previous
 
 
 SIGNATURE_FIELD = "signature"

@@ -66,7 +66,10 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
         row["hash"] = link(previous[0] if previous else genesis(current), row)
         conn.execute(INSERT, insert_values(table.id, row, once))
     for folded, (ledger, carried) in changed.items():  # rechecked above, the new line decided, later evenings checked
-        ledger_cache().put(folded, ledger, ledger.seq, rechecked=True, carried=carried)
+        # the chain verified up to the new line (this table's fold read it, the new line chained to it here); a
+        # later evening's log did not change: the hash its fold verified is kept
+        ledger_cache().put(folded, ledger, ledger.seq, rechecked=True, carried=carried,
+                           chained=str(row["hash"]) if folded.id == table.id else None)
     return Outcome(line)
 
 

@@ -17,7 +17,8 @@ from ..core.caches import Cache
 from ..core.errors import Counted, Later, Words
 from ..core.i18n import N_, translating
 from ..core.ledger.log import Damage, Ledger, advance, recheck
-from .lines import log_size, read_lines
+from .chain import genesis, read_chained
+from .lines import log_size
 from .tables import Table
 
 CACHE_DEALS = 20_000
@@ -44,6 +45,9 @@ class _Entry:
     """The log's length when this ledger was made (past ``ledger.seq`` if the log is damaged)."""
     rechecked: bool = False
     """Every deal folded from the database has been checked again (:meth:`LedgerCache.recheck`)."""
+    chained: str | None = None
+    """The hash of line ``ledger.seq``, every line up to it found to follow from the one before (the chain
+    verified as far as the fold went: a line is hashed when it is first folded, never again); None if not known."""
 
     def weigh(self) -> int:
         """What it weighs in the cache: its deals, and one for the table."""
@@ -76,14 +80,23 @@ class LedgerCache:
 
     def _cached(self, table: Table, carried: int) -> _Entry | None:
         entry = self.tables.get(table.token)
-        return entry if entry is not None and entry.settings == (table.settings, carried) else None
+        ours = entry is not None and entry.settings == (table.settings, carried)
+        return entry if ours and entry is not None and (entry.chained is not None or entry.ledger.damage is not None) else None
 
-    def put(self, table: Table, ledger: Ledger, size: int, rechecked: bool = False, carried: int | None = None) -> None:
+    def put(self, table: Table, ledger: Ledger, size: int, rechecked: bool = False, carried: int | None = None,  # more than 5: a fold and how far it was checked
+            chained: str | None = None) -> None:
         """Keep ``ledger`` (the log folded up to line ``size``), unless a newer one is kept already.
         It is kept under the table's settings and what its circle carried into it (``carried``, by
-        default the ledger's own ``carried_in``): a change of either folds the log afresh."""
+        default the ledger's own ``carried_in``): a change of either folds the log afresh. ``chained`` is
+        the hash of its last line, the chain verified up to it; if not given, the hash kept with the same
+        log folded before (another carry, or checked again); a ledger whose chain is not known is folded afresh
+        when next read."""
         carried = ledger.evening.carried_in if carried is None else carried
-        entry = _Entry((table.settings, carried), ledger, size, rechecked)
+        if chained is None:
+            old = self.tables.get(table.token)
+            if old is not None and old.settings[0] == table.settings and old.ledger.seq == ledger.seq:
+                chained = old.chained
+        entry = _Entry((table.settings, carried), ledger, size, rechecked, chained)
         self.tables.put(table.token, entry, unless=lambda old: old.settings == entry.settings and old.size > size)
 
     def get(self, conn: sqlite3.Connection, table: Table) -> tuple[Ledger, int]:
@@ -112,16 +125,19 @@ class LedgerCache:
             return entry.ledger, size
         growing = entry is not None and entry.size < size
         if entry is not None and growing:
-            ledger = entry.ledger
+            ledger, chained = entry.ledger, entry.chained
         else:
-            ledger = Ledger.start(replace(table.evening(), carried_in=carried))
-        if ledger.damage is None:
-            lines, unreadable = read_lines(conn, table.id, ledger.seq)
+            ledger, chained = Ledger.start(replace(table.evening(), carried_in=carried)), genesis(table)
+        if ledger.damage is None and chained is not None:
+            # each new line's hash checked against the last verified (in full when the fold is first made): a line
+            # edited by hand, its chain not computed again, damages the ledger, and a damaged table is read-only
+            lines, broken, chained = read_chained(conn, table.id, ledger.seq, chained)
             # checked when written (decide, or the import's check), hash-chained since: not checked again
             # here; a deal that fails to settle still damages the ledger, and recheck checks every deal
-            ledger = advance(ledger, lines, unreadable, check=False)
+            ledger = advance(ledger, lines, broken, check=False)
             size = max(size, ledger.seq)  # a line appended between the two reads
-        self.put(table, ledger, size, rechecked=growing and entry is not None and entry.rechecked, carried=carried)
+        self.put(table, ledger, size, rechecked=growing and entry is not None and entry.rechecked, carried=carried,
+                 chained=chained)
         return ledger, size
 
     def rechecked(self, table: Table, ledger: Ledger) -> bool:

@@ -127,11 +127,11 @@ def circle_too_large() -> tuple[str, int]:
 def circle_export_json(token: str) -> Response:
     try:
         circle = circle_by_token(get_db(), token)
-    except UnreadableCircle:  # a row or log that cannot be read: give back everything stored, so nothing is lost
-        return _json(raw_circle_export(get_db(), token), "scorer-raw-circle.json")
-    if circle is None:
-        abort(404)
-    return _json(export_circle(get_db(), circle, current_app.config["SECRET_KEY"]), "quadrille-circle.json")
+        if circle is None:
+            abort(404)
+        return _json(export_circle(get_db(), circle, current_app.config["SECRET_KEY"]), "quadrille-circle.json")
+    except (UnreadableCircle, UnreadableTable):  # its row, its log or an evening's table cannot be read: give back
+        return _json(raw_circle_export(get_db(), token), "scorer-raw-circle.json")  # everything stored, nothing lost
 
 
 def tables_in(data: object) -> int:
