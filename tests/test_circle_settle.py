@@ -34,6 +34,7 @@ from scorer.store import (
     Table,
     circle_tables,
     ledger,
+    SettledChange,
     run,
     start_evening,
     table_by_token,
@@ -48,7 +49,10 @@ from scorer.store.circles import (
     record_settlement,
     rename_member,
     settle_digest,
+    take_back_settlement,
 )
+from scorer.store.circle_log import circle_genesis, circle_link, read_events
+from scorer.store.lines import row_where
 
 
 @pytest.fixture
@@ -112,6 +116,65 @@ def test_a_settlement_is_recorded_and_the_next_settle_up_starts_after_it(db: sql
     again = record_settlement(db, circle, circle.lines)
     assert [(s.first, s.last) for s in again.settlements] == [(1, 2), (3, 3)] and again.settlements[1].payments == payments
     assert verify_circle(db, again) is None
+
+
+def test_a_settlement_taken_back_is_to_settle_again(db: sqlite_utils.Database) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)
+    evening(db, circle, 1)
+    circle = record_settlement(db, fresh(db, circle), fresh(db, circle).lines)
+    recorded = circle.settlements[0]
+    assert to_settle(circle, circle_season(db, circle)) is None
+    for seq, reason, lines, why in ((recorded.seq, " ", circle.lines, "Say why the settlement is taken back"),
+                                    (recorded.seq, "Bea paid twice", circle.lines - 1, "The circle changed since"),
+                                    (recorded.seq - 1, "Bea paid twice", circle.lines, "Only the last settlement standing")):
+        with pytest.raises(CircleRefused, match=why):
+            take_back_settlement(db, circle, seq, reason, lines)
+    with pytest.raises(ImpossibleDeal, match="invisible or control character"):
+        take_back_settlement(db, circle, recorded.seq, "Bea\u202e paid", circle.lines)
+    back = take_back_settlement(db, circle, recorded.seq, "  Bea  paid twice ", circle.lines)
+    assert back.settlements == () and back.settled_to() == 0 and back.settled_mark() == back.lines
+    assert [(s.seq, s.first, s.last, s.payments, s.reason) for s in back.taken_back] == [
+        (recorded.seq, 1, 2, recorded.payments, "Bea paid twice")]
+    assert back.history() == back.taken_back and fresh(db, circle) == back and verify_circle(db, back) is None
+    # its evenings are to settle again, as they were: the same payments
+    found = owing(back, circle_season(db, back))
+    assert found is not None and (found.first, found.last, found.payments) == (1, 2, recorded.payments)
+    again = record_settlement(db, back, back.lines, settle_digest(1, 2, found.payments))
+    assert [(s.first, s.last) for s in again.settlements] == [(1, 2)] and len(again.history()) == 2
+    with pytest.raises(CircleRefused, match="Only the last settlement standing"):
+        take_back_settlement(db, again, recorded.seq, "again", again.lines)  # taken back once already
+    assert verify_circle(db, again) is None
+
+
+@pytest.mark.parametrize(("data", "why"), [
+    ('{"settlement": 1, "reason": "paid twice"}', "line 3 takes back a settlement that is not the last one standing"),
+    ('{"settlement": 2, "reason": ""}', "line 3 takes back a settlement that is not the last one standing, or gives no reason"),
+])
+def test_a_settlement_taken_back_by_hand_is_found(db: sqlite_utils.Database, data: str, why: str) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)
+    circle = record_settlement(db, fresh(db, circle), fresh(db, circle).lines)
+    circle = take_back_settlement(db, circle, circle.settlements[0].seq, "paid twice", circle.lines)
+    assert [line["kind"] for line in read_events(db.conn, circle.id)] == ["evening", "settled", "unsettled"]
+    tamper_chained(db, circle, 3, data)
+    broken = verify_circle(db, circle)
+    assert broken is not None and why in broken.why
+
+
+def tamper_chained(db: sqlite_utils.Database, circle: Circle, seq: int, data: str) -> None:
+    """Line ``seq``'s data replaced, and the chain computed again from it (a hand edit that knows the chain)."""
+    rows = db.conn.execute("select seq, kind, data, created_at from circle_events where circle_id = ? order by seq",
+                           [circle.id]).fetchall()
+    row = row_where(db.conn, "circles", "id", circle.id)
+    assert row is not None
+    previous = circle_genesis(row)
+    for number, kind, stored, at in rows:
+        line = {"seq": number, "kind": kind, "data": data if number == seq else stored, "created_at": at}
+        previous = circle_link(previous, line)
+        db.conn.execute("update circle_events set data = ?, hash = ? where circle_id = ? and seq = ?",
+                        [line["data"], previous, circle.id, number])
+    db.conn.commit()
 
 
 def test_an_evening_started_but_not_played_is_not_settled(db: sqlite_utils.Database) -> None:
@@ -197,7 +260,11 @@ def test_a_correction_in_a_settled_evening_is_settled_next(db: sqlite_utils.Data
     # Evening 1's last deal was a win, not a remise: corrected after it was settled.
     first = circle_tables(db, circle)[0]
     corrected = replace(deals_of(first.players, "6 5 6 5")[3], hombre_tricks=6)
-    run(db, first, Amend(4, corrected, by="Ann", reason="six tricks", seen=log_size(db.conn, first.id)))
+    amend = Amend(4, corrected, by="Ann", reason="six tricks", seen=log_size(db.conn, first.id))
+    with pytest.raises(SettledChange, match="Evening 1 is covered by a recorded settlement"):
+        run(db, first, amend)  # not confirmed against the settlement: nothing written
+    assert log_size(db.conn, first.id) == amend.seen
+    run(db, first, amend, settled_seen=circle.settled_mark())
     season = circle_season(db, circle)
     found = owing(circle, season)
     assert found is not None and (found.first, found.last) == (3, 2)  # nothing new: only the change
@@ -215,7 +282,8 @@ def test_a_correction_in_a_settled_evening_is_settled_next(db: sqlite_utils.Data
     evening(db, settled, 2, "6 6 6 5")
     second = circle_tables(db, settled)[1]
     fixed = replace(deals_of(second.players, "6 5 6 5")[1], hombre_tricks=6)
-    run(db, second, Amend(2, fixed, by="Bea", reason="six tricks", seen=log_size(db.conn, second.id)))
+    run(db, second, Amend(2, fixed, by="Bea", reason="six tricks", seen=log_size(db.conn, second.id)),
+        settled_seen=settled.settled_mark())
     now = fresh(db, settled)
     found = owing(now, circle_season(db, now))
     assert found is not None and (found.first, found.last) == (3, 3) and any(found.changed.values())
@@ -461,8 +529,10 @@ def test_the_page_says_what_changed_in_an_evening_already_settled(app: Flask, cl
         table = table_by_token(db, first)
         assert table is not None
         book = ledger(db, table)
+        settled = circle_by_token(db, circle)
+        assert settled is not None
         run(db, table, Amend(4, replace(book.evening.deals[3], hombre_tricks=6), by="Ann", reason="six tricks",
-                             seen=log_size(db.conn, table.id)))
+                             seen=log_size(db.conn, table.id)), settled_seen=settled.settled_mark())
     page = text(client.get(f"/c/{circle}"))
     assert re.search(r'Deal <a href="/t/[^"]+/audit/4">4</a> corrected by Ann, <time[^>]*>[^<]+</time>: “six tricks”; '
                      r"the totals below follow it.", page)
