@@ -494,36 +494,123 @@ def settle_fields(client: FlaskClient, circle: str) -> dict[str, str]:
     return fields
 
 
-def test_the_page_records_a_settlement_and_shows_it(client: FlaskClient) -> None:
+def confirmed(client: FlaskClient, circle: str) -> dict[str, str]:
+    """The circle page's settlement form sent (the first tap): the fields of the confirmation it answers with."""
+    shown = client.post(f"/c/{circle}/settle", data=settle_fields(client, circle))
+    assert shown.status_code == 200 and "Record this settlement?" in text(shown)
+    form = re.search(r'action="/c/[^"]+/settle".*?</form>', shown.get_data(as_text=True), re.DOTALL)
+    assert form, "no confirmation form"
+    return dict(re.findall(r'name="(\w+)" type="hidden" value="([^"]*)"', form.group(0)))
+
+
+def settle(client: FlaskClient, circle: str) -> None:
+    """Record the settlement the circle's page shows: two taps."""
+    assert client.post(f"/c/{circle}/settle", data=confirmed(client, circle)).status_code == 302
+
+
+PAYS = re.compile(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> (\d+) chips</li>")
+
+
+def stands(page: str) -> tuple[str, str]:
+    """A season page's lead (where it stands): what was settled, and what is still to settle."""
+    standing = page.split('<section class="standing" id="settle">')[1].split("</section>")[0]
+    settled, still = standing.split("Still to settle")
+    return settled, still
+
+
+def test_the_page_records_a_settlement_on_a_second_tap_and_shows_it(client: FlaskClient) -> None:
     circle = start_circle(client)
     first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
     play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
     page = text(client.get(f"/c/{circle}"))
-    assert "Settle-up over the season" in page and "Record this settlement" in page and "Evening 1, as it stands" in page
-    shown = re.findall(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> (\d+) chips</li>", page)
+    settled, still = stands(page)
+    assert "Nothing yet." in settled and "Record this settlement" in still and "Evening 1, as it stands" in still
+    assert page.index("Where the season stands") < page.index("Start the next evening")
+    shown = PAYS.findall(still)
+    assert shown
     fields = settle_fields(client, circle)
     stale = dict(fields, lines=str(int(fields["lines"]) - 1))
     refused = client.post(f"/c/{circle}/settle", data=stale)
     assert refused.status_code == 409 and "changed since this page was shown" in text(refused)
-    response = client.post(f"/c/{circle}/settle", data=fields)
+    # the first tap shows what will be recorded, and records nothing
+    asked = client.post(f"/c/{circle}/settle", data=fields)
+    asking = text(asked)
+    assert asked.status_code == 200 and "Record this settlement?" in asking and "evening 1" in asking
+    assert PAYS.findall(asking) == shown and "can be taken back from the circle's page" in asking
+    assert "Nothing yet." in stands(text(client.get(f"/c/{circle}")))[0]
+    confirm = dict(re.findall(r'name="(\w+)" type="hidden" value="([^"]*)"', asked.get_data(as_text=True)))
+    assert confirm["confirm"] == "yes" and confirm["lines"] == fields["lines"]
+    response = client.post(f"/c/{circle}/settle", data=confirm)
     assert response.status_code == 302
     page = text(client.get(f"/c/{circle}"))
-    assert "Settle-up since the last settling" in page and "No evening played since the last settling" in page
-    assert "Past settlements" in page and "the circle settled evening 1:" in page
-    assert all(f"{payer} paid {payee} {cents} chips" in page for payer, payee, cents in shown) and shown
-    again = client.post(f"/c/{circle}/settle", data=fields)
+    settled, still = stands(page)
+    assert "the circle settled evening 1:" in settled and "Nothing: the season is settled." in still
+    assert all(f"{payer} paid {payee} {cents} chips" in settled for payer, payee, cents in shown)
+    assert not PAYS.findall(page)  # a payment recorded is never listed as to pay
+    again = client.post(f"/c/{circle}/settle", data=confirm)
     assert again.status_code == 409 and "changed since this page was shown" in text(again)
     second = next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
     play_evening(client, second, ("Bea", "Cat", "Dan", "Eve"), "6 6 6 6")
-    assert "Evening 2, as it stands" in text(client.get(f"/c/{circle}"))
-    assert "Record this settlement" not in text(client.get(re.findall(r'href="[^"]*?(/cs/[^"]+)"', page)[0]))
+    page = text(client.get(f"/c/{circle}"))
+    assert "Evening 2, as it stands" in stands(page)[1] and "the circle settled evening 1:" in stands(page)[0]
+    watched = text(client.get(re.findall(r'href="[^"]*?(/cs/[^"]+)"', page)[0]))
+    assert "Record this settlement" not in watched and "the circle settled evening 1:" in stands(watched)[0]
+    assert "Take it back" not in watched
+    evenings = text(client.get(f"/c/{circle}/evenings"))
+    assert evenings.index("Where the season stands") < evenings.index("Evening 1:")
+    assert "the circle settled evening 1:" in stands(evenings)[0] and "Evening 2, as it stands" in stands(evenings)[1]
+
+
+def take_back_fields(client: FlaskClient, circle: str) -> dict[str, str]:
+    page = client.get(f"/c/{circle}").get_data(as_text=True)
+    form = re.search(r'action="/c/[^"]+/take-back[^"]*".*?</form>', page, re.DOTALL)
+    assert form, "no form to take a settlement back"
+    return dict(re.findall(r'name="(\w+)" type="hidden" value="([^"]*)"', form.group(0)))
+
+
+@pytest.mark.parametrize(("reason", "lines", "why"), [
+    ("", 0, "Say why: the reason is kept with the settlement."),
+    ("x" * 201, 0, "Field cannot be longer than 200 characters."),
+    ("oops\u202e", 0, "invisible or control character"),
+    ("Bea had not paid", -1, "The circle changed since this page was shown"),
+])
+def test_taking_a_settlement_back_is_refused_with_a_reason(client: FlaskClient, reason: str, lines: int, why: str) -> None:
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    settle(client, circle)
+    fields = take_back_fields(client, circle)
+    refused = client.post(f"/c/{circle}/take-back", data=dict(fields, reason=reason, lines=str(int(fields["lines"]) + lines)))
+    assert refused.status_code == 422 and why in text(refused)
+    assert "the circle settled evening 1:" in stands(text(client.get(f"/c/{circle}")))[0]
+
+
+def test_a_settlement_taken_back_is_to_settle_again_and_stays_struck_out(client: FlaskClient) -> None:
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    shown = PAYS.findall(stands(text(client.get(f"/c/{circle}")))[1])
+    settle(client, circle)
+    response = client.post(f"/c/{circle}/take-back", data=dict(take_back_fields(client, circle), reason="Bea had not paid"))
+    assert response.status_code == 302
+    page = text(client.get(f"/c/{circle}"))
+    assert "The settlement of evening 1 is taken back: it is to settle again." in page
+    settled, still = stands(page)
+    assert "Nothing yet." in settled and re.search(r"<s>[^<]*the circle settled evening 1:.*?</s> Taken back on [^:]+: “Bea had not paid”",
+                                                   settled)
+    assert PAYS.findall(still) == shown and "Take it back" not in page  # nothing standing to take back
+    pdf_text = client.get(f"/c/{circle}/tally.pdf")
+    assert pdf_text.status_code == 200
+    settle(client, circle)
+    settled, still = stands(text(client.get(f"/c/{circle}")))
+    assert "the circle settled evening 1:" in settled.split("<s>")[0] and "Nothing: the season is settled." in still
 
 
 def test_the_page_says_what_changed_in_an_evening_already_settled(app: Flask, client: FlaskClient) -> None:
     circle = start_circle(client)
     first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
     play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
-    assert client.post(f"/c/{circle}/settle", data=settle_fields(client, circle)).status_code == 302
+    settle(client, circle)
     with app.app_context():
         db = get_db()
         table = table_by_token(db, first)
@@ -538,13 +625,13 @@ def test_the_page_says_what_changed_in_an_evening_already_settled(app: Flask, cl
                      r"the totals below follow it.", page)
     assert "Nothing new was played, but evenings settled before changed since:" in page
     assert "Changed since evening 1 was settled (a deal recorded or corrected there):" in page
-    changed = re.findall(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> (\d+) chips</li>", page)
+    changed = PAYS.findall(stands(page)[1])
     assert changed
-    assert client.post(f"/c/{circle}/settle", data=settle_fields(client, circle)).status_code == 302
+    settle(client, circle)
     page = text(client.get(f"/c/{circle}"))
     assert "the circle settled changes to evenings settled before:" in page
     assert all(f"{payer} paid {payee} {cents} chips" in page for payer, payee, cents in changed)
-    assert "No evening played since the last settling" in page
+    assert "Nothing: the season is settled." in stands(page)[1]
 
 
 def test_the_page_adds_and_renames_members(client: FlaskClient) -> None:

@@ -26,7 +26,7 @@ from ..core.limits import (
     CHIP_VALUE_CENTS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN,
     CIRCLE_DEALS_MAX, REASON_MAX, circle_evenings_max,
 )
-from ..core.ledger.log import Refused
+from ..core.ledger.log import Command, Refused
 from ..core.model import check_players
 from ..core.names import check_name, check_note, identity, normalise, skeleton
 from ..core.ledger.season import Season
@@ -38,7 +38,7 @@ from .circle_log import (
     read_events,
 )
 from .lines import dict_rows, row_where
-from .seasons import CircleDamage, CircleDamaged, SeasonFold, checked_for_writing, fold_circle
+from .seasons import CircleDamage, CircleDamaged, SeasonFold, checked_for_writing, fold_circle, season_after
 from .tables import Table, insert_row, insert_table, new_token, now, table_from_row
 
 __all__ = ["KINDS", "Circle", "CircleDamaged", "CircleRefused", "Settlement", "UnreadableCircle", "circle_genesis", "circle_link"]
@@ -426,6 +426,8 @@ class SettledEffect:
     """What the change alone moves in what each member wins or owes over the evenings settled (cents, or chips)."""
     after: Owing | None
     """What is still to pay once it is saved (None: nobody owes anybody)."""
+    circle: Circle
+    """The circle as it was shown (its chip's value and currency say how the amounts read)."""
 
 
 def settled_effect(circle: Circle, before: Season, after: Season, evening: int) -> SettledEffect | None:
@@ -437,4 +439,18 @@ def settled_effect(circle: Circle, before: Season, after: Season, evening: int) 
     value, payments, settled = _value(circle), paid(circle), circle.settled_to()
     was, now = before.owed(value, payments, settled), after.owed(value, payments, settled)
     return SettledEffect(evening, covering, circle.settled_mark(), {m: now[m] - was.get(m, 0) for m in circle.members},
-                         owing(circle, after))
+                         owing(circle, after), circle)
+
+
+def settled_effect_of(db: sqlite_utils.Database, table: Table, command: Command) -> SettledEffect | None:
+    """What ``command`` (an undo, a correction or a restoration) on ``table``, an evening of a circle, does to what was
+    paid (:func:`settled_effect`), nothing written; None for a table of no circle or an evening no settlement covers.
+    Raises as the write path would refuse the command (:func:`.seasons.season_after`)."""
+    if table.circle_id is None or table.circle_evening is None:
+        return None
+    folded = fold_circle(db.conn, table.circle_id)
+    circle = folded[1].circle if folded is not None else None
+    if circle is None or circle.settled_to() < table.circle_evening:
+        return None
+    before, after = season_after(db.conn, table, command)
+    return settled_effect(circle, before, after, table.circle_evening)
