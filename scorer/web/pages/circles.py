@@ -1,8 +1,10 @@
 """A circle: the same players, evening after evening, one running ledger each.
 
-``/c/new`` starts a circle; ``/c/<token>`` is its page (the season's ledger, the pool carried, a
-chart, statistics, the settle-up) with the form that starts its next evening; ``/cs/<token>``
-is the watch-only page. A circle's evenings are ordinary tables (``/t/<token>``); what one
+``/c/new`` starts a circle; ``/c/<token>`` is its page, led by where the season stands (the settlements
+standing, then what is still to pay), then the form that starts its next evening, the season's ledger, the pool
+carried, a chart and statistics; ``/cs/<token>`` is the watch-only page. ``/c/<token>/settle`` records the
+settle-up the page showed on a second tap (the first shows what it records); ``/c/<token>/take-back`` takes the
+last settlement back, with a reason. A circle's evenings are ordinary tables (``/t/<token>``); what one
 leaves on the table is carried into the next (:mod:`scorer.core.ledger.season`).
 
 ``/c/<token>/check`` is the circle's Check page: whether the circle's own log holds
