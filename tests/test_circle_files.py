@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 from dataclasses import replace
@@ -45,7 +46,7 @@ from scorer.store import (
     verify_circle,
 )
 from scorer.store.circle_files import CIRCLE_DEPTH_MAX, CIRCLE_LOG_LINES_MAX, PAYMENT_CENTS_MAX
-from scorer.store.circles import Circle, record_settlement, rename_member
+from scorer.store.circles import Circle, record_settlement, rename_member, take_back_settlement
 
 KEY = "a secret key for the tests"
 
@@ -262,12 +263,40 @@ def test_a_settlement_of_corrections_alone_round_trips(db: sqlite_utils.Database
     circle = renamed_season(db)
     first = circle_tables(db, circle)[0]
     corrected = replace(deals_of(first.players, RESULTS[0])[0], hombre_tricks=5)
-    run(db, first, Amend(1, corrected, by="Ann", reason="a remise", seen=log_size(db.conn, first.id)))
+    run(db, first, Amend(1, corrected, by="Ann", reason="a remise", seen=log_size(db.conn, first.id)),
+        settled_seen=circle.settled_mark())
     circle = record_settlement(db, circle, circle.lines)
     assert (circle.settlements[-1].first, circle.settlements[-1].last) == (4, 3)
     exported = export_circle(db, circle, KEY)
     imported = import_circle(db, read_circle_file(dumped(exported)), KEY)
     assert dumped(export_circle(db, imported, KEY)) == dumped(exported) and verify_circle(db, imported) is None
+
+
+def test_a_settlement_taken_back_round_trips(db: sqlite_utils.Database) -> None:
+    circle = renamed_season(db)
+    circle = take_back_settlement(db, circle, circle.settlements[-1].seq, "Zoe had not paid yet", circle.lines)
+    exported = export_circle(db, circle, KEY)
+    assert exported["log"][-1]["kind"] == "unsettled"  # type: ignore[index]
+    assert exported["log"][-1]["data"] == {"settlement": 7, "reason": "Zoe had not paid yet"}  # type: ignore[index]
+    imported = import_circle(db, read_circle_file(dumped(exported)), KEY)
+    assert [(s.first, s.last) for s in imported.settlements] == [(1, 1)]
+    assert [(s.first, s.last, s.reason) for s in imported.taken_back] == [(2, 3, "Zoe had not paid yet")]
+    assert dumped(export_circle(db, imported, KEY)) == dumped(exported) and verify_circle(db, imported) is None
+
+
+@pytest.mark.parametrize(("data", "why"), [
+    ({"settlement": 3, "reason": "paid twice"}, '"settlement" must be the line of the last settlement standing'),
+    ({"settlement": "7", "reason": "paid twice"}, '"settlement" must be the line of the last settlement standing'),
+    ({"settlement": 7, "reason": ""}, '"reason" must be a text of 1 to 200 characters'),
+    ({"settlement": 7, "reason": " paid twice"}, "in its normal form"),
+    ({"settlement": 7, "reason": "paid\u202etwice"}, "invisible or control character"),
+    ({"settlement": 7}, '"data" of a unsettled line has exactly reason, settlement'),
+])
+def test_a_settlement_taken_back_is_checked_on_import(db: sqlite_utils.Database, data: dict[str, Any], why: str) -> None:
+    file = renamed_file(db)
+    file["log"].append({"seq": 8, "kind": "unsettled", "data": data, "at": file["log"][-1]["at"], "hash": None})
+    with pytest.raises(ImportRefused, match=re.escape(why)):
+        import_circle(db, read_circle_file(dumped(file)), KEY)
 
 
 def unchained(data: dict[str, Any]) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from scorer.store import (
     Table,
     circle_tables,
     ledger,
+    SettledChange,
     run,
     start_evening,
     table_by_token,
@@ -48,7 +49,10 @@ from scorer.store.circles import (
     record_settlement,
     rename_member,
     settle_digest,
+    take_back_settlement,
 )
+from scorer.store.circle_log import circle_genesis, circle_link, read_events
+from scorer.store.lines import row_where
 
 
 @pytest.fixture
@@ -112,6 +116,65 @@ def test_a_settlement_is_recorded_and_the_next_settle_up_starts_after_it(db: sql
     again = record_settlement(db, circle, circle.lines)
     assert [(s.first, s.last) for s in again.settlements] == [(1, 2), (3, 3)] and again.settlements[1].payments == payments
     assert verify_circle(db, again) is None
+
+
+def test_a_settlement_taken_back_is_to_settle_again(db: sqlite_utils.Database) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)
+    evening(db, circle, 1)
+    circle = record_settlement(db, fresh(db, circle), fresh(db, circle).lines)
+    recorded = circle.settlements[0]
+    assert to_settle(circle, circle_season(db, circle)) is None
+    for seq, reason, lines, why in ((recorded.seq, " ", circle.lines, "Say why the settlement is taken back"),
+                                    (recorded.seq, "Bea paid twice", circle.lines - 1, "The circle changed since"),
+                                    (recorded.seq - 1, "Bea paid twice", circle.lines, "Only the last settlement standing")):
+        with pytest.raises(CircleRefused, match=why):
+            take_back_settlement(db, circle, seq, reason, lines)
+    with pytest.raises(ImpossibleDeal, match="invisible or control character"):
+        take_back_settlement(db, circle, recorded.seq, "Bea\u202e paid", circle.lines)
+    back = take_back_settlement(db, circle, recorded.seq, "  Bea  paid twice ", circle.lines)
+    assert back.settlements == () and back.settled_to() == 0 and back.settled_mark() == back.lines
+    assert [(s.seq, s.first, s.last, s.payments, s.reason) for s in back.taken_back] == [
+        (recorded.seq, 1, 2, recorded.payments, "Bea paid twice")]
+    assert back.history() == back.taken_back and fresh(db, circle) == back and verify_circle(db, back) is None
+    # its evenings are to settle again, as they were: the same payments
+    found = owing(back, circle_season(db, back))
+    assert found is not None and (found.first, found.last, found.payments) == (1, 2, recorded.payments)
+    again = record_settlement(db, back, back.lines, settle_digest(1, 2, found.payments))
+    assert [(s.first, s.last) for s in again.settlements] == [(1, 2)] and len(again.history()) == 2
+    with pytest.raises(CircleRefused, match="Only the last settlement standing"):
+        take_back_settlement(db, again, recorded.seq, "again", again.lines)  # taken back once already
+    assert verify_circle(db, again) is None
+
+
+@pytest.mark.parametrize(("data", "why"), [
+    ('{"settlement": 1, "reason": "paid twice"}', "line 3 takes back a settlement that is not the last one standing"),
+    ('{"settlement": 2, "reason": ""}', "line 3 takes back a settlement that is not the last one standing, or gives no reason"),
+])
+def test_a_settlement_taken_back_by_hand_is_found(db: sqlite_utils.Database, data: str, why: str) -> None:
+    circle = circle_of(db)
+    evening(db, circle, 0)
+    circle = record_settlement(db, fresh(db, circle), fresh(db, circle).lines)
+    circle = take_back_settlement(db, circle, circle.settlements[0].seq, "paid twice", circle.lines)
+    assert [line["kind"] for line in read_events(db.conn, circle.id)] == ["evening", "settled", "unsettled"]
+    tamper_chained(db, circle, 3, data)
+    broken = verify_circle(db, circle)
+    assert broken is not None and why in broken.why
+
+
+def tamper_chained(db: sqlite_utils.Database, circle: Circle, seq: int, data: str) -> None:
+    """Line ``seq``'s data replaced, and the chain computed again from it (a hand edit that knows the chain)."""
+    rows = db.conn.execute("select seq, kind, data, created_at from circle_events where circle_id = ? order by seq",
+                           [circle.id]).fetchall()
+    row = row_where(db.conn, "circles", "id", circle.id)
+    assert row is not None
+    previous = circle_genesis(row)
+    for number, kind, stored, at in rows:
+        line = {"seq": number, "kind": kind, "data": data if number == seq else stored, "created_at": at}
+        previous = circle_link(previous, line)
+        db.conn.execute("update circle_events set data = ?, hash = ? where circle_id = ? and seq = ?",
+                        [line["data"], previous, circle.id, number])
+    db.conn.commit()
 
 
 def test_an_evening_started_but_not_played_is_not_settled(db: sqlite_utils.Database) -> None:
@@ -197,7 +260,11 @@ def test_a_correction_in_a_settled_evening_is_settled_next(db: sqlite_utils.Data
     # Evening 1's last deal was a win, not a remise: corrected after it was settled.
     first = circle_tables(db, circle)[0]
     corrected = replace(deals_of(first.players, "6 5 6 5")[3], hombre_tricks=6)
-    run(db, first, Amend(4, corrected, by="Ann", reason="six tricks", seen=log_size(db.conn, first.id)))
+    amend = Amend(4, corrected, by="Ann", reason="six tricks", seen=log_size(db.conn, first.id))
+    with pytest.raises(SettledChange, match="Evening 1 is covered by a recorded settlement"):
+        run(db, first, amend)  # not confirmed against the settlement: nothing written
+    assert log_size(db.conn, first.id) == amend.seen
+    run(db, first, amend, settled_seen=circle.settled_mark())
     season = circle_season(db, circle)
     found = owing(circle, season)
     assert found is not None and (found.first, found.last) == (3, 2)  # nothing new: only the change
@@ -215,7 +282,8 @@ def test_a_correction_in_a_settled_evening_is_settled_next(db: sqlite_utils.Data
     evening(db, settled, 2, "6 6 6 5")
     second = circle_tables(db, settled)[1]
     fixed = replace(deals_of(second.players, "6 5 6 5")[1], hombre_tricks=6)
-    run(db, second, Amend(2, fixed, by="Bea", reason="six tricks", seen=log_size(db.conn, second.id)))
+    run(db, second, Amend(2, fixed, by="Bea", reason="six tricks", seen=log_size(db.conn, second.id)),
+        settled_seen=settled.settled_mark())
     now = fresh(db, settled)
     found = owing(now, circle_season(db, now))
     assert found is not None and (found.first, found.last) == (3, 3) and any(found.changed.values())
@@ -426,55 +494,144 @@ def settle_fields(client: FlaskClient, circle: str) -> dict[str, str]:
     return fields
 
 
-def test_the_page_records_a_settlement_and_shows_it(client: FlaskClient) -> None:
+def confirmed(client: FlaskClient, circle: str) -> dict[str, str]:
+    """The circle page's settlement form sent (the first tap): the fields of the confirmation it answers with."""
+    shown = client.post(f"/c/{circle}/settle", data=settle_fields(client, circle))
+    assert shown.status_code == 200 and "Record this settlement?" in text(shown)
+    form = re.search(r'action="/c/[^"]+/settle".*?</form>', shown.get_data(as_text=True), re.DOTALL)
+    assert form, "no confirmation form"
+    return dict(re.findall(r'name="(\w+)" type="hidden" value="([^"]*)"', form.group(0)))
+
+
+def settle(client: FlaskClient, circle: str) -> None:
+    """Record the settlement the circle's page shows: two taps."""
+    assert client.post(f"/c/{circle}/settle", data=confirmed(client, circle)).status_code == 302
+
+
+PAYS = re.compile(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> (\d+) chips</li>")
+
+
+def stands(page: str) -> tuple[str, str]:
+    """A season page's lead (where it stands): what was settled, and what is still to settle."""
+    standing = page.split('<section class="standing" id="settle">')[1].split("</section>")[0]
+    settled, still = standing.split("Still to settle")
+    return settled, still
+
+
+def test_the_page_records_a_settlement_on_a_second_tap_and_shows_it(client: FlaskClient) -> None:
     circle = start_circle(client)
     first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
     play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
     page = text(client.get(f"/c/{circle}"))
-    assert "Settle-up over the season" in page and "Record this settlement" in page and "Evening 1, as it stands" in page
-    shown = re.findall(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> (\d+) chips</li>", page)
+    settled, still = stands(page)
+    assert "Nothing yet." in settled and "Record this settlement" in still and "Evening 1, as it stands" in still
+    assert page.index("Where the season stands") < page.index("Start the next evening")
+    shown = PAYS.findall(still)
+    assert shown
     fields = settle_fields(client, circle)
     stale = dict(fields, lines=str(int(fields["lines"]) - 1))
     refused = client.post(f"/c/{circle}/settle", data=stale)
     assert refused.status_code == 409 and "changed since this page was shown" in text(refused)
-    response = client.post(f"/c/{circle}/settle", data=fields)
+    # the first tap shows what will be recorded, and records nothing
+    asked = client.post(f"/c/{circle}/settle", data=fields)
+    asking = text(asked)
+    assert asked.status_code == 200 and "Record this settlement?" in asking and "evening 1" in asking
+    assert PAYS.findall(asking) == shown and "can be taken back from the circle's page" in asking
+    assert "Nothing yet." in stands(text(client.get(f"/c/{circle}")))[0]
+    confirm = dict(re.findall(r'name="(\w+)" type="hidden" value="([^"]*)"', asked.get_data(as_text=True)))
+    assert confirm["confirm"] == "yes" and confirm["lines"] == fields["lines"]
+    response = client.post(f"/c/{circle}/settle", data=confirm)
     assert response.status_code == 302
     page = text(client.get(f"/c/{circle}"))
-    assert "Settle-up since the last settling" in page and "No evening played since the last settling" in page
-    assert "Past settlements" in page and "the circle settled evening 1:" in page
-    assert all(f"{payer} paid {payee} {cents} chips" in page for payer, payee, cents in shown) and shown
-    again = client.post(f"/c/{circle}/settle", data=fields)
+    settled, still = stands(page)
+    assert "the circle settled evening 1:" in settled and "Nothing: the season is settled." in still
+    assert all(f"{payer} paid {payee} {cents} chips" in settled for payer, payee, cents in shown)
+    assert not PAYS.findall(page)  # a payment recorded is never listed as to pay
+    again = client.post(f"/c/{circle}/settle", data=confirm)
     assert again.status_code == 409 and "changed since this page was shown" in text(again)
     second = next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
     play_evening(client, second, ("Bea", "Cat", "Dan", "Eve"), "6 6 6 6")
-    assert "Evening 2, as it stands" in text(client.get(f"/c/{circle}"))
-    assert "Record this settlement" not in text(client.get(re.findall(r'href="[^"]*?(/cs/[^"]+)"', page)[0]))
+    page = text(client.get(f"/c/{circle}"))
+    assert "Evening 2, as it stands" in stands(page)[1] and "the circle settled evening 1:" in stands(page)[0]
+    watched = text(client.get(re.findall(r'href="[^"]*?(/cs/[^"]+)"', page)[0]))
+    assert "Record this settlement" not in watched and "the circle settled evening 1:" in stands(watched)[0]
+    assert "Take it back" not in watched
+    evenings = text(client.get(f"/c/{circle}/evenings"))
+    assert evenings.index("Where the season stands") < evenings.index("Evening 1:")
+    assert "the circle settled evening 1:" in stands(evenings)[0] and "Evening 2, as it stands" in stands(evenings)[1]
+
+
+def take_back_fields(client: FlaskClient, circle: str) -> dict[str, str]:
+    page = client.get(f"/c/{circle}").get_data(as_text=True)
+    form = re.search(r'action="/c/[^"]+/take-back[^"]*".*?</form>', page, re.DOTALL)
+    assert form, "no form to take a settlement back"
+    return dict(re.findall(r'name="(\w+)" type="hidden" value="([^"]*)"', form.group(0)))
+
+
+@pytest.mark.parametrize(("reason", "lines", "why"), [
+    ("", 0, "Say why: the reason is kept with the settlement."),
+    ("x" * 201, 0, "Field cannot be longer than 200 characters."),
+    ("oops\u202e", 0, "invisible or control character"),
+    ("Bea had not paid", -1, "The circle changed since this page was shown"),
+])
+def test_taking_a_settlement_back_is_refused_with_a_reason(client: FlaskClient, reason: str, lines: int, why: str) -> None:
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    settle(client, circle)
+    fields = take_back_fields(client, circle)
+    refused = client.post(f"/c/{circle}/take-back", data=dict(fields, reason=reason, lines=str(int(fields["lines"]) + lines)))
+    assert refused.status_code == 422 and why in text(refused)
+    assert "the circle settled evening 1:" in stands(text(client.get(f"/c/{circle}")))[0]
+
+
+def test_a_settlement_taken_back_is_to_settle_again_and_stays_struck_out(client: FlaskClient) -> None:
+    circle = start_circle(client)
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    shown = PAYS.findall(stands(text(client.get(f"/c/{circle}")))[1])
+    settle(client, circle)
+    response = client.post(f"/c/{circle}/take-back", data=dict(take_back_fields(client, circle), reason="Bea had not paid"))
+    assert response.status_code == 302
+    page = text(client.get(f"/c/{circle}"))
+    assert "The settlement of evening 1 is taken back: it is to settle again." in page
+    settled, still = stands(page)
+    assert "Nothing yet." in settled and re.search(r"<s>[^<]*the circle settled evening 1:.*?</s> Taken back on [^:]+: “Bea had not paid”",
+                                                   settled)
+    assert PAYS.findall(still) == shown and "Take it back" not in page  # nothing standing to take back
+    pdf_text = client.get(f"/c/{circle}/tally.pdf")
+    assert pdf_text.status_code == 200
+    settle(client, circle)
+    settled, still = stands(text(client.get(f"/c/{circle}")))
+    assert "the circle settled evening 1:" in settled.split("<s>")[0] and "Nothing: the season is settled." in still
 
 
 def test_the_page_says_what_changed_in_an_evening_already_settled(app: Flask, client: FlaskClient) -> None:
     circle = start_circle(client)
     first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
     play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
-    assert client.post(f"/c/{circle}/settle", data=settle_fields(client, circle)).status_code == 302
+    settle(client, circle)
     with app.app_context():
         db = get_db()
         table = table_by_token(db, first)
         assert table is not None
         book = ledger(db, table)
+        settled = circle_by_token(db, circle)
+        assert settled is not None
         run(db, table, Amend(4, replace(book.evening.deals[3], hombre_tricks=6), by="Ann", reason="six tricks",
-                             seen=log_size(db.conn, table.id)))
+                             seen=log_size(db.conn, table.id)), settled_seen=settled.settled_mark())
     page = text(client.get(f"/c/{circle}"))
     assert re.search(r'Deal <a href="/t/[^"]+/audit/4">4</a> corrected by Ann, <time[^>]*>[^<]+</time>: “six tricks”; '
                      r"the totals below follow it.", page)
     assert "Nothing new was played, but evenings settled before changed since:" in page
     assert "Changed since evening 1 was settled (a deal recorded or corrected there):" in page
-    changed = re.findall(r"<li><strong>(\w+)</strong> pays <strong>(\w+)</strong> (\d+) chips</li>", page)
+    changed = PAYS.findall(stands(page)[1])
     assert changed
-    assert client.post(f"/c/{circle}/settle", data=settle_fields(client, circle)).status_code == 302
+    settle(client, circle)
     page = text(client.get(f"/c/{circle}"))
     assert "the circle settled changes to evenings settled before:" in page
     assert all(f"{payer} paid {payee} {cents} chips" in page for payer, payee, cents in changed)
-    assert "No evening played since the last settling" in page
+    assert "Nothing: the season is settled." in stands(page)[1]
 
 
 def test_the_page_adds_and_renames_members(client: FlaskClient) -> None:

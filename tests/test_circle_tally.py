@@ -25,7 +25,7 @@ def test_the_season_prints_its_evenings_settle_up_statistics_and_signatures(app:
     assert response.status_code == 200 and response.mimetype == "application/pdf"
     text = words(response.data)
     assert "the season of Thursday club" in text and "Running totals after each evening" in text
-    assert "Settle-up over the season" in text and "How the season went" in text and "Agreed by" in text
+    assert "Where the season stands" in text and "How the season went" in text and "Agreed by" in text
     assert all(member in text for member in ("Ann", "Bea", "Cat", "Dan", "Eve"))
     assert client.get(f"/c/{circle}/tally.pdf").data == response.data  # from the cache
     assert record(client, second, "solo", 1, {"hombre": "Cat", "trumps": "hearts", "hombre_tricks": "6",
@@ -93,18 +93,27 @@ def test_the_season_prints_what_was_settled_and_what_is_still_owed(client: Flask
     circle = start_circle(client)
     first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
     play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    text = words(client.get(f"/c/{circle}/tally.pdf").data)
+    lead = text.split("Running totals after each evening")[0]  # the PDF leads with where the season stands
+    settled, still = lead.split("Where the season stands")[1].split("Still to settle")
+    assert "Settled already" in settled and "Nothing yet." in settled and " paid " not in settled
+    owed = re.findall(r"(\w+) pays (\w+) (\d+) chips", still)
+    assert owed and "Evening 1, as it stands:" in still
     page = client.get(f"/c/{circle}").get_data(as_text=True)
     form = {name: value for name, value in re.findall(r'name="(lines|shown|csrf_token)" type="hidden" value="([^"]*)"',
                                                       page.split('id="settle"')[1])}
-    assert client.post(f"/c/{circle}/settle", data=form).status_code == 302
+    assert client.post(f"/c/{circle}/settle", data=form).status_code == 200  # the first tap asks
+    assert client.post(f"/c/{circle}/settle", data={**form, "confirm": "yes"}).status_code == 302
     text = words(client.get(f"/c/{circle}/tally.pdf").data)
-    assert "Settled already" in text and "evening 1:" in text and " paid " in text
-    assert "Nothing: the season is settled." in text
+    lead = text.split("Running totals after each evening")[0]
+    settled, still = lead.split("Still to settle")
+    assert "evening 1:" in settled and all(f"{payer} paid {payee} {cents} chips" in settled for payer, payee, cents in owed)
+    assert "Nothing: the season is settled." in still and " pays " not in text  # never listed as to pay once paid
     second = next_evening(client, circle, ("Bea", "Cat", "Dan", "Eve"))
     play_evening(client, second, ("Bea", "Cat", "Dan", "Eve"), "6 6 6 6")
     text = words(client.get(f"/c/{circle}/tally.pdf").data)
-    owed = text.split("Still to settle")[1].split("How the season went")[0]
-    assert " pays " in owed and "the season is settled" not in owed
+    owed_now = text.split("Still to settle")[1].split("Running totals after each evening")[0]
+    assert " pays " in owed_now and "the season is settled" not in owed_now and "Evening 2, as it stands:" in owed_now
 
 
 def test_the_tally_of_an_evening_that_carried_a_pool_in_is_shown(client: FlaskClient) -> None:

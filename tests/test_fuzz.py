@@ -172,7 +172,7 @@ def build(app: Flask, folder: Path) -> World:
     play_evening(client, first, PLAYERS, "6 5 6 5")
     page = client.get(f"/c/{circle}").get_data(as_text=True)
     assert client.post(f"/c/{circle}/settle", data={"csrf_token": token, "lines": hidden(page, "lines"),
-                                                     "shown": hidden(page, "shown")}).status_code == 302
+                                                     "shown": hidden(page, "shown"), "confirm": "yes"}).status_code == 302
     seated = ("Bea", "Cat", "Dan", "Eve")
     second = next_evening(client, circle, seated)
     play_evening(client, second, seated, "5 6 7 4")
@@ -194,6 +194,7 @@ def build(app: Flask, folder: Path) -> World:
     world.digests["amend"] = preview_digest(client.post(f"/t/{played}/audit/2/amend/alliance", data=amend))
     page = client.get(f"/c/{circle}").get_data(as_text=True)
     world.digests["lines"], world.digests["shown"] = hidden(page, "lines"), hidden(page, "shown")
+    world.digests["settlement"] = hidden(page, "settlement")
     world.exports["evening"] = client.get(f"/t/{played}/export.json").get_data()
     world.exports["circle"] = client.get(f"/c/{circle}/export.json").get_data()
     return world
@@ -641,8 +642,11 @@ def routes() -> list[Route]:
               lambda w, t: {"csrf_token": t, "member": "Eve", "new_name": "Zoe"}, form=forms.RenameMemberForm,
               writes=True),
         Route("/c/<token>/settle", "POST", lambda w: f"/c/{w.circle}/settle",
-              lambda w, t: {"csrf_token": t, "lines": w.digests["lines"], "shown": w.digests["shown"]},
+              lambda w, t: {"csrf_token": t, "lines": w.digests["lines"], "shown": w.digests["shown"], "confirm": "yes"},
               form=forms.SettleForm, writes=True),
+        Route("/c/<token>/take-back", "POST", lambda w: f"/c/{w.circle}/take-back",
+              lambda w, t: {"csrf_token": t, "settlement": w.digests["settlement"], "lines": w.digests["lines"],
+                            "reason": "Bea had not paid"}, form=forms.TakeBackForm, writes=True),
         Route("/import", "POST", lambda w: "/import", lambda w, t: {"csrf_token": t}, form=ImportForm,
               writes=True, file="evening"),
         Route("/c/import", "POST", lambda w: "/c/import", lambda w, t: {"csrf_token": t}, form=CircleImportForm,

@@ -25,7 +25,7 @@ from .circles import (
 )
 from .backup import BackupError, Checked, NoSuchTable, backup, check_database, restore
 from .circle_files import export_circle, import_circle, read_circle_file
-from .commands import Outcome, run, sent_before
+from .commands import Outcome, SettledChange, run, sent_before
 from .files import ImportRefused, export_evening, import_evening, raw_export, read_evening_file, transfers_csv
 from .ledgers import LEDGERS, LedgerCache, ledger_cache
 from .seasons import SEASONS, CircleDamage, SeasonFold, evening_closed, fold_circle, ledger, ledger_and_log_size, rechecked_ledger, season_after
@@ -40,7 +40,7 @@ __all__ = [
     "CIRCLE_MEMBERS_MAX", "Circle", "CircleRefused", "Refused", "UnreadableCircle", "add_member", "circle_by_spectator_token",
     "circle_by_token", "circle_last_written", "circle_of", "circle_season", "season_fold", "SEASONS", "CircleDamage", "SeasonFold", "fold_circle", "season_after", "evening_closed", "circle_tables", "create_circle", "start_evening", "verify_circle",
     "export_circle", "import_circle", "read_circle_file",
-    "ChainBreak", "ImportRefused", "LEDGERS", "LedgerCache", "ledger_cache", "Outcome", "RulesFrozen", "CircleEvening", "Table", "UnreadableTable",
+    "ChainBreak", "ImportRefused", "LEDGERS", "LedgerCache", "ledger_cache", "Outcome", "SettledChange", "RulesFrozen", "CircleEvening", "Table", "UnreadableTable",
     "change_settings", "create_table", "export_evening", "genesis", "import_evening", "ledger", "ledger_and_log_size",
     "link", "log_size", "new_token", "raw_export", "read_evening_file", "read_lines", "rechecked_ledger", "run", "sent_before", "sign",
     "signed_here", "table_by_spectator_token", "table_by_token", "table_from_row", "transfers_csv", "verify",

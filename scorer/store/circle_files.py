@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import sqlite_utils
@@ -44,8 +44,9 @@ from ..core.ledger.evening_json import parse_evening
 from ..core.i18n import _
 from ..core.limits import (
     CIRCLE_DEALS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, DEALS_AGREED_MIN,
-    JSON_DEPTH_MAX, circle_evenings_max,
+    JSON_DEPTH_MAX, REASON_MAX, circle_evenings_max,
 )
+from ..core.names import check_note, normalise
 from ..core.ledger.season import Season, replay_season
 from .database import snapshot, write
 from .chain import SIGNATURE_FIELD, sign, signed_here
@@ -68,7 +69,8 @@ FIELDS = frozenset({"format", "name", "members", "profile", "house_rules", "deal
                     "currency", "log", "evenings", SIGNATURE_FIELD})
 LOG_FIELDS = frozenset({"seq", "kind", "data", "at", "hash"})
 DATA_FIELDS = {"member": frozenset({"name"}), "evening": frozenset({"evening", "players", "first_dealer"}),
-               "rename": frozenset({"old", "new"}), "settled": frozenset({"first", "last", "payments"})}
+               "rename": frozenset({"old", "new"}), "settled": frozenset({"first", "last", "payments"}),
+               "unsettled": frozenset({"settlement", "reason"})}
 PAYMENT_FIELDS = frozenset({"payer", "payee", "cents"})
 PAYMENT_CENTS_MAX = 10 ** INTEGER_DIGITS_MAX - 1
 """A payment of a ``settled`` line, in cents (or chips): any whole number a file may write at all."""
@@ -226,7 +228,7 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
     for seq, item in enumerate(log, start=1):
         where = _("line {number} of the circle's log").format(number=seq)
         kind, line, at, stated = _log_item(item, seq, where)
-        read.take(kind, line, where)
+        read.take(kind, line, where, seq)
         row: dict[str, object] = {"seq": seq, "kind": kind, "data": json.dumps(line, sort_keys=True, ensure_ascii=False),
                                   "created_at": at}
         row["hash"] = circle_link(previous, row)
@@ -279,9 +281,11 @@ class _LogRead:
     started: list[dict[str, Any]]
     """Each ``evening`` line's data, in order."""
     settled: int = 0
+    standing: list[tuple[int, int]] = field(default_factory=list)
+    """Each settlement standing: (its line, the first evening it settled)."""
 
-    def take(self, kind: str, line: dict[str, Any], where: str) -> None:
-        """A line of the log, checked as the store checks that kind of line when it writes it, then taken."""
+    def take(self, kind: str, line: dict[str, Any], where: str, seq: int = 0) -> None:
+        """A line of the log (line ``seq``), checked as the store checks that kind of line when it writes it, then taken."""
         circle = self.circle
         if kind == "member":
             self.circle = replace(circle, members=(*circle.members, _member_line(line, circle, where)))
@@ -290,7 +294,10 @@ class _LogRead:
             self.circle = replace(circle, members=tuple(new if m == old else m for m in circle.members),
                                   renames=(*circle.renames, (old, new)))
         elif kind == "settled":
+            self.standing.append((seq, self.settled + 1))
             self.settled = _settled_line(line, circle.members, self.settled, len(self.started), where)
+        elif kind == "unsettled":
+            self.settled = _unsettled_line(line, self.standing, where)
         else:
             _evening_line(line, circle.members, len(self.started) + 1, where)
             self.started.append(line)
@@ -347,6 +354,22 @@ def _settled_line(line: dict[str, Any], members: tuple[str, ...], settled: int, 
             raise ImportRefused(_("{where}: \"cents\" must be a whole number from 1 to {limit:,}").format(
                 where=at, limit=PAYMENT_CENTS_MAX))
     return last
+
+
+def _unsettled_line(line: dict[str, Any], standing: list[tuple[int, int]], where: str) -> int:
+    """A settlement taken back: the last one standing (taken off ``standing``), with a reason as a correction's;
+    the last evening settled once it is taken back."""
+    which, reason = line["settlement"], line["reason"]
+    if not standing or type(which) is not int or which != standing[-1][0]:
+        raise ImportRefused(_("{where}: \"settlement\" must be the line of the last settlement standing").format(where=where))
+    if not isinstance(reason, str) or not 0 < len(reason) <= REASON_MAX or normalise(reason) != reason:
+        raise ImportRefused(_("{where}: \"reason\" must be a text of 1 to {limit} characters, in its normal form").format(
+            where=where, limit=REASON_MAX))
+    try:
+        check_note(reason)
+    except ScorerError as error:
+        raise refused(where, error) from None
+    return standing.pop()[1] - 1
 
 
 def _evening_line(line: dict[str, Any], members: tuple[str, ...], number: int, where: str) -> None:

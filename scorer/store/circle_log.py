@@ -6,7 +6,8 @@ circle's fold (:mod:`.seasons`).
 A circle is its settings row (its name, its founding members, the house rules, length and chip value
 its evenings start with) and its append-only log ``circle_events``: a member added, an evening started,
 a member renamed (the old name stays taken, the evenings keep the names they were played with), the
-season settled (evenings a to b: who paid whom, as the page showed it).
+season settled (evenings a to b: who paid whom, as the page showed it), and a settlement taken back (the last
+one standing, with its reason: a new line, never a rewrite; the next settle-up covers its evenings again).
 """
 
 from __future__ import annotations
@@ -15,17 +16,17 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core import HouseRules, Payment, ScorerError
 from ..core.errors import Counted, Said, Words, said_of
 from ..core.i18n import N_
-from ..core.limits import CIRCLE_MEMBERS_MAX
+from ..core.limits import CIRCLE_MEMBERS_MAX, REASON_MAX
 from .lines import dict_rows
 from .tables import Table
 
-KINDS = ("evening", "member", "rename", "settled")
+KINDS = ("evening", "member", "rename", "settled", "unsettled")
 
 
 class UnreadableCircle(ScorerError):
@@ -42,6 +43,10 @@ class Settlement:
     last: int
     payments: tuple[Payment, ...]
     created_at: str
+    taken_back_at: str | None = None
+    """When it was taken back (an ``unsettled`` line), or None while it stands."""
+    reason: str = ""
+    """Why it was taken back."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +69,11 @@ class Circle:
     renames: tuple[tuple[str, str], ...] = ()
     """Each ``rename`` line of its log, in order: (the old name, the new one)."""
     settlements: tuple[Settlement, ...] = ()
-    """Each ``settled`` line of its log, in order."""
+    """Each ``settled`` line of its log still standing, in order (one taken back is in ``taken_back``)."""
+    taken_back: tuple[Settlement, ...] = ()
+    """Each settlement taken back since, in order, with when and why."""
+    taken_back_seqs: tuple[int, ...] = ()
+    """The lines of the log that took a settlement back."""
     lines: int = 0
     """How many lines its log has (a settlement's form carries it: the season as the page showed it)."""
     evening_members: tuple[tuple[str, ...], ...] = ()
@@ -77,6 +86,15 @@ class Circle:
             names = {k: (new if v == old else v) for k, v in names.items()}
             names[old] = new
         return names
+
+    def history(self) -> tuple[Settlement, ...]:
+        """Every settlement recorded, standing or taken back, in the order they were recorded."""
+        return tuple(sorted((*self.settlements, *self.taken_back), key=lambda s: s.seq))
+
+    def settled_mark(self) -> int:
+        """The line of the log that last recorded or took back a settlement (0 if none): what a change to a
+        settled evening was shown against."""
+        return max((*(s.seq for s in self.settlements), *self.taken_back_seqs), default=0)
 
     def settled_to(self) -> int:
         """The last evening settled (0 if none)."""
@@ -112,6 +130,8 @@ def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]
         settlements: list[Settlement] = []
         evenings = 0
         evening_members: list[tuple[str, ...]] = []
+        taken_back: list[Settlement] = []
+        taken_back_seqs: list[int] = []
         for line in events:
             data = json.loads(str(line["data"]))
             if line["kind"] == "member":
@@ -127,6 +147,10 @@ def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]
                 payments = tuple(Payment(str(p["payer"]), str(p["payee"]), int(p["cents"])) for p in data["payments"])
                 settlements.append(Settlement(int(line["seq"]), int(data["first"]), int(data["last"]),  # type: ignore[call-overload]
                                               payments, str(line["created_at"])))
+            elif line["kind"] == "unsettled" and settlements and settlements[-1].seq == int(data["settlement"]):
+                # the last standing taken back (any other: the log's sense check names it, circle_problem)
+                taken_back.append(replace(settlements.pop(), taken_back_at=str(line["created_at"]), reason=str(data["reason"])))
+                taken_back_seqs.append(int(line["seq"]))  # type: ignore[call-overload]
         return Circle(
             id=int(row["id"]),  # type: ignore[call-overload]
             token=str(row["token"]),
@@ -142,6 +166,8 @@ def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]
             evenings=evenings,
             renames=tuple(renames),
             settlements=tuple(settlements),
+            taken_back=tuple(taken_back),
+            taken_back_seqs=tuple(taken_back_seqs),
             lines=len(events),
             evening_members=tuple(evening_members),
         )
@@ -170,7 +196,8 @@ def circle_problem(row: Mapping[str, object], events: Sequence[Mapping[str, obje
     """Why the circle's row and log do not hold, or None: a break in the chain (:func:`chain_break`), or what
     a log edited with its chain computed again can still get wrong: fewer than four founders or more
     members than a circle has, a name twice, a rename of somebody who is not a member then or to a name
-    taken, a settlement of evenings not played or by somebody who was not a member, an evening line that
+    taken, a settlement of evenings not played or by somebody who was not a member, a settlement taken back
+    that is not the last one standing or with no reason, an evening line that
     is not its table's, or a table of the circle that no evening line started."""
     broken = chain_break(row, events)
     if broken is not None:
@@ -210,10 +237,13 @@ class _Sensed:
     tables: Sequence[Table]
     started: int = 0
     settled: int = 0
+    standing: list[tuple[int, int]] = field(default_factory=list)
+    """Each settlement standing: (its line, the first evening it settled)."""
 
     def line(self, seq: object, kind: object, data: Any) -> Said | None:
         """What is wrong with this line of the log, or None (a line of no known kind: its chain said so)."""
-        checks = {"member": self.member, "rename": self.rename, "evening": self.evening, "settled": self.settle}
+        checks = {"member": self.member, "rename": self.rename, "evening": self.evening, "settled": self.settle,
+                  "unsettled": self.unsettle}
         check = checks.get(str(kind))
         return None if check is None else check(seq, data)
 
@@ -252,4 +282,14 @@ class _Sensed:
             if payment["payer"] not in self.members or payment["payee"] not in self.members or not isinstance(payment["cents"], int):
                 return Words(N_("line {seq} records a payment by or to somebody who is not a member then"), seq=seq)
         self.settled = max(settled, last)
+        self.standing.append((int(seq), data["first"]))  # type: ignore[call-overload]
+        return None
+
+    def unsettle(self, seq: object, data: Any) -> Said | None:
+        which, reason = data["settlement"], data["reason"]
+        if not self.standing or which != self.standing[-1][0] or not isinstance(reason, str) \
+                or not 0 < len(reason) <= REASON_MAX:
+            return Words(N_("line {seq} takes back a settlement that is not the last one standing, or gives no reason"), seq=seq)
+        _line, first = self.standing.pop()
+        self.settled = first - 1
         return None

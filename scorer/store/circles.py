@@ -24,9 +24,9 @@ from ..core.i18n import N_, _
 from ..core.ledger.settleup import fewest_payments
 from ..core.limits import (
     CHIP_VALUE_CENTS_MAX, CIRCLE_EVENINGS_MAX, CIRCLE_LOG_LINES_MAX, CIRCLE_MEMBERS_MAX, CIRCLE_NAME_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN,
-    CIRCLE_DEALS_MAX, circle_evenings_max,
+    CIRCLE_DEALS_MAX, REASON_MAX, circle_evenings_max,
 )
-from ..core.ledger.log import Refused
+from ..core.ledger.log import Command, Refused
 from ..core.model import check_players
 from ..core.names import check_name, check_note, identity, normalise, skeleton
 from ..core.ledger.season import Season
@@ -38,7 +38,7 @@ from .circle_log import (
     read_events,
 )
 from .lines import dict_rows, row_where
-from .seasons import CircleDamage, CircleDamaged, SeasonFold, checked_for_writing, fold_circle
+from .seasons import CircleDamage, CircleDamaged, SeasonFold, checked_for_writing, fold_circle, season_after
 from .tables import Table, insert_row, insert_table, new_token, now, table_from_row
 
 __all__ = ["KINDS", "Circle", "CircleDamaged", "CircleRefused", "Settlement", "UnreadableCircle", "circle_genesis", "circle_link"]
@@ -385,3 +385,72 @@ def record_settlement(db: sqlite_utils.Database, circle: Circle, lines: int, sho
                                        "payments": [{"payer": p.payer, "payee": p.payee, "cents": p.cents} for p in payments]})
         events = read_events(conn, circle.id)
     return circle_from(row, events)
+
+
+def take_back_settlement(db: sqlite_utils.Database, circle: Circle, seq: int, reason: str, lines: int) -> Circle:
+    """Take back the settlement recorded by line ``seq`` of the circle's log, the last one standing (an
+    ``unsettled`` line with ``reason``: the settlement stays in the log, as a deal's earlier version does), in one
+    write transaction: its evenings are to settle again, and the next settle-up covers them. ``lines``: the length
+    of the log the page was built on. Refused (:class:`CircleRefused`, nothing written) if the log changed since,
+    the settlement is not the last one standing, or no reason is given; :class:`~scorer.core.ImpossibleDeal` for a
+    reason too long or holding an invisible character."""
+    reason = normalise(reason) if reason else ""
+    if not reason:
+        raise CircleRefused(_("Say why the settlement is taken back: the reason is kept with it."))
+    if len(reason) > REASON_MAX:
+        raise ImpossibleDeal(_("the reason has at most {limit} characters").format(limit=REASON_MAX), "reason")
+    check_note(reason)
+    with write(db) as conn:
+        row, current, _fold = _reread(conn, circle)
+        if current.lines != lines:
+            raise CircleRefused(_("The circle changed since this page was shown (settled or added to on another phone): "
+                                  "look at its settlements again before taking one back."))
+        if not current.settlements or current.settlements[-1].seq != seq:
+            raise CircleRefused(_("Only the last settlement standing can be taken back."))
+        _append(conn, row, "unsettled", {"settlement": seq, "reason": reason})
+        events = read_events(conn, circle.id)
+    return circle_from(row, events)
+
+
+@dataclass(frozen=True)
+class SettledEffect:
+    """What a change to an evening a recorded settlement covers does to what was paid, shown before it is saved."""
+
+    evening: int
+    settlement: Settlement
+    """The settlement standing that covers the evening (who paid whom, and when)."""
+    mark: int
+    """The circle's :meth:`~.circle_log.Circle.settled_mark` it was shown against: the form carries it, and the write
+    path refuses the change if a settlement was recorded or taken back since."""
+    moved: dict[str, int]
+    """What the change alone moves in what each member wins or owes over the evenings settled (cents, or chips)."""
+    after: Owing | None
+    """What is still to pay once it is saved (None: nobody owes anybody)."""
+    circle: Circle
+    """The circle as it was shown (its chip's value and currency say how the amounts read)."""
+
+
+def settled_effect(circle: Circle, before: Season, after: Season, evening: int) -> SettledEffect | None:
+    """What changing evening ``evening`` of the circle, its season ``before`` becoming ``after``, does to what was
+    paid; None if no settlement standing covers that evening."""
+    if circle.settled_to() < evening:
+        return None
+    covering = next((s for s in circle.settlements if s.first <= evening <= s.last), circle.settlements[-1])
+    value, payments, settled = _value(circle), paid(circle), circle.settled_to()
+    was, now = before.owed(value, payments, settled), after.owed(value, payments, settled)
+    return SettledEffect(evening, covering, circle.settled_mark(), {m: now[m] - was.get(m, 0) for m in circle.members},
+                         owing(circle, after), circle)
+
+
+def settled_effect_of(db: sqlite_utils.Database, table: Table, command: Command) -> SettledEffect | None:
+    """What ``command`` (an undo, a correction or a restoration) on ``table``, an evening of a circle, does to what was
+    paid (:func:`settled_effect`), nothing written; None for a table of no circle or an evening no settlement covers.
+    Raises as the write path would refuse the command (:func:`.seasons.season_after`)."""
+    if table.circle_id is None or table.circle_evening is None:
+        return None
+    folded = fold_circle(db.conn, table.circle_id)
+    circle = folded[1].circle if folded is not None else None
+    if circle is None or circle.settled_to() < table.circle_evening:
+        return None
+    before, after = season_after(db.conn, table, command)
+    return settled_effect(circle, before, after, table.circle_evening)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import sqlite_utils
 
 from ..core.i18n import _
-from ..core.ledger.log import Command, Ledger, Line, Refused, decide_and_advance
+from ..core.ledger.log import Amend, Command, Ledger, Line, Refused, Restore, Undo, decide_and_advance
 from ..core.ledger.season import decide_in_season
 from .database import write
 from .chain import genesis, link
@@ -31,6 +31,11 @@ ONE_TIME_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """The shape of a form's one-time token (``secrets.token_urlsafe(16)`` makes 22 characters)."""
 
 
+class SettledChange(Refused):
+    """An undo, a correction or a restoration in an evening a recorded settlement covers, not confirmed against
+    the settlements as they stand (the page must show what it changes in what was paid, and be tapped again)."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What became of a command."""
@@ -41,12 +46,16 @@ class Outcome:
     """The same form was sent before (a double tap, a retry): nothing new was written."""
 
 
-def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | None = None) -> Outcome:
+def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | None = None,
+        settled_seen: int | None = None) -> Outcome:
     """Carry out ``command`` exactly once, or raise the core's :class:`~scorer.core.ledger.log.Refused`
     (or :class:`~scorer.core.DealError` / :class:`~scorer.core.ImpossibleDeal`) and write nothing.
 
     ``once`` is the one-time token of the form that sent it: the same token
-    again writes nothing and answers as the first time did."""
+    again writes nothing and answers as the first time did. ``settled_seen``: for an undo, a correction or a
+    restoration in an evening of a circle, the circle's :meth:`~.circle_log.Circle.settled_mark` the page that
+    asked for it showed; if a recorded settlement covers the evening and the mark is not today's (or none was
+    given), :class:`SettledChange` is raised and nothing written: what was paid changes only once confirmed."""
     once = once if once and ONE_TIME_TOKEN.fullmatch(once) else None  # a token of ours, or none: nothing huge is stored
     with write(db) as conn:
         first = sent(conn, table.id, once) if once else None
@@ -54,7 +63,7 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
             return Outcome(first, again=True)
         current = reread(conn, table)
         if current.circle_id is not None and current.circle_evening is not None:
-            line, changed = _decide_in_circle(conn, current, command)
+            line, changed = _decide_in_circle(conn, current, command, settled_seen)
         else:
             ledger, _size = ledger_cache().recheck(conn, current)  # a log folded unchecked is checked again once, here
             line, after = decide_and_advance(command, ledger, at=now())  # the ledger after it folded in English
@@ -73,9 +82,11 @@ def run(db: sqlite_utils.Database, table: Table, command: Command, once: str | N
     return Outcome(line)
 
 
-def _decide_in_circle(conn: sqlite3.Connection, table: Table, command: Command) -> tuple[Line, dict[Table, tuple[Ledger, int]]]:
+def _decide_in_circle(conn: sqlite3.Connection, table: Table, command: Command,
+                      settled_seen: int | None) -> tuple[Line, dict[Table, tuple[Ledger, int]]]:
     """Decide a command on an evening of a circle against the whole season as it stands: the
-    circle folded inside this transaction, the evening's ledger checked again, then the core's
+    circle folded inside this transaction, the evening's ledger checked again, a change to an evening a
+    settlement covers refused unless confirmed against the settlements as they stand (:func:`run`), then the core's
     :func:`~scorer.core.ledger.season.decide_in_season` (a closed evening takes no new deal, every later evening
     must still settle with the carry the change produces). Returns the line and every ledger it changed."""
     assert table.circle_id is not None and table.circle_evening is not None
@@ -84,6 +95,11 @@ def _decide_in_circle(conn: sqlite3.Connection, table: Table, command: Command) 
         raise Refused(_("This evening's circle no longer exists."))
     _row, fold = folded
     ledgers = list(checked_for_writing(conn, fold))  # every evening's deals checked again, here
+    circle = fold.circle  # its log as read in this transaction
+    if isinstance(command, (Undo, Amend, Restore)) and circle is not None \
+            and circle.settled_to() >= table.circle_evening and settled_seen != circle.settled_mark():
+        raise SettledChange(_("Evening {number} is covered by a recorded settlement: look at "
+                              "what this change does to what was paid, then confirm it.").format(number=table.circle_evening))
     tables = fold.tables
     line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of(conn, tables), at=now())
     return line, {tables[k - 1]: (after, after.evening.carried_in) for k, after in changed.items()}

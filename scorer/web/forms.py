@@ -505,10 +505,12 @@ class DealForm(Form):
 
 
 class ConfirmForm(Form):
-    """A form with nothing but its CSRF token, the deal number it confirms and its one-time token."""
+    """A form with nothing but its CSRF token, the deal number it confirms and its one-time token (and, for an
+    evening a circle's settlement covers, the settlements it was shown against: :attr:`CorrectionFields.settled`)."""
 
     number = HiddenField()
     once = HiddenField()
+    settled = HiddenField()
 
 
 def one_time_token() -> str:
@@ -526,6 +528,9 @@ class CorrectionFields:
     log_length = HiddenField()
     once = HiddenField()
     """A one-time token: the same correction sent twice is written once."""
+    settled = HiddenField()
+    """For an evening a circle's settlement covers: the circle's settlements as the page showed them (the store's
+    ``Circle.settled_mark``); the write path refuses the change if they are no longer those."""
 
 
 class CorrectionForm(CorrectionFields, DealForm):
@@ -644,3 +649,18 @@ class SettleForm(Form):
 
     lines = HiddenField(validators=[DataRequired()])
     shown = HiddenField()
+    confirm = HiddenField()
+    """``yes`` on the second tap (the page that shows what will be recorded): only then is it recorded."""
+
+
+class TakeBackForm(Form):
+    """Take back the last settlement standing, with a reason."""
+
+    settlement = HiddenField(validators=[DataRequired()])
+    lines = HiddenField(validators=[DataRequired()])
+    reason = StringField(lazy_gettext("Why is it taken back?"),
+                         validators=[InputRequired(lazy_gettext("Say why: the reason is kept with the settlement.")),
+                                     Length(max=REASON_MAX)])
+
+    def validate_reason(self, field: StringField) -> None:
+        _check_note(field, field.data or "", N_("a reason"))

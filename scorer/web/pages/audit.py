@@ -18,6 +18,7 @@ from ...core import (
 from ..db import get_db
 from ..forms import CorrectionForm, RestoreForm, one_time_token
 from ...store import Table, circle_of, rechecked_ledger, run, season_after, sent_before, verify
+from ...store.circles import SettledEffect, settled_effect
 from ...store import Refused as StoreRefused
 from ...core.ledger.season import LaterEveningBroken
 from ..common import (
@@ -76,6 +77,8 @@ class CircleEffect:
     """How many later evenings are replayed with it."""
     evenings: tuple[LaterEvening, ...] = ()
     """Every later evening, before and after."""
+    settled: SettledEffect | None = None
+    """For an evening a recorded settlement covers: what the correction does to what was paid."""
 
 
 def _circle_effect(table: Table, number: int, deal: Deal, seen: int) -> CircleEffect | None:
@@ -92,7 +95,8 @@ def _circle_effect(table: Table, number: int, deal: Deal, seen: int) -> CircleEf
     later = tuple(LaterEvening(e.number, e.carried_in, a.carried_in, e.results, a.results)
                   for e, a in zip(season.evenings[evening:], after.evenings[evening:]))
     return CircleEffect(circle.name, evening, season.evenings[evening - 1].carried_out, after.evenings[evening - 1].carried_out,
-                        season.totals(), after.totals(), len(season.evenings) - evening, later)
+                        season.totals(), after.totals(), len(season.evenings) - evening, later,
+                        settled_effect(circle, season, after, evening))
 
 
 def _compare(ledger: Replay, number: int, deal: Deal) -> Comparison:
@@ -149,11 +153,13 @@ def amend(token: str, number: int, contract: str) -> Answer:
     context["comparison"] = comparison
     if comparison.error:
         return render_template("audit/amend.html", **context), 422
-    digest = deal_digest(table, corrected, (comparison.finals, view.ledger.evening.carried_in))
+    seen = _settled_seen(form, comparison)
+    # what was paid, as shown, is part of what is previewed: a settlement recorded since asks to look again
+    digest = deal_digest(table, corrected, (comparison.finals, view.ledger.evening.carried_in, form.settled.data))
     action = _action()
     if action == "save" and form.previewed.data == digest:
         command = Amend(number, corrected, form.by.data, _reason(form), whole_number(form.log_length.data, -1))
-        refused = _write(table, command, form.once.data, _FormPage("audit/amend.html", context, form.hombre))
+        refused = _write(table, command, form.once.data, _FormPage("audit/amend.html", context, form.hombre), seen)
         if refused is not None:
             return refused
         flash(_("Deal %(number)s corrected by %(name)s. The earlier version is kept in its history.", number=number,
@@ -244,14 +250,16 @@ def restore(token: str, number: int, seq: int) -> Answer:
     context: dict[str, object] = {"form": form, "version": version, "comparison": comparison, **audit.context()}
     if request.method == "GET":
         _fresh(form, view.log_size)
+        _settled_seen(form, comparison)
         return render_template("audit/restore.html", **context)
     if form.log_length.data != str(view.log_size):
         flash(_("The table changed on another phone: here is the deal as it stands now."))
         return redirect(url_for("audit.deal", token=token, number=number))
+    seen = _settled_seen(form, comparison)
     if not form.validate() or comparison.error:
         return render_template("audit/restore.html", **context), 422
     command = Restore(number, seq, form.by.data, _reason(form), whole_number(form.log_length.data, -1))
-    refused = _write(table, command, form.once.data, _FormPage("audit/restore.html", context, form.by))
+    refused = _write(table, command, form.once.data, _FormPage("audit/restore.html", context, form.by), seen)
     if refused is not None:
         return refused
     flash(_("Deal %(number)s restored to version %(seq)s by %(name)s, as a new version.", number=number, seq=seq,
@@ -269,12 +277,22 @@ class _FormPage:
     field: Field
 
 
-def _write(table: Table, command: Amend | Restore, once: str | None, page: _FormPage) -> Response | None:
+def _settled_seen(form: CorrectionForm | RestoreForm, comparison: Comparison) -> int | None:
+    """The settlements the form was sent against (its ``settled`` field: None if it carries none), the field then
+    set to those the page now shows, so that the page drawn again confirms against what it shows."""
+    sent = whole_number(form.settled.data, -1) if form.settled.data else None
+    effect = comparison.circle.settled if comparison.circle is not None else None
+    form.settled.data = str(effect.mark) if effect is not None else ""
+    return sent
+
+
+def _write(table: Table, command: Amend | Restore, once: str | None, page: _FormPage,  # more than 5: what the
+           settled_seen: int | None) -> Response | None:  # write needs, and the page that answers a refusal
     """Write a correction or a restoration through the one write path, where the deal must still
-    stand, the version exist and the log be as long as the form saw; or the answer to give instead
-    (``page`` again, the refusal shown)."""
+    stand, the version exist, the log be as long as the form saw and the settlements those it showed; or the
+    answer to give instead (``page`` again, the refusal shown)."""
     try:
-        run(get_db(), table, command, once=once or None)
+        run(get_db(), table, command, once=once or None, settled_seen=settled_seen)
     except TableChanged as changed:
         flash(changed.message)
         return redirect(url_for("audit.deal", token=table.token, number=command.number))

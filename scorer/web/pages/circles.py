@@ -1,8 +1,10 @@
 """A circle: the same players, evening after evening, one running ledger each.
 
-``/c/new`` starts a circle; ``/c/<token>`` is its page (the season's ledger, the pool carried, a
-chart, statistics, the settle-up) with the form that starts its next evening; ``/cs/<token>``
-is the watch-only page. A circle's evenings are ordinary tables (``/t/<token>``); what one
+``/c/new`` starts a circle; ``/c/<token>`` is its page, led by where the season stands (the settlements
+standing, then what is still to pay), then the form that starts its next evening, the season's ledger, the pool
+carried, a chart and statistics; ``/cs/<token>`` is the watch-only page. ``/c/<token>/settle`` records the
+settle-up the page showed on a second tap (the first shows what it records); ``/c/<token>/take-back`` takes the
+last settlement back, with a reason. A circle's evenings are ordinary tables (``/t/<token>``); what one
 leaves on the table is carried into the next (:mod:`scorer.core.ledger.season`).
 
 ``/c/<token>/check`` is the circle's Check page: whether the circle's own log holds
@@ -43,12 +45,12 @@ from ...store import (
 )
 from ...store import Refused as StoreRefused
 from ...store.circles import (
-    CircleDoesNotHold, Owing, add_member, owing, record_settlement, rename_member, settle_digest,
+    CircleDoesNotHold, Owing, add_member, owing, record_settlement, rename_member, settle_digest, take_back_settlement,
 )
 
 from ..chart import balance_chart
 from ..db import get_db
-from ..forms import AddMemberForm, CircleForm, Form, NextEveningForm, RenameMemberForm, SettleForm
+from ..forms import AddMemberForm, CircleForm, Form, NextEveningForm, RenameMemberForm, SettleForm, TakeBackForm
 from ..ratelimits import BudgetSpent, new_tables
 from ..printing import PAPER, busy, page_counter, printer, render_pdf, signature_lines, tally_css
 
@@ -157,6 +159,7 @@ def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]
         "form": NextEveningForm(members=circle.members), "member_form": AddMemberForm(formdata=None),
         "rename_form": RenameMemberForm(formdata=None, members=circle.members),
         "settle_form": SettleForm(formdata=None, lines=str(circle.lines), shown=view.digest), "settle_error": None,
+        "take_back_form": _take_back_form(circle),
     }
     context.update(forms)
     next_form = context["form"]
@@ -207,7 +210,7 @@ def page(token: str) -> tuple[str, int]:
 @bp.route("/cs/<token>")
 def watch(token: str) -> str:
     return render_template("circle/page.html", form=None, member_form=None, rename_form=None, settle_form=None,
-                           **_view(_circle(token, spectator=True), True).context())
+                           take_back_form=None, **_view(_circle(token, spectator=True), True).context())
 
 
 @bp.route("/c/<token>/evenings", defaults={"spectator": False})
@@ -273,10 +276,23 @@ def _members_changed(circle: Circle, form: Form, name: str, field: Field, said: 
     return _page(circle, 422, **{name: form})
 
 
+def _take_back_form(circle: Circle) -> TakeBackForm | None:
+    """The form that takes back the circle's last settlement standing (None if none stands)."""
+    if not circle.settlements:
+        return None
+    form = TakeBackForm(formdata=None)
+    form.settlement.data, form.lines.data = str(circle.settlements[-1].seq), str(circle.lines)
+    return form
+
+
 @bp.route("/c/<token>/settle", methods=("POST",))
 def settle(token: str) -> Response | tuple[str, int]:
+    """The settlement the circle's page shows: first what will be recorded (who pays whom, the evenings it covers),
+    to confirm; recorded on the second tap (``confirm=yes``), against the log and the settle-up that page showed."""
     circle = _circle(token)
     form = SettleForm()
+    if form.validate_on_submit() and form.confirm.data != "yes":
+        return _confirm_settlement(circle, form)
     if form.validate_on_submit():
         try:  # a length that is no number is no log's: refused as a log changed since
             settled = record_settlement(get_db(), circle, whole_number(form.lines.data, -1), form.shown.data or None)
@@ -292,6 +308,47 @@ def settle(token: str) -> Response | tuple[str, int]:
                 flash(_("The settlement of the changes to evenings settled before is recorded."))
             return redirect(url_for("circle.page", token=circle.token) + "#settle")
     return redirect(url_for("circle.page", token=circle.token) + "#settle")
+
+
+def _confirm_settlement(circle: Circle, form: SettleForm) -> tuple[str, int]:
+    """The page that shows what a settlement will record, with the tap that records it; or the circle's page, the
+    settle-up having changed since it was shown (as the write would refuse it)."""
+    view = _view(circle, False)
+    if form.lines.data != str(view.circle.lines):
+        return _page(circle, 409, settle_error=_("The circle changed since this page was shown (settled or added to on "
+                                                 "another phone): look at the settle-up again before recording it."))
+    if view.owing is None:
+        return _page(circle, 409, settle_error=_("No evening has been played since the last settlement, and none settled "
+                                                 "has changed: there is nothing to settle."))
+    if form.shown.data and form.shown.data != view.digest:
+        return _page(circle, 409, settle_error=_("The settle-up changed since this page was shown (a deal recorded or "
+                                                 "corrected): look at it again before recording it."))
+    form.confirm.data = "yes"
+    return render_template("circle/settle.html", settle_form=form, **view.context()), 200
+
+
+@bp.route("/c/<token>/take-back", methods=("POST",))
+def take_back(token: str) -> Response | tuple[str, int]:
+    """Take back the circle's last settlement standing, with a reason: its evenings are to settle again."""
+    circle = _circle(token)
+    form = TakeBackForm()
+    if form.validate_on_submit():
+        try:  # a line or a length that is no number is no settlement's: refused as a log changed since
+            back = take_back_settlement(get_db(), circle, whole_number(form.settlement.data, -1), form.reason.data or "",
+                                        whole_number(form.lines.data, -1))
+        except (StoreRefused, ImpossibleDeal) as refused:
+            form.reason.errors = [*form.reason.errors, refused.message]
+        else:
+            taken = back.taken_back[-1]
+            if taken.first == taken.last:
+                flash(_("The settlement of evening %(first)s is taken back: it is to settle again.", first=taken.first))
+            elif taken.first < taken.last:
+                flash(_("The settlement of evenings %(first)s to %(last)s is taken back: they are to settle again.",
+                        first=taken.first, last=taken.last))
+            else:
+                flash(_("The settlement of the changes to evenings settled before is taken back: they are to settle again."))
+            return redirect(url_for("circle.page", token=circle.token) + "#settle")
+    return _page(circle, 422, take_back_form=form)
 
 
 # The circle's Check page
@@ -372,10 +429,8 @@ def check(token: str) -> tuple[str, int]:
 
 
 def _season_context(circle: Circle, fold: SeasonFold, season: Season) -> dict[str, Any]:
-    value = circle.chip_value_cents if circle.chip_value_cents is not None else 1
-    cents, payments = season.settle_up(value)
-    return {"circle": circle, "season": season, "running": fold.made("running", season.running), "settle": cents,
-            "payments": payments, "stats": _statistics(fold, season), "in_money": circle.chip_value_cents is not None,
+    return {"circle": circle, "season": season, "running": fold.made("running", season.running),
+            "stats": _statistics(fold, season), "in_money": circle.chip_value_cents is not None,
             "owing": owing(circle, season), "page_counter": page_counter(),
             "signature_lines": signature_lines}
 

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 
 from ...core.i18n import _ as worded
 from ...core import (
-    Contract, Deal, DealError, DealTaken, ImpossibleDeal, Pot, Record, Refused, Settlement, Undo,
+    Contract, Deal, DealError, DealTaken, ImpossibleDeal, Pot, Record, Refused, SeasonError, Settlement, Undo,
     result_label, settle, summarise,
 )
 from ..db import get_db
@@ -24,6 +24,7 @@ from ...store import (
     CircleEvening, RulesFrozen, Table, UnreadableTable, change_settings, circle_of, create_table, run, sent_before,
     table_by_spectator_token,
 )
+from ...store.circles import SettledEffect, settled_effect_of
 from .race import race
 from ..common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, qr_svg, read_only, table_or_abort
 from ..common import whole_number
@@ -213,8 +214,9 @@ def undo(token: str) -> str | Response:
         return redirect(url_for("table.play", token=token))
     if form.validate_on_submit():
         number = whole_number(form.number.data, 0)
-        try:  # the deal the form names must still be the last: checked in the write itself
-            outcome = run(get_db(), table, Undo(number, phone_holder(table)), once=form.once.data or None)
+        try:  # the deal the form names must still be the last, and the settlements those shown: checked in the write itself
+            outcome = run(get_db(), table, Undo(number, phone_holder(table)), once=form.once.data or None,
+                          settled_seen=whole_number(form.settled.data, -1) if form.settled.data else None)
         except Refused as refused:
             flash(refused.message)
             return redirect(url_for("table.undo", token=token))
@@ -225,7 +227,18 @@ def undo(token: str) -> str | Response:
         return redirect(url_for("table.play", token=token))
     form.number.data = str(view.played)
     form.once.data = one_time_token()
-    return render_template("table/undo.html", form=form, **view.context())
+    effect = _settled_effect(table, Undo(view.played))
+    form.settled.data = str(effect.mark) if effect is not None else ""
+    return render_template("table/undo.html", form=form, settled_effect=effect, **view.context())
+
+
+def _settled_effect(table: Table, command: Undo) -> SettledEffect | None:
+    """What undoing the last deal of an evening a circle's settlement covers does to what was paid (None: no such
+    settlement, or the undo would be refused anyway: the write path says why)."""
+    try:
+        return settled_effect_of(get_db(), table, command)
+    except (Refused, DealError, SeasonError):
+        return None
 
 
 LEDGER_PAGE = 40
