@@ -161,7 +161,7 @@ def test_a_circle_s_pages_count_it_lost(client: FlaskClient) -> None:
     assert record(client, evening, "vole", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "8",
                                                "premiers": "y"}).status_code == 302
     page = client.get(f"/c/{circle}").get_data(as_text=True)
-    assert "<strong>Bea</strong>: Hombre 1 time (vole announced 1: won 0, remise 0, codille 0, lost 1)" in page, P_ANNOUNCED
+    assert "<strong>Bea</strong>: Hombre 1 time (vole announced 1; won 0, remise 0, codille 0, lost 1)" in page, P_ANNOUNCED
     assert "The contracts played: vole announced 1 (won 0)." in page.replace(f" {LOST_NOTE}", "") and LOST_NOTE in page
     pdf = client.get(f"/c/{circle}/tally.pdf")
     printed = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.data)).pages))

@@ -5,13 +5,16 @@ test-artifacts/browser-words30/."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers.browser import ARTIFACTS as BROWSER_ARTIFACTS
 from helpers.browser import Phone, fresh, import_table
 
-from test_words30 import EXAMPLE
+EXAMPLE = json.loads((Path(__file__).resolve().parent.parent / "examples" / "evening.json").read_text())
+
 
 pytestmark = pytest.mark.browser
 
