@@ -143,6 +143,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=IMPORT_BYTES_MAX + 64 * 1024,  # an evening file and its form's envelope; nothing huge
         SESSION_COOKIE_SAMESITE="Lax",
+        WTF_I18N_ENABLED=False,  # WTForms translates its own messages, in the reader's language (forms.Form.Meta)
         WTF_CSRF_TIME_LIMIT=None,  # a deal form may sit open through a whole deal; the token is bound to the session
         **SETTINGS,
     )
