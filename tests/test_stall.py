@@ -137,5 +137,5 @@ def import_file_as(client: Client, raw: bytes) -> tuple[int, bytes, dict[str, st
 
 def test_the_limits_document_states_the_gate(served: tuple[Served, str]) -> None:
     text = " ".join(section(read("docs/LIMITS.md"), "## What imports at once hold").split())
-    assert "`IMPORTS_AT_ONCE`" in text and "503" in text and "`Retry-After`" in text
+    assert "`IMPORTS_AT_ONCE`" in text and "503" in text and "`Retry-After`" in text and "`bench/imports.py`" in text
     assert Path(__file__).name in text
