@@ -95,7 +95,7 @@ def test_eight_hostile_imports_at_once_leave_the_server_answering(served: tuple[
         assert headers["Retry-After"] == "5"
         assert b"reads one imported file at a time" in page and b"Nothing was imported" in page
     for _, page, _, _ in refused:
-        assert b"more values than a file of its size can hold" in page
+        assert b"more values than a file of its size can hold" in page or b"reading it took more than 5 seconds of the server" in page
     assert peak - before <= peak_max, (before, peak)
     assert after - before <= kept_max, (before, after)
     assert tables(server) == 1  # nothing was imported

@@ -41,7 +41,7 @@ without spaces, each line with its time; its texts and numbers are shared); a fi
 take more than 20, and is refused at 8."""
 
 IMPORT_SECONDS_MAX = 5
-"""Seconds reading one uploaded file may take (``scorer/store/reading.py``): a file still being read then is
+"""Seconds of its thread's time (CPU) reading one uploaded file may take (``scorer/store/reading.py``): a file still being read then is
 refused. The largest file within the limits is read in about 0.1 s and the costliest hostile one (numbers all
 different, refused at the memory budget) in about 1 s: the bound is for a machine far slower or far busier."""
 
