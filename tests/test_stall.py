@@ -108,7 +108,7 @@ def tables(server: Served) -> int:
 
 
 def test_a_busy_import_is_answered_in_french(served: tuple[Served, str]) -> None:
-    """The 503 page in the reader's language: four French phones post a hostile file at once (the gate seats two)."""
+    """The 503 page in the reader's language: six French phones post a hostile file at once (the gate seats two)."""
     server, _ = served
     raw = hostile("evening", SHAPE)
     answers: list[tuple[int, bytes, dict[str, str], float]] = []
@@ -118,7 +118,7 @@ def test_a_busy_import_is_answered_in_french(served: tuple[Served, str]) -> None
         client.cookies["lang"] = "fr"
         answers.append(import_file_as(client, raw))
 
-    phones = [threading.Thread(target=french) for _ in range(4)]
+    phones = [threading.Thread(target=french) for _ in range(6)]
     for phone in phones:
         phone.start()
     for phone in phones:
