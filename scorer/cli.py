@@ -167,6 +167,8 @@ def backup(dest: str, db_path: str | None, instance: str | None, keep: int) -> N
     click.echo(f"{written.path}: {written.checked.holds}, verified")
     for old in written.removed:
         click.echo(f"removed the older backup {old}")
+    for other in written.kept:
+        click.echo(f"not removed, as it is not a backup this command can verify: {other}")
 
 
 @main.command()

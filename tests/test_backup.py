@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+import stat
 import threading
 import time
 from datetime import datetime, timezone
@@ -269,26 +270,54 @@ def test_a_database_that_does_not_verify_is_not_backed_up(app: Flask, tmp_path: 
 
 
 def test_keep_prunes_only_older_backups(app: Flask, tmp_path: Path) -> None:
+    """--keep deletes only backups it made and can verify: a file merely named as a backup is never deleted."""
     played(app, 2)
     dest = tmp_path / "backups"
-    dest.mkdir()
-    old = [f"scorer-2020010{d}T000000Z.sqlite" for d in range(1, 5)]
+    old = [os.path.basename(backup(app.config["DATABASE"], str(dest), keep=99, now=datetime(2020, 1, d, tzinfo=timezone.utc)).path)
+           for d in range(1, 5)]
+    assert old == [f"scorer-2020010{d}T000000Z.sqlite" for d in range(1, 5)]
     others = ["notes.txt", "scorer-latest.sqlite", "scorer-20200101T000000Z.sqlite.bak", "scorer-20200101T000000Z.db"]
-    for name in old + others:
+    named = ["scorer-20191231T000000Z.sqlite", "scorer-20191231T000000Z-2.sqlite"]  # older than every backup
+    for name in others + named:
         (dest / name).write_text(name)
+    empty = sqlite3.connect(dest / "scorer-20191230T000000Z.sqlite")  # an SQLite file, not a scorer database
+    empty.execute("create table t (x)")
+    empty.close()
+    named.append("scorer-20191230T000000Z.sqlite")
     (dest / "scorer-20200109T000000Z.sqlite").mkdir()  # a folder of that name is not a backup
     first = cli("backup", str(dest), "--db", app.config["DATABASE"], "--keep", "3")
     assert first.exit_code == 0, first.output
     assert first.output.count("removed the older backup") == 2
+    assert first.output.count("not removed, as it is not a backup this command can verify") == 3
+    assert "scorer-20191231T000000Z.sqlite (not an SQLite database)" in first.output
+    assert "scorer-20191230T000000Z.sqlite (not a scorer database (no schema version))" in first.output
     names = set(os.listdir(dest))
     assert {old[2], old[3]} <= names and not {old[0], old[1]} & names
     for _ in range(3):
         assert cli("backup", str(dest), "--db", app.config["DATABASE"], "--keep", "3").exit_code == 0
     kept = [os.path.basename(p) for p in backups(str(dest))]
     assert len(kept) == 3 and not set(old) & set(kept) and all(name.startswith("scorer-20") for name in kept)
-    assert set(others) | {"scorer-20200109T000000Z.sqlite"} | set(kept) == set(os.listdir(dest))
-    assert all((dest / name).read_text() == name for name in others)
+    assert set(others) | set(named) | {"scorer-20200109T000000Z.sqlite"} | set(kept) == set(os.listdir(dest))
+    assert all((dest / name).read_text() == name for name in others + named[:2])
     assert cli("backup", str(dest), "--db", app.config["DATABASE"], "--keep", "0").exit_code == 2
+
+
+@pytest.mark.parametrize("made", ["the database", "its -wal file", "its -shm file", "a backup"])
+def test_the_database_and_its_backups_are_readable_by_their_owner_only(tmp_path: Path, made: str) -> None:
+    """They hold every table's link: created 0600 whatever the umask lets through (SQLite gives its -wal and -shm
+    files the database's own mode)."""
+    old = os.umask(0o022)
+    try:
+        app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "instance"),
+                          "DATABASE": str(tmp_path / "instance" / "scorer.sqlite")})
+        db_path = app.config["DATABASE"]
+        path = {"the database": db_path, "its -wal file": db_path + "-wal", "its -shm file": db_path + "-shm",
+                "a backup": backup(db_path, str(tmp_path / "backups")).path}[made]
+        assert os.path.exists(path), path
+        assert stat.S_IMODE(os.stat(path).st_mode) == 0o600, oct(os.stat(path).st_mode)
+    finally:
+        os.umask(old)
+        close_kept(app)
 
 
 def test_two_backups_in_one_second_get_two_names(app: Flask, tmp_path: Path) -> None:

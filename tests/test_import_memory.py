@@ -162,3 +162,17 @@ def test_the_densest_file_within_the_limits_is_read_well_within_the_budget(db: s
     assert isinstance(reading.read_json(raw, shape), dict)  # not refused
     table = import_evening(db, read_evening_file(raw), "key")
     assert table.deals_agreed == 100
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("seconds, refused", [(0, "reading it took more than 0 seconds of the server's time"),
+                                              (60, "more values than a file of its size can hold")])
+def test_reading_a_file_has_a_time_budget(db: sqlite_utils.Database, monkeypatch: pytest.MonkeyPatch, kind: str,
+                                          seconds: int, refused: str) -> None:
+    """``IMPORT_SECONDS_MAX`` of the reading thread's time: past it, the file is refused, saying so (with none left, at
+    once); within it, the memory budget stops the costliest hostile shape first."""
+    monkeypatch.setattr(reading, "IMPORT_SECONDS_MAX", seconds)
+    with pytest.raises((ImportRefused, EveningFormatError, ScorerError)) as error:
+        importer(db, kind)(hostile(kind, "numbers all different"))
+    assert refused in str(error.value)
+    assert tables(db) == 0

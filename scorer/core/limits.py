@@ -40,6 +40,11 @@ read. The densest file within the other limits takes about 5 (a history of recor
 without spaces, each line with its time; its texts and numbers are shared); a file of empty lists would
 take more than 20, and is refused at 8."""
 
+IMPORT_SECONDS_MAX = 5
+"""Seconds of its thread's time (CPU) reading one uploaded file may take (``scorer/store/reading.py``): a file still being read then is
+refused. The largest file within the limits is read in about 0.1 s and the costliest hostile one (numbers all
+different, refused at the memory budget) in about 1 s: the bound is for a machine far slower or far busier."""
+
 JSON_DEPTH_MAX = 8
 """Nesting of arrays and objects in an uploaded file (the format itself needs 7: a history line's deal's play's tricks)."""
 

@@ -6,8 +6,9 @@ the app runs, and a restore that puts back only a copy that verifies.
 - :func:`backup`: SQLite's online backup API copies one consistent snapshot (a read transaction, which in
   WAL mode never blocks the app's writers) to a temporary file in the destination; the copy is turned into
   a single self-contained file (rollback journal, no ``-wal``), checked (``PRAGMA integrity_check`` and
-  :func:`check_database`), fsynced and renamed to ``scorer-YYYYmmddTHHMMSSZ.sqlite``; then only the last N
-  files of that pattern are kept;
+  :func:`check_database`), fsynced and renamed to ``scorer-YYYYmmddTHHMMSSZ.sqlite``, readable by its owner
+  only (it holds every table's link); then only the last N backups are kept: files of that name that are
+  scorer databases SQLite finds sound (:func:`verifies`), no other file however it is named;
 - :func:`restore`: the same checks on a copy made in the database's folder, then the current database and
   its ``-wal``/``-shm`` files renamed aside together (``<db>.before-restore-<time>``) and the copy renamed
   into place. It refuses while another process holds the database open: the app must be stopped.
@@ -25,6 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from urllib.parse import quote
 
 import sqlite_utils
 
@@ -220,6 +222,8 @@ class Written:
     checked: Checked
     removed: list[str]
     """The older backups deleted to keep the last N."""
+    kept: list[str] = field(default_factory=list)
+    """Files named as backups but not deleted, as they do not verify as backups: each with why."""
 
 
 def backup(db_path: str, dest: str, keep: int = KEEP, now: datetime | None = None) -> Written:
@@ -238,7 +242,8 @@ def backup(db_path: str, dest: str, keep: int = KEEP, now: datetime | None = Non
         _fsync(tmp)
         path = _place(tmp, dest, _stamp(now))
         _fsync(dest)
-    return Written(path, checked, prune(dest, keep))
+    removed, kept = prune(dest, keep)
+    return Written(path, checked, removed, kept)
 
 
 @contextmanager
@@ -291,8 +296,8 @@ def _place(tmp: str, dest: str, stamp: str) -> str:
         return path
 
 
-def backups(dest: str) -> list[str]:
-    """The backups in ``dest`` (files named as :func:`backup` names them), oldest first."""
+def named_as_backups(dest: str) -> list[str]:
+    """The files in ``dest`` named as :func:`backup` names them, oldest first."""
     try:
         names = os.listdir(dest)
     except FileNotFoundError:
@@ -306,14 +311,44 @@ def backups(dest: str) -> list[str]:
     return [path for _, _, path in sorted(found)]
 
 
-def prune(dest: str, keep: int) -> list[str]:
-    """Delete all but the last ``keep`` backups in ``dest``; no other file is touched. Return those deleted."""
-    old = backups(dest)[:-keep]
+def verifies(path: str) -> str | None:
+    """Why the file at ``path`` is not a backup :func:`backup` made, or None if it is one: an SQLite file whose
+    ``PRAGMA quick_check`` passes and that holds a scorer schema. Read only: the file is never changed."""
+    try:
+        _require_sqlite(path, path)
+        with closing(sqlite3.connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S)) as conn:
+            problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                return f"the SQLite check fails: {'; '.join(problems[:3])}"
+            _schema_version(conn, path)
+    except BackupError as error:
+        return error.message.removeprefix(f"{path}: ")
+    except sqlite3.DatabaseError as error:
+        return f"cannot be read as a database: {error}"
+    return None
+
+
+def backups(dest: str) -> list[str]:
+    """The backups in ``dest``: files named as :func:`backup` names them that verify as backups, oldest first."""
+    return [path for path in named_as_backups(dest) if verifies(path) is None]
+
+
+def prune(dest: str, keep: int) -> tuple[list[str], list[str]]:
+    """Delete all but the last ``keep`` backups in ``dest``; no other file is touched, not even one named as a
+    backup that does not verify as one. Return those deleted, and those named as backups but kept (with why)."""
+    found, kept = [], []
+    for path in named_as_backups(dest):
+        why = verifies(path)
+        if why is None:
+            found.append(path)
+        else:
+            kept.append(f"{path} ({why})")
+    old = found[:-keep]
     for path in old:
         os.remove(path)
     if old:
         _fsync(dest)
-    return old
+    return old, kept
 
 
 # --- restore ----------------------------------------------------------------------------------------------

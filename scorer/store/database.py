@@ -5,6 +5,7 @@ the web layer (:mod:`scorer.web.db`) keeps one connection per server thread and 
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,6 +30,18 @@ def synchronous(value: object) -> str:
     return text
 
 
+def owner_only(path: str) -> None:
+    """A database file not there yet made empty and readable by its owner only (0600), as SQLite takes an empty
+    file for an empty database: it holds every table's link. SQLite gives the ``-wal`` and ``-shm`` files it makes
+    beside it the database's own mode. A file already there keeps its mode; ``:memory:`` and URIs are left alone."""
+    if path in ("", ":memory:") or path.startswith("file:"):
+        return
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
 def connect(path: str, durability: str = "FULL") -> sqlite_utils.Database:
     """A connection in autocommit mode: every write that spans rows runs in :func:`write`.
 
@@ -38,6 +51,7 @@ def connect(path: str, durability: str = "FULL") -> sqlite_utils.Database:
     deal survives a crash or a power cut, unless the ``SYNCHRONOUS`` setting
     chose ``NORMAL``.
     """
+    owner_only(path)
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000)
     conn.row_factory = sqlite3.Row
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")

@@ -12,7 +12,8 @@ where:
   items as the limits allow it, any other list at most :data:`LIST_ITEMS_MAX`; an object has at
   most :data:`OBJECT_KEYS_MAX` keys; a text has at most :data:`TEXT_CHARS_MAX` characters;
 - everything built, measured with ``sys.getsizeof``, takes at most
-  :data:`~scorer.core.limits.IMPORT_MEMORY_PER_BYTE` bytes for each byte of the file.
+  :data:`~scorer.core.limits.IMPORT_MEMORY_PER_BYTE` bytes for each byte of the file;
+- the reading takes at most :data:`~scorer.core.limits.IMPORT_SECONDS_MAX` seconds of its thread's time.
 
 Each text and number is built once and shared wherever it appears again: a file of plays names
 the same forty cards thousands of times, and an export names the same four players in every deal.
@@ -27,12 +28,13 @@ import json
 import json.decoder
 import re
 import sys
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..core.errors import ScorerError
 from ..core.i18n import _
-from ..core.limits import CIRCLE_MEMBERS_MAX, IMPORT_MEMORY_PER_BYTE, REASON_MAX
+from ..core.limits import CIRCLE_MEMBERS_MAX, IMPORT_MEMORY_PER_BYTE, IMPORT_SECONDS_MAX, REASON_MAX
 from ..core.rules import HOUSE_RULES
 
 Path = tuple[str | int, ...]
@@ -65,6 +67,8 @@ _STRING = re.compile(rb'"[^"\\]*+(?:\\.[^"\\]*+)*+"', re.DOTALL)
 _NUMBER = re.compile(rb"-?(?:0|[1-9][0-9]*+)(\.[0-9]++)?([eE][-+]?[0-9]++)?")
 _LITERALS: dict[bytes, object] = {b"null": None, b"true": True, b"false": False}
 _CONSTANTS = (b"NaN", b"Infinity", b"-Infinity")
+CLOCK_EVERY = 4096
+"""Values built between two looks at the clock (a look costs about what building a value does)."""
 NUMBER_CHARS_MAX = 24
 """Characters of a number read as it is written: a longer one is read from its first characters (no
 field holds it, and its refusal shows only its beginning)."""
@@ -108,6 +112,8 @@ class _Reader:
         self.depth = 0
         self.budget = IMPORT_MEMORY_PER_BYTE * len(raw) + MEMORY_BASE
         self.spent = 0
+        self.built = 0
+        self.deadline = time.thread_time() + IMPORT_SECONDS_MAX  # this thread's own time: a busy machine's others not counted
         self.texts: dict[str, str] = {}
         self.numbers: dict[bytes, object] = {}
         self.wholes: dict[object, object] = {}
@@ -126,6 +132,10 @@ class _Reader:
 
     def spend(self, size: int) -> None:
         self.spent += size
+        self.built += 1
+        if self.built % CLOCK_EVERY == 0 and time.thread_time() > self.deadline:
+            raise Refusal(_("reading it took more than {limit} seconds of the server's time, far longer than any file "
+                            "within the limits takes").format(limit=IMPORT_SECONDS_MAX), self.path())
         if self.spent > self.budget:
             raise Refusal(_("more values than a file of its size can hold: reading them would take more than {limit:,} "
                             "bytes of memory ({per_byte} for each byte of the file, more than any file within the limits "

@@ -72,6 +72,10 @@ SETTINGS: dict[str, Any] = {
     "PDF_WAITING_MAX": 2,
     "PDF_WAIT_SECONDS": 5.0,
     "PDF_RETRY_AFTER_SECONDS": 3,
+    "IMPORTS_AT_ONCE": 1,  # uploaded files read at the same time (scorer/web/importgate.py)
+    "IMPORTS_WAITING_MAX": 1,
+    "IMPORT_WAIT_SECONDS": 5.0,
+    "IMPORT_RETRY_AFTER_SECONDS": 5,
     "SESSION_COOKIE_SECURE": None,
     "TIMEZONE": "Europe/London",  # where pages show times (an IANA zone name; an unknown one shows UTC)
     "LIVE_REFRESH_SECONDS": 30,  # how often a watch-only page followed live reloads itself
@@ -168,7 +172,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask_wtf.csrf import CSRFProtect
 
     from .pages import audit, circles, exchange, health, home, play, recent, tables, tally
-    from . import db, i18n, ratelimits, views
+    from . import db, i18n, importgate, ratelimits, views
 
     i18n.init_app(app)  # the reader's language, before any other hook: Flask-Babel, the core's translation, the filters
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
@@ -184,5 +188,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for feature in (home, tables, audit, play, circles, tally, exchange, health):
         app.register_blueprint(feature.bp)
     recent.init_app(app)  # the tables this phone opened recently (a signed cookie), for the home page
+    importgate.init_app(app)  # uploaded files read one at a time, and what they built given back
     ratelimits.init_app(app, exchange.bp)  # the import pages' limit, and the budget of new tables
     return app

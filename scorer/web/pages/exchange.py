@@ -4,6 +4,7 @@ new table; a whole circle as one quadrille-circle/1 JSON file, and such a file i
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from ..i18n import gettext as _, number
@@ -17,9 +18,10 @@ from flask_wtf.file import FileField, FileRequired
 from ...core import IMPORT_BYTES_MAX, EveningFormatError, ScorerError
 from ...core.limits import CIRCLE_EVENINGS_MAX
 from ..db import get_db
+from ..importgate import Busy, in_turn
 from ..ratelimits import BudgetSpent, new_tables
 from ...store import (
-    ImportRefused, UnreadableTable, circle_by_token, export_circle, export_evening, import_circle, import_evening,
+    Circle, ImportRefused, Table, UnreadableTable, circle_by_token, export_circle, export_evening, import_circle, import_evening,
     raw_export, read_circle_file, read_evening_file, table_by_token, transfers_csv,
 )
 from ...store.circle_files import raw_circle_export
@@ -83,25 +85,59 @@ def export_csv(token: str) -> Response:
     return _download(transfers_csv(get_db(), table_or_abort(token)), "text/csv", "quadrille-transfers.csv")
 
 
+@dataclass(frozen=True)
+class NotImported:
+    """An import refused: the sentence shown on its form, the status and the headers of the answer."""
+    sentence: str
+    code: int = 422
+    headers: dict[str, str] = field(default_factory=dict)
+
+    @staticmethod
+    def of(error: Exception) -> NotImported:
+        if isinstance(error, BudgetSpent):
+            return NotImported(error.sentence, error.code, error.headers())
+        return NotImported(str(error))
+
+
+def busy(back: str) -> tuple[str, int, dict[str, str]]:
+    """The 503 page of an import that has no turn now (:mod:`scorer.web.importgate`), with ``Retry-After``."""
+    seconds = max(1, round(float(current_app.config["IMPORT_RETRY_AFTER_SECONDS"])))
+    page = render_template(
+        "wait.html", title=_("Another file is being imported"),
+        message=_("This server reads one imported file at a time, and another one is being read right now. Nothing "
+                  "was imported: try again in %(seconds)s seconds.", seconds=seconds),
+        back=back, back_label=_("Back to the import page"),
+    )
+    return page, 503, {"Retry-After": str(seconds)}
+
+
+def _evening(form: ImportForm) -> Table | NotImported:
+    """The file of ``form`` imported as a new table, or why not: run in a turn at the gate, so that the file and
+    what is read of it live only in this frame (and the refusal's traceback, which ends here)."""
+    try:
+        data = read_evening_file(form.upload())
+        with new_tables(1):
+            return import_evening(get_db(), data, current_app.config["SECRET_KEY"])
+    except (BudgetSpent, EveningFormatError, ImportRefused, ScorerError) as error:  # a budget spent is a ScorerError too
+        return NotImported.of(error)
+
+
 @bp.route("/import", methods=("GET", "POST"))
 def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = ImportForm()
     if form.validate_on_submit():
-        raw = form.upload()
         try:
-            with new_tables(1):
-                table = import_evening(get_db(), read_evening_file(raw), current_app.config["SECRET_KEY"])
-        except BudgetSpent as spent:  # a ScorerError too: answered first
-            form.evening.errors.append(spent.sentence)
-            return render_template("exchange/import.html", form=form), spent.code, spent.headers()
-        except (EveningFormatError, ImportRefused, ScorerError) as error:
-            form.evening.errors.append(str(error))
-        else:
-            verdict = (_("signed by this server, untouched") if table.provenance == "signed"
-                       else _("imported, not verified: the file does not carry this server's signature"))
-            flash(_("Imported: %(players)s (%(verdict)s). This is a new table with its own link.",
-                    players=", ".join(table.players), verdict=verdict))
-            return redirect(url_for("table.join", token=table.token))
+            table = in_turn(lambda: _evening(form))
+        except Busy:
+            return busy(url_for("exchange.upload"))
+        if isinstance(table, NotImported):
+            form.evening.errors.append(table.sentence)
+            return render_template("exchange/import.html", form=form), table.code, table.headers
+        verdict = (_("signed by this server, untouched") if table.provenance == "signed"
+                   else _("imported, not verified: the file does not carry this server's signature"))
+        flash(_("Imported: %(players)s (%(verdict)s). This is a new table with its own link.",
+                players=", ".join(table.players), verdict=verdict))
+        return redirect(url_for("table.join", token=table.token))
     return render_template("exchange/import.html", form=form), (422 if form.is_submitted() else 200)
 
 
@@ -141,22 +177,29 @@ def tables_in(data: object) -> int:
     return 1 + (min(len(evenings), CIRCLE_EVENINGS_MAX) if isinstance(evenings, list) else 0)
 
 
+def _circle(form: CircleImportForm) -> Circle | NotImported:
+    """The file of ``form`` imported as a new circle, or why not (as :func:`_evening`)."""
+    try:
+        data = read_circle_file(form.upload())
+        with new_tables(tables_in(data)):  # the whole file, or nothing: never a part of its evenings
+            return import_circle(get_db(), data, current_app.config["SECRET_KEY"], consume=True)
+    except (BudgetSpent, ImportRefused, ScorerError) as error:
+        return NotImported.of(error)
+
+
 @bp.route("/c/import", methods=("GET", "POST"))
 def circle_upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = CircleImportForm()
     if form.validate_on_submit():
         try:
-            data = read_circle_file(form.upload())
-            with new_tables(tables_in(data)):  # the whole file, or nothing: never a part of its evenings
-                circle = import_circle(get_db(), data, current_app.config["SECRET_KEY"], consume=True)
-        except BudgetSpent as spent:  # a ScorerError too: answered first
-            form.circle.errors.append(spent.sentence)
-            return render_template("circle/import.html", form=form), spent.code, spent.headers()
-        except (ImportRefused, ScorerError) as error:
-            form.circle.errors.append(str(error))
-        else:
-            flash(ngettext("Imported the circle %(name)s: %(num)d evening. This is a new circle with its own link.",
-                           "Imported the circle %(name)s: %(num)d evenings. This is a new circle with its own link.",
-                           circle.evenings, name=circle.name))
-            return redirect(url_for("circle.page", token=circle.token))
+            circle = in_turn(lambda: _circle(form))
+        except Busy:
+            return busy(url_for("exchange.circle_upload"))
+        if isinstance(circle, NotImported):
+            form.circle.errors.append(circle.sentence)
+            return render_template("circle/import.html", form=form), circle.code, circle.headers
+        flash(ngettext("Imported the circle %(name)s: %(num)d evening. This is a new circle with its own link.",
+                       "Imported the circle %(name)s: %(num)d evenings. This is a new circle with its own link.",
+                       circle.evenings, name=circle.name))
+        return redirect(url_for("circle.page", token=circle.token))
     return render_template("circle/import.html", form=form), (422 if form.is_submitted() else 200)
