@@ -136,7 +136,7 @@ def french() -> gettext.GNUTranslations:
     (12, 2, "12 tables, 2 circles", "12 tables, 2 cercles"),
 ])
 def test_what_a_backup_holds_is_counted_in_each_language(tables: int, circles: int, english: str, in_french: str) -> None:
-    checked = Checked(tables, circles, 1)
+    checked = Checked(tables, circles)
     assert checked.holds == english
     catalogue = french()
     with translating(catalogue.gettext, catalogue.ngettext):

@@ -74,7 +74,7 @@ def test_the_ledger_cache_is_bounded_by_the_deals_it_holds(tmp_path: Path) -> No
     for table in tables:
         assert len(cache.get(db.conn, table)[0].settlements) == 10
     assert [cache.tables.get(t.token) is not None for t in tables] == [False, True, True]  # the least recently read went first
-    assert cache.deals == 22 <= cache.max_deals
+    assert cache.tables.weight == 22 <= cache.tables.bound
     cache.get(db.conn, tables[1])  # read again: now the most recent
     cache.get(db.conn, tables[0])
     assert [cache.tables.get(t.token) is not None for t in tables] == [True, True, False]

@@ -153,7 +153,6 @@ class Checked:
     """What a copy holds, once checked."""
     tables: int
     circles: int
-    schema: int
     broken: list[str] = field(default_factory=list)
 
     @property
@@ -190,7 +189,7 @@ def check_copy(path: str, label: str | None = None) -> Checked:
         raise BackupError(f"{name}: cannot be read as a database: {error}") from None
     finally:
         conn.close()
-    return Checked(tables, circles, schema, [f.text for f in findings if f.broken])
+    return Checked(tables, circles, [f.text for f in findings if f.broken])
 
 
 def _require_sqlite(path: str, name: str) -> None:
@@ -278,17 +277,16 @@ def _stamp(now: datetime | None) -> str:
 
 def _place(tmp: str, dest: str, stamp: str) -> str:
     """Rename the checked copy to its backup name, never over another backup (two in one second get -2, -3...)."""
-    n = 1
+    n = 0
     while True:
+        n += 1
         path = os.path.join(dest, f"scorer-{stamp}{'' if n == 1 else f'-{n}'}.sqlite")
         try:
             os.link(tmp, path)  # fails if the name is taken, unlike a rename
         except FileExistsError:
-            n += 1
             continue
         except OSError:  # a file system without hard links
             if os.path.lexists(path):
-                n += 1
                 continue
             os.rename(tmp, path)
             return path
@@ -336,14 +334,9 @@ def backups(dest: str) -> list[str]:
 def prune(dest: str, keep: int) -> tuple[list[str], list[str]]:
     """Delete all but the last ``keep`` backups in ``dest``; no other file is touched, not even one named as a
     backup that does not verify as one. Return those deleted, and those named as backups but kept (with why)."""
-    found, kept = [], []
-    for path in named_as_backups(dest):
-        why = verifies(path)
-        if why is None:
-            found.append(path)
-        else:
-            kept.append(f"{path} ({why})")
-    old = found[:-keep]
+    named = {path: verifies(path) for path in named_as_backups(dest)}
+    old = [path for path, why in named.items() if why is None][:-keep]
+    kept = [f"{path} ({why})" for path, why in named.items() if why is not None]
     for path in old:
         os.remove(path)
     if old:
@@ -431,12 +424,9 @@ def _set_aside(db_path: str, stamp: str) -> str | None:
 
 def _fsync(path: str) -> None:
     """Flush a file, or a folder's entries, to the disk."""
-    try:
+    with suppress(OSError):  # a folder that cannot be opened (not on Linux), a file system that cannot sync one
         fd = os.open(path, os.O_RDONLY)
-    except OSError:  # pragma: no cover - a folder that cannot be opened (not on Linux)
-        return
-    try:
-        with suppress(OSError):  # a file system that cannot sync a folder
+        try:
             os.fsync(fd)
-    finally:
-        os.close(fd)
+        finally:
+            os.close(fd)

@@ -24,7 +24,7 @@ from ..core.errors import Counted, Said, Words, said_of
 from ..core.i18n import N_
 from ..core.limits import CIRCLE_MEMBERS_MAX, REASON_MAX
 from .lines import dict_rows
-from .tables import Table
+from .tables import Table, settings_of
 
 KINDS = ("evening", "member", "rename", "settled", "unsettled")
 
@@ -152,17 +152,10 @@ def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]
                 taken_back.append(replace(settlements.pop(), taken_back_at=str(line["created_at"]), reason=str(data["reason"])))
                 taken_back_seqs.append(int(line["seq"]))  # type: ignore[call-overload]
         return Circle(
-            id=int(row["id"]),  # type: ignore[call-overload]
-            token=str(row["token"]),
-            spectator_token=str(row["spectator_token"]),
+            **settings_of(row),
             name=str(row["name"]),
             members=tuple(members),
             founders=founders,
-            rules=HouseRules.of(str(row["profile"]), json.loads(str(row["house_rules"]))),
-            deals_agreed=int(row["deals_agreed"]),  # type: ignore[call-overload]
-            chip_value_cents=None if row["chip_value_cents"] is None else int(row["chip_value_cents"]),  # type: ignore[call-overload]
-            currency=str(row["currency"] or ""),
-            created_at=str(row["created_at"]),
             evenings=evenings,
             renames=tuple(renames),
             settlements=tuple(settlements),

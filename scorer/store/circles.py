@@ -15,6 +15,7 @@ import json
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import sqlite_utils
 
@@ -39,7 +40,7 @@ from .circle_log import (
 )
 from .lines import dict_rows, row_where
 from .seasons import CircleDamage, CircleDamaged, SeasonFold, checked_for_writing, fold_circle, season_after
-from .tables import Table, insert_row, insert_table, new_token, now, table_from_row
+from .tables import Table, insert_row, insert_table, new_token, now, settings_columns, table_from_row
 
 __all__ = ["KINDS", "Circle", "CircleDamaged", "CircleRefused", "Settlement", "UnreadableCircle", "circle_genesis", "circle_link"]
 
@@ -48,14 +49,16 @@ class CircleRefused(Refused):
     """A change to a circle that cannot be made against the circle as it is now; the message says why."""
 
 
-def _append(conn: sqlite3.Connection, circle_row: Mapping[str, object], kind: str, data: Mapping[str, object]) -> None:
-    """Append one line to the circle's log, chained to its last; call inside :func:`write`."""
+def _append(conn: sqlite3.Connection, circle_row: Mapping[str, Any], kind: str, data: Mapping[str, object]) -> Circle:
+    """Append one line to the circle's log, chained to its last; call inside :func:`write`. The circle as its log
+    then says."""
     last = conn.execute("select seq, hash from circle_events where circle_id = ? order by seq desc limit 1",
                         [circle_row["id"]]).fetchone()
     row: dict[str, object] = {"circle_id": circle_row["id"], "seq": (last[0] if last else 0) + 1, "kind": kind,
                               "data": json.dumps(data, sort_keys=True, ensure_ascii=False), "created_at": now()}
     row["hash"] = circle_link(last[1] if last else circle_genesis(circle_row), row)
     insert_row(conn, "circle_events", row)
+    return circle_from(circle_row, read_events(conn, circle_row["id"]))
 
 
 def verify_circle(db: sqlite_utils.Database, circle: Circle) -> ChainBreak | None:
@@ -247,9 +250,8 @@ def settings_row(  # more than 5: a circle's settings, one each
     currency: str,
 ) -> dict[str, object]:
     """A circle's settings as its row holds them (the first link of its log's chain)."""
-    return {"name": name, "members": json.dumps(list(members), ensure_ascii=False), "profile": rules.profile_name,
-            "house_rules": json.dumps(rules.changes()), "deals_agreed": deals_agreed,
-            "chip_value_cents": chip_value_cents, "currency": currency}
+    return {"name": name, "members": json.dumps(list(members), ensure_ascii=False),
+            **settings_columns(rules, deals_agreed, chip_value_cents, currency)}
 
 
 def create_circle(  # more than 5: a circle's settings are a table's, with its name and members
@@ -296,9 +298,7 @@ def add_member(db: sqlite_utils.Database, circle: Circle, name: str) -> Circle:
         if len(current.members) >= CIRCLE_MEMBERS_MAX:
             raise CircleRefused(_("The circle has {limit} members, as many as a circle may have.").format(limit=CIRCLE_MEMBERS_MAX))
         check_untaken(name, current)
-        _append(conn, row, "member", {"name": name})
-        events = read_events(conn, circle.id)
-    return circle_from(row, events)
+        return _append(conn, row, "member", {"name": name})
 
 
 def start_evening(db: sqlite_utils.Database, circle: Circle, seated: Sequence[str], first_dealer: str,
@@ -356,9 +356,7 @@ def rename_member(db: sqlite_utils.Database, circle: Circle, old: str, new: str)
         if old not in current.members:
             raise CircleRefused(_("{name} is not a member of the circle (renamed meanwhile on another phone?).").format(name=old))
         check_untaken(new, current)
-        _append(conn, row, "rename", {"old": old, "new": new})
-        events = read_events(conn, circle.id)
-    return circle_from(row, events)
+        return _append(conn, row, "rename", {"old": old, "new": new})
 
 
 def record_settlement(db: sqlite_utils.Database, circle: Circle, lines: int, shown: str | None = None) -> Circle:
@@ -381,10 +379,8 @@ def record_settlement(db: sqlite_utils.Database, circle: Circle, lines: int, sho
         if shown is not None and shown != settle_digest(first, last, payments):
             raise CircleRefused(_("The settle-up changed since this page was shown (a deal recorded or corrected): "
                                   "look at it again before recording it."))
-        _append(conn, row, "settled", {"first": first, "last": last,
-                                       "payments": [{"payer": p.payer, "payee": p.payee, "cents": p.cents} for p in payments]})
-        events = read_events(conn, circle.id)
-    return circle_from(row, events)
+        return _append(conn, row, "settled", {"first": first, "last": last,
+                                              "payments": [{"payer": p.payer, "payee": p.payee, "cents": p.cents} for p in payments]})
 
 
 def take_back_settlement(db: sqlite_utils.Database, circle: Circle, seq: int, reason: str, lines: int) -> Circle:
@@ -407,9 +403,7 @@ def take_back_settlement(db: sqlite_utils.Database, circle: Circle, seq: int, re
                                   "look at its settlements again before taking one back."))
         if not current.settlements or current.settlements[-1].seq != seq:
             raise CircleRefused(_("Only the last settlement standing can be taken back."))
-        _append(conn, row, "unsettled", {"settlement": seq, "reason": reason})
-        events = read_events(conn, circle.id)
-    return circle_from(row, events)
+        return _append(conn, row, "unsettled", {"settlement": seq, "reason": reason})
 
 
 @dataclass(frozen=True)

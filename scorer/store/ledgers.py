@@ -25,16 +25,12 @@ CACHE_DEALS = 20_000
 """Deals the process keeps in memory across all its tables (about 3 kB each): the least recently read tables go first."""
 
 
-def _english(message: str) -> str:
-    return message
-
-
 def in_english() -> AbstractContextManager[None]:
     """Fold in English: a ledger is kept in the cache that every reader shares, whatever their language
    , so any sentence made while it is folded (a damage's why) is made in English, never in the
     language of the reader whose request happened to fold it. What is worded for a reader is worded
     when it is shown."""
-    return translating(_english)
+    return translating(str)  # each sentence as it is written
 
 
 @dataclass(frozen=True)
@@ -66,17 +62,6 @@ class LedgerCache:
     def __init__(self, kept: Cache[str, _Entry] | None = None, max_deals: int = CACHE_DEALS) -> None:
         self.tables: Cache[str, _Entry] = kept if kept is not None else Cache(max_deals, _Entry.weigh)
         """Keyed by the table's link token: unique across databases, unlike its row id."""
-
-    @property
-    def deals(self) -> int:
-        return self.tables.weight
-
-    @property
-    def max_deals(self) -> int:
-        return self.tables.bound
-
-    def clear(self) -> None:
-        self.tables.clear()
 
     def _cached(self, table: Table, carried: int) -> _Entry | None:
         entry = self.tables.get(table.token)

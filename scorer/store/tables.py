@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import Any
 
 import sqlite_utils
 
@@ -75,24 +76,33 @@ class UnreadableTable(ScorerError):
     """A table row whose settings cannot be read (edited by hand, or written by another build)."""
 
 
-def table_from_row(row: dict[str, object]) -> Table:
+def settings_of(row: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields a table's row and a circle's row both hold (links and settings), as :class:`Table` and
+    :class:`~.circle_log.Circle` have them; raises ``ValueError``, ``TypeError`` or ``KeyError`` if one cannot be read."""
+    return {"id": int(row["id"]), "token": str(row["token"]), "spectator_token": str(row["spectator_token"]),
+            "rules": HouseRules.of(str(row["profile"]), json.loads(str(row["house_rules"]))),
+            "deals_agreed": int(row["deals_agreed"]),
+            "chip_value_cents": None if row["chip_value_cents"] is None else int(row["chip_value_cents"]),
+            "currency": str(row["currency"] or ""), "created_at": str(row["created_at"])}
+
+
+def settings_columns(rules: HouseRules, deals_agreed: int, chip_value_cents: int | None, currency: str) -> dict[str, object]:
+    """The settings a table's row and a circle's row both hold, as their columns hold them."""
+    return {"profile": rules.profile_name, "house_rules": json.dumps(rules.changes()), "deals_agreed": deals_agreed,
+            "chip_value_cents": chip_value_cents, "currency": currency}
+
+
+def table_from_row(row: Mapping[str, Any]) -> Table:
     """The table a settings row describes; raises :class:`UnreadableTable` if it cannot be read."""
     try:
         table = Table(
-            id=int(row["id"]),  # type: ignore[call-overload]
-            token=str(row["token"]),
-            spectator_token=str(row["spectator_token"]),
             players=tuple(json.loads(str(row["players"]))),
             first_dealer=str(row["first_dealer"]),
-            rules=HouseRules.of(str(row["profile"]), json.loads(str(row["house_rules"]))),
-            deals_agreed=int(row["deals_agreed"]),  # type: ignore[call-overload]
-            chip_value_cents=None if row["chip_value_cents"] is None else int(row["chip_value_cents"]),  # type: ignore[call-overload]
-            currency=str(row["currency"] or ""),
-            created_at=str(row["created_at"]),
+            **settings_of(row),
             provenance=str(row.get("provenance") or "created"),
-            circle_id=None if row.get("circle_id") is None else int(row["circle_id"]),  # type: ignore[call-overload]
-            circle_evening=None if row.get("circle_evening") is None else int(row["circle_evening"]),  # type: ignore[call-overload]
-            carried_in=int(row.get("carried_in") or 0),  # type: ignore[call-overload]
+            circle_id=None if row.get("circle_id") is None else int(row["circle_id"]),
+            circle_evening=None if row.get("circle_evening") is None else int(row["circle_evening"]),
+            carried_in=int(row.get("carried_in") or 0),
         )
         if table.carried_in < 0:
             raise ValueError(f"carried_in {table.carried_in} is negative")
@@ -109,19 +119,10 @@ def insert_table(  # more than 5: a new table's settings, one each, as its row h
 ) -> Table:
     """Write a new table's row; call inside :func:`write`."""
     Evening(players, rules, (), deals_agreed)  # the core checks the names and the length
-    row: dict[str, object] = {
-        "token": new_token(),
-        "spectator_token": new_token(),
-        "players": json.dumps(list(players), ensure_ascii=False),
-        "first_dealer": first_dealer,
-        "profile": rules.profile_name,
-        "house_rules": json.dumps(rules.changes()),
-        "deals_agreed": deals_agreed,
-        "chip_value_cents": chip_value_cents,
-        "currency": currency,
-        "created_at": now(),
-        "provenance": provenance,
-    }
+    row: dict[str, object] = {"token": new_token(), "spectator_token": new_token(),
+                              "players": json.dumps(list(players), ensure_ascii=False), "first_dealer": first_dealer,
+                              **settings_columns(rules, deals_agreed, chip_value_cents, currency), "created_at": now(),
+                              "provenance": provenance}
     return table_from_row({**row, "id": insert_row(conn, "tables", row)})
 
 
@@ -185,8 +186,6 @@ def change_settings(db: sqlite_utils.Database, table: Table, rules: HouseRules, 
             raise CircleEvening(_("This evening plays by its circle's settings: they are changed for no single evening."))
         if conn.execute("select 1 from events where table_id = ? limit 1", [table.id]).fetchone():
             raise RulesFrozen(_("The house rules are frozen: the first deal has been recorded."))
-        conn.execute(
-            "update tables set profile = ?, house_rules = ?, deals_agreed = ?, chip_value_cents = ?, currency = ? "
-            "where id = ?",
-            [rules.profile_name, json.dumps(rules.changes()), deals_agreed, chip_value_cents, currency, table.id],
-        )
+        columns = settings_columns(rules, deals_agreed, chip_value_cents, currency)
+        conn.execute(f"update tables set {', '.join(f'{name} = ?' for name in columns)} where id = ?",
+                     [*columns.values(), table.id])
