@@ -45,6 +45,8 @@ class Settlement:
     created_at: str
     taken_back_at: str | None = None
     """When it was taken back (an ``unsettled`` line), or None while it stands."""
+    taken_back_by: int = 0
+    """The line of the log that took it back (0 while it stands)."""
     reason: str = ""
     """Why it was taken back."""
 
@@ -72,8 +74,6 @@ class Circle:
     """Each ``settled`` line of its log still standing, in order (one taken back is in ``taken_back``)."""
     taken_back: tuple[Settlement, ...] = ()
     """Each settlement taken back since, in order, with when and why."""
-    taken_back_seqs: tuple[int, ...] = ()
-    """The lines of the log that took a settlement back."""
     lines: int = 0
     """How many lines its log has (a settlement's form carries it: the season as the page showed it)."""
     evening_members: tuple[tuple[str, ...], ...] = ()
@@ -94,7 +94,7 @@ class Circle:
     def settled_mark(self) -> int:
         """The line of the log that last recorded or took back a settlement (0 if none): what a change to a
         settled evening was shown against."""
-        return max((*(s.seq for s in self.settlements), *self.taken_back_seqs), default=0)
+        return max((*(s.seq for s in self.settlements), *(s.taken_back_by for s in self.taken_back)), default=0)
 
     def settled_to(self) -> int:
         """The last evening settled (0 if none)."""
@@ -131,7 +131,6 @@ def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]
         evenings = 0
         evening_members: list[tuple[str, ...]] = []
         taken_back: list[Settlement] = []
-        taken_back_seqs: list[int] = []
         for line in events:
             data = json.loads(str(line["data"]))
             if line["kind"] == "member":
@@ -149,8 +148,8 @@ def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]
                                               payments, str(line["created_at"])))
             elif line["kind"] == "unsettled" and settlements and settlements[-1].seq == int(data["settlement"]):
                 # the last standing taken back (any other: the log's sense check names it, circle_problem)
-                taken_back.append(replace(settlements.pop(), taken_back_at=str(line["created_at"]), reason=str(data["reason"])))
-                taken_back_seqs.append(int(line["seq"]))  # type: ignore[call-overload]
+                taken_back.append(replace(settlements.pop(), taken_back_at=str(line["created_at"]), reason=str(data["reason"]),
+                                          taken_back_by=int(line["seq"])))  # type: ignore[call-overload]
         return Circle(
             **settings_of(row),
             name=str(row["name"]),
@@ -160,7 +159,6 @@ def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]
             renames=tuple(renames),
             settlements=tuple(settlements),
             taken_back=tuple(taken_back),
-            taken_back_seqs=tuple(taken_back_seqs),
             lines=len(events),
             evening_members=tuple(evening_members),
         )

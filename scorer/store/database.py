@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 import sqlite_utils
 
@@ -36,10 +36,8 @@ def owner_only(path: str) -> None:
     beside it the database's own mode. A file already there keeps its mode; ``:memory:`` and URIs are left alone."""
     if path in ("", ":memory:") or path.startswith("file:"):
         return
-    try:
+    with suppress(FileExistsError):
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:
-        pass
 
 
 def connect(path: str, durability: str = "FULL") -> sqlite_utils.Database:

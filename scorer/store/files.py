@@ -24,13 +24,7 @@ from ..core import Deal, Evening, EveningFormatError, Pot, ScorerError, game_won
 from ..core.ledger.evening_json import format_evening, parse_deal, parse_evening
 from ..core.i18n import _
 from ..core.limits import (
-    CHIP_VALUE_CENTS_MAX,
-    CURRENCY_MAX,
-    DEALS_AGREED_MAX,
-    DEALS_AGREED_MIN,
-    IMPORT_BYTES_MAX,
-    JSON_DEPTH_MAX,
-    LOG_LINES_MAX,
+    CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, JSON_DEPTH_MAX, LOG_LINES_MAX,
     REASON_MAX,
 )
 from ..core.ledger.log import Ledger, Line, LineKind, fold

@@ -215,11 +215,7 @@ class _Reader:
         end = plain.end()
         if end - at - 2 > 4 * TEXT_CHARS_MAX:  # a character is at most 4 bytes
             raise self.too_long()
-        try:
-            value = plain.group(1).decode("utf-8")
-        except UnicodeDecodeError:  # the file was checked as UTF-8 whole: not reached
-            raise self.invalid("Invalid UTF-8 in a string", at) from None
-        return self.kept(value), end
+        return self.kept(plain.group(1).decode("utf-8")), end  # between two quotes of a file checked as UTF-8 whole
 
     def escaped(self, at: int) -> tuple[str, int]:
         """A text written with escapes (or with a control character, which JSON refuses)."""
@@ -233,8 +229,10 @@ class _Reader:
             value = _scanstring(self.raw[at:end].decode("utf-8"), 1, True)[0]
         except json.JSONDecodeError as error:
             raise self.invalid(error.msg, at + len(self.raw[at:end].decode("utf-8")[:error.pos].encode("utf-8"))) from None
-        if not _is_text(value):
-            raise Refusal(_("it holds a broken character (a lone surrogate), which is not text"), self.path())
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise Refusal(_("it holds a broken character (a lone surrogate), which is not text"), self.path()) from None
         return self.kept(value), end
 
     def kept(self, value: str) -> str:
@@ -306,14 +304,6 @@ class _Reader:
             if following != _COMMA:
                 raise self.invalid("Expecting ',' delimiter", at)
             at = self.skip(at + 1)
-
-
-def _is_text(value: str) -> bool:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def is_utf8(raw: bytes) -> bool:
