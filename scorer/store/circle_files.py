@@ -218,8 +218,20 @@ class _Log:
 
 def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
     """The circle's log as rows to write, each hash recomputed and compared with the file's, each line
-    checked against the circle as the lines before it leave it."""
-    log = _log_list(data)
+    checked against the circle as the lines before it leave it; first, at most
+    :data:`~scorer.core.limits.CIRCLE_DEALS_MAX` deals agreed in all the file's ``evenings``, and a log of at most
+    :data:`~scorer.core.limits.CIRCLE_LOG_LINES_MAX` lines."""
+    most = circle_evenings_max(settings.deals_agreed)
+    if evenings > most:
+        raise ImportRefused(_("the file holds {evenings} evenings of {deals} deals; a circle has at most {limit:,} deals "
+                              "agreed in all its evenings, so at most {most} evenings of {deals} deals").format(
+                                  evenings=evenings, deals=settings.deals_agreed, limit=CIRCLE_DEALS_MAX, most=most))
+    log = data.get("log")
+    if not isinstance(log, list):
+        raise ImportRefused(_("\"log\" must be a list of the circle's log lines"))
+    if len(log) > CIRCLE_LOG_LINES_MAX:
+        raise ImportRefused(_("the circle's log has {lines} lines; a circle file may hold at most {limit}").format(
+            lines=len(log), limit=CIRCLE_LOG_LINES_MAX))
     read = _LogRead(Circle(id=0, token="", spectator_token="", name="", members=settings.founders,
                            founders=settings.founders, rules=HouseRules.of(), deals_agreed=DEALS_AGREED_MIN,
                            chip_value_cents=None, currency="", created_at=""), [])
@@ -240,17 +252,6 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
         raise ImportRefused(_("the circle's log starts {started}, but the file holds {evenings}").format(
             started=Counted("{n} evening", "{n} evenings", len(read.started)), evenings=Counted("{n} evening", "{n} evenings", evenings)))
     return _Log(rows, read.started, read.circle.members, read.circle.current_names())
-
-
-def _log_list(data: dict[str, Any]) -> list[Any]:
-    """The file's ``log``: a list of at most :data:`~scorer.core.limits.CIRCLE_LOG_LINES_MAX` lines."""
-    log = data.get("log")
-    if not isinstance(log, list):
-        raise ImportRefused(_("\"log\" must be a list of the circle's log lines"))
-    if len(log) > CIRCLE_LOG_LINES_MAX:
-        raise ImportRefused(_("the circle's log has {lines} lines; a circle file may hold at most {limit}").format(
-            lines=len(log), limit=CIRCLE_LOG_LINES_MAX))
-    return log
 
 
 def _log_item(item: object, seq: int, where: str) -> tuple[str, dict[str, Any], str, str | None]:
@@ -288,9 +289,16 @@ class _LogRead:
         """A line of the log (line ``seq``), checked as the store checks that kind of line when it writes it, then taken."""
         circle = self.circle
         if kind == "member":
-            self.circle = replace(circle, members=(*circle.members, _member_line(line, circle, where)))
+            if len(circle.members) >= CIRCLE_MEMBERS_MAX:
+                raise ImportRefused(_("{where}: the circle would have more than {limit} members").format(
+                    where=where, limit=CIRCLE_MEMBERS_MAX))
+            self.circle = replace(circle, members=(*circle.members, _untaken(line["name"], circle, where)))
         elif kind == "rename":
-            old, new = _rename_line(line, circle, where)
+            old = line["old"]
+            if not isinstance(old, str) or old not in circle.members:
+                raise ImportRefused(_("{where}: \"old\" must be the name of a member of the circle at that time, not "
+                                      "{old!r}").format(where=where, old=str(old)[:40]))
+            new = _untaken(line["new"], circle, where)
             self.circle = replace(circle, members=tuple(new if m == old else m for m in circle.members),
                                   renames=(*circle.renames, (old, new)))
         elif kind == "settled":
@@ -313,20 +321,6 @@ def _untaken(name: object, circle: Circle, where: str) -> str:
     except ScorerError as error:
         raise refused(where, error) from None
     return name
-
-
-def _member_line(line: dict[str, Any], circle: Circle, where: str) -> str:
-    if len(circle.members) >= CIRCLE_MEMBERS_MAX:
-        raise ImportRefused(_("{where}: the circle would have more than {limit} members").format(where=where, limit=CIRCLE_MEMBERS_MAX))
-    return _untaken(line["name"], circle, where)
-
-
-def _rename_line(line: dict[str, Any], circle: Circle, where: str) -> tuple[str, str]:
-    old = line["old"]
-    if not isinstance(old, str) or old not in circle.members:
-        raise ImportRefused(_("{where}: \"old\" must be the name of a member of the circle at that time, not {old!r}").format(
-            where=where, old=str(old)[:40]))
-    return old, _untaken(line["new"], circle, where)
 
 
 def _settled_line(line: dict[str, Any], members: tuple[str, ...], settled: int, started: int, where: str) -> int:
@@ -432,15 +426,6 @@ def _items(data: object) -> list[object]:
     return items
 
 
-def _check_length(settings: _Settings, evenings: int) -> None:
-    """At most :data:`~scorer.core.limits.CIRCLE_DEALS_MAX` deals agreed in all the circle's evenings."""
-    most = circle_evenings_max(settings.deals_agreed)
-    if evenings > most:
-        raise ImportRefused(_("the file holds {evenings} evenings of {deals} deals; a circle has at most {limit:,} deals "
-                              "agreed in all its evenings, so at most {most} evenings of {deals} deals").format(
-                                  evenings=evenings, deals=settings.deals_agreed, limit=CIRCLE_DEALS_MAX, most=most))
-
-
 def _check_settings_of(item: object, number: int, settings: _Settings) -> None:
     """An evening of the file with the circle's settings, as each evening of a circle is made
     (:func:`.circles.start_evening`): its profile, house rules, chip value, currency and length. Checked
@@ -499,7 +484,6 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, cons
     items = _items(data)
     assert isinstance(data, dict)
     settings = _settings(data)
-    _check_length(settings, len(items))
     log = _log(data, settings, len(items))
     signed = signed_here(data, secret_key)  # before the evenings are read: their JSON may be dropped as they are
     evenings = _evenings(items, settings, log, secret_key, consume)

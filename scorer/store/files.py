@@ -166,11 +166,6 @@ def refused(where: str, error: Exception) -> ImportRefused:
     return ImportRefused(_("{where}: {why}").format(where=where, why=error))
 
 
-def worded(refusal: Refusal, place: Callable[[tuple[str | int, ...]], str]) -> ImportRefused:
-    """The reader's refusal as an import's, its place named as ``place`` names it."""
-    return refused(place(refusal.path), refusal) if refusal.path else ImportRefused(refusal.why)
-
-
 def evening_lists() -> dict[str, tuple[int, str]]:
     """The lists of an evening file the limits bound, as the reader checks them (in the reader's language)."""
     return {"deals": (DEALS_AGREED_MAX, _("more than {limit} deals; an evening has at most {limit}")),
@@ -201,7 +196,7 @@ def read_file(raw: bytes, too_large: str, not_utf8: str, shape: Shape,
     try:  # a byte-order mark, as some editors save, is accepted
         return read_json(raw, shape, len(BYTE_ORDER_MARK) if raw.startswith(BYTE_ORDER_MARK) else 0)
     except Refusal as refusal:
-        raise worded(refusal, place) from None
+        raise (refused(place(refusal.path), refusal) if refusal.path else ImportRefused(refusal.why)) from None
 
 
 def int_field(data: dict[str, Any], key: str, low: int, high: int, where: str, default: int | None = None,
@@ -213,14 +208,10 @@ def int_field(data: dict[str, Any], key: str, low: int, high: int, where: str, d
     if value is None and not required:
         return default
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        shown = repr(value)
         raise ImportRefused(_("{where}: {key!r} must be a whole number from {low} to {high}, not {value}").format(
-            where=where, key=key, low=low, high=high, value=_short(value)))
+            where=where, key=key, low=low, high=high, value=shown if len(shown) <= 40 else shown[:39] + "…"))
     return value
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def check_counts(data: dict[str, Any]) -> None:
@@ -254,14 +245,6 @@ def check_file_settings(data: dict[str, Any], evening: Evening) -> tuple[str, in
         raise ImportRefused(_("\"currency\" must be a short text of at most {limit} characters, such as EUR").format(
             limit=CURRENCY_MAX))
     return str(first_dealer), cents, currency
-
-
-def history_lines(history: object, evening: Evening) -> list[tuple[Line, str | None]]:
-    """The history as log lines with their stated hashes, every field within its limit (its length
-    checked already: :func:`check_counts`)."""
-    if not isinstance(history, list):
-        raise ImportRefused(_("\"history\" must be a list of log lines"))
-    return [_history_line(item, seq, evening) for seq, item in enumerate(history, start=1)]
 
 
 HISTORY_FIELDS = frozenset({"seq", "kind", "number", "deal", "by", "reason", "restores", "at", "hash"})
@@ -382,8 +365,10 @@ def file_evening(data: dict[str, Any], evening: Evening, secret_key: str) -> Fil
     if history is None:
         stated: list[str | None] = [None] * len(evening.deals)
         lines = [Line(n, LineKind.RECORD, n, deal, at=now()) for n, deal in enumerate(evening.deals, start=1)]
+    elif not isinstance(history, list):
+        raise ImportRefused(_("\"history\" must be a list of log lines"))
     else:
-        pairs = history_lines(history, evening)
+        pairs = [_history_line(item, seq, evening) for seq, item in enumerate(history, start=1)]
         lines, stated = [line for line, _ in pairs], [h for _, h in pairs]
     carried = data.get("carried_in")
     return FileEvening(evening, first_dealer, cents, currency, lines, stated, history is not None, signed,

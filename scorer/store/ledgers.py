@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 
 from ..core.caches import Cache
-from ..core.errors import Counted, Later, Words
+from ..core.errors import Counted, Later, Said, Words
 from ..core.i18n import N_, translating
 from ..core.ledger.log import Damage, Ledger, advance, recheck
 from .chain import genesis, read_chained
@@ -88,22 +88,17 @@ class LedgerCache:
         """A table of no circle: its ledger as of its log's last line, and the log's length (read once), begun
         with what its file said it began with (an evening of a circle imported alone: ``tables.carried_in``).
         (An evening of a circle is read through its circle's fold: :func:`.seasons.ledger_and_log_size`.)"""
-        with in_english():
-            carried = table.carried_in
-            if carried and not table.rules.profile.system.has_pool:  # a row edited by hand: nothing of it settles
-                why = Words(N_("the table began with {chips}, but {profile} has no pool to carry them into"),
-                            chips=Counted("{n} chip carried in", "{n} chips carried in", carried),
-                            profile=Later(table.rules.profile, "title"))
-                return replace(Ledger.start(table.evening()), damage=Damage(0, None, why)), log_size(conn, table.id)
-            return self._get(conn, table, carried, None)
+        carried = table.carried_in
+        if carried and not table.rules.profile.system.has_pool:  # a row edited by hand: nothing of it settles
+            why = Words(N_("the table began with {chips}, but {profile} has no pool to carry them into"),
+                        chips=Counted("{n} chip carried in", "{n} chips carried in", carried),
+                        profile=Later(table.rules.profile, "title"))
+            return damaged_start(table, why), log_size(conn, table.id)
+        return self.at(conn, table, carried)
 
     def at(self, conn: sqlite3.Connection, table: Table, carried: int, size: int | None = None) -> tuple[Ledger, int]:
         """The table's ledger begun with ``carried`` chips from the evening before (its circle's fold
         says how many), and the log's length (``size`` if the caller read it already)."""
-        with in_english():
-            return self._get(conn, table, carried, size)
-
-    def _get(self, conn: sqlite3.Connection, table: Table, carried: int, size: int | None) -> tuple[Ledger, int]:
         size = log_size(conn, table.id) if size is None else size
         entry = self._cached(table, carried)
         if entry is not None and entry.size == size:
@@ -119,7 +114,8 @@ class LedgerCache:
             lines, broken, chained = read_chained(conn, table.id, ledger.seq, chained)
             # checked when written (decide, or the import's check), hash-chained since: not checked again
             # here; a deal that fails to settle still damages the ledger, and recheck checks every deal
-            ledger = advance(ledger, lines, broken, check=False)
+            with in_english():
+                ledger = advance(ledger, lines, broken, check=False)
             size = max(size, ledger.seq)  # a line appended between the two reads
         self.put(table, ledger, size, rechecked=growing and entry is not None and entry.rechecked, carried=carried,
                  chained=chained)
@@ -140,13 +136,18 @@ class LedgerCache:
             if carried and not table.rules.profile.system.has_pool:
                 return self.get(conn, table)  # damaged before its first line: nothing to check
         with in_english():
-            ledger, size = self._get(conn, table, carried, size)
+            ledger, size = self.at(conn, table, carried, size)
             entry = self._cached(table, carried)
             if entry is not None and entry.size == size and entry.rechecked:
                 return ledger, size
             checked = recheck(ledger)
         self.put(table, checked, size, rechecked=True, carried=carried)
         return checked, size
+
+
+def damaged_start(table: Table, why: Said) -> Ledger:
+    """The table's ledger damaged before its first line: nothing of it is settled."""
+    return replace(Ledger.start(table.evening()), damage=Damage(0, None, why))
 
 
 def ledger_cache() -> LedgerCache:

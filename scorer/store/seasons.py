@@ -30,11 +30,11 @@ from ..core.caches import Cache
 from ..core.errors import Said, Words, said_of
 from ..core.ledger.evening import Replay, replay, replay_continued
 from ..core.i18n import N_
-from ..core.ledger.log import Command, Damage, Ledger, Line, ReadOnly
+from ..core.ledger.log import Command, Ledger, Line, ReadOnly
 from ..core.ledger.season import Season, decide_in_season, left_by, season_of
 from .database import snapshot
 from .circle_log import Circle, UnreadableCircle, circle_from, circle_problem, read_events
-from .ledgers import CACHE_DEALS, LedgerCache, in_english, ledger_cache
+from .ledgers import CACHE_DEALS, LedgerCache, damaged_start, in_english, ledger_cache
 from .lines import dict_rows, log_size, read_lines, row_where
 from .tables import Table, UnreadableTable, table_from_row
 
@@ -128,10 +128,6 @@ def _sizes(conn: sqlite3.Connection, circle_id: int) -> dict[int, int]:
         except (TypeError, ValueError):  # a seq edited by hand into text: its fold names the line
             sizes[int(table_id)] = 0
     return sizes
-
-
-def _damaged_start(table: Table, why: Said) -> Ledger:
-    return replace(Ledger.start(table.evening()), damage=Damage(0, None, why))
 
 
 def renamed_evening(evening: Evening, names: Mapping[str, str]) -> Evening:
@@ -278,11 +274,11 @@ def _evening(conn: sqlite3.Connection, cache: LedgerCache, circle: Circle | None
     one, or one that cannot start as its circle's (:func:`_cannot_start`), is a damaged start: nothing of it
     is settled."""
     if damage is not None and damage.evening is not None and damage.evening < number:
-        return _damaged_start(table, Words(N_("evening {number} of the circle does not hold ({why})"),
+        return damaged_start(table, Words(N_("evening {number} of the circle does not hold ({why})"),
                                            number=damage.evening, why=damage.said)), damage, carried
     why = _cannot_start(circle, table, carried)
     if why is not None:
-        return _damaged_start(table, why), damage or CircleDamage(number, why), carried
+        return damaged_start(table, why), damage or CircleDamage(number, why), carried
     ledger, _size = cache.at(conn, table, carried, size)
     if ledger.damage is not None:
         return ledger, damage or CircleDamage(number, ledger.damage.words), carried
@@ -399,7 +395,7 @@ def ledger_and_log_size(db: sqlite_utils.Database, table: Table) -> tuple[Ledger
             # the log's length as of the fold (never read after it: a line written meanwhile would give a form
             # the length of a log it does not show, and a correction made from it would pass the write path's check)
             return ledger, max(ledger.seq, fold.sizes[table.circle_evening - 1])
-    return _damaged_start(table, Words(N_("its circle cannot be read"))), log_size(conn, table.id)
+    return damaged_start(table, Words(N_("its circle cannot be read"))), log_size(conn, table.id)
 
 
 def ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
