@@ -23,11 +23,16 @@ from scorer.core import HouseRules
 from scorer.core.ledger.log import Record
 from scorer.web.db import connect, get_db
 from scorer.store import LEDGERS, BackupError, Table, backup, check_database, create_table, ledger, run, table_by_token
-from scorer.store.backup import BACKUP_NAME, backups
+from scorer.store.backup import BACKUP_NAME, named_as_backups, verifies
 
 TABLES = 3
 DEALS = 148
 """Deals agreed at each table: more than its phone records before the test stops it."""
+
+
+def backups(dest: str) -> list[str]:
+    """The backups in ``dest``: files named as ``scorer backup`` names them that verify as backups, oldest first."""
+    return [path for path in named_as_backups(dest) if verifies(path) is None]
 
 
 def cli(*args: str, given: str | None = None) -> Result:

@@ -17,8 +17,7 @@ log; its deals, versions and ledger are the core's fold of that log.
 """
 
 from ..core.ledger.log import Refused
-from .chain import ChainBreak, genesis, link, sign, signed_here, verify
-from ..core.limits import CIRCLE_MEMBERS_MAX
+from .chain import ChainBreak, genesis, link, verify
 from .circles import (
     Circle, CircleRefused, UnreadableCircle, add_member, circle_by_spectator_token, circle_by_token, circle_last_written,
     circle_of, circle_season, season_fold, circle_tables, create_circle, start_evening, verify_circle,
@@ -37,11 +36,11 @@ from .tables import (
 
 __all__ = [
     "BackupError", "Checked", "NoSuchTable", "backup", "check_database", "restore",
-    "CIRCLE_MEMBERS_MAX", "Circle", "CircleRefused", "Refused", "UnreadableCircle", "add_member", "circle_by_spectator_token",
+    "Circle", "CircleRefused", "Refused", "UnreadableCircle", "add_member", "circle_by_spectator_token",
     "circle_by_token", "circle_last_written", "circle_of", "circle_season", "season_fold", "SEASONS", "CircleDamage", "SeasonFold", "fold_circle", "season_after", "evening_closed", "circle_tables", "create_circle", "start_evening", "verify_circle",
     "export_circle", "import_circle", "read_circle_file",
     "ChainBreak", "ImportRefused", "LEDGERS", "LedgerCache", "ledger_cache", "Outcome", "SettledChange", "RulesFrozen", "CircleEvening", "Table", "UnreadableTable",
     "change_settings", "create_table", "export_evening", "genesis", "import_evening", "ledger", "ledger_and_log_size",
-    "link", "log_size", "new_token", "raw_export", "read_evening_file", "read_lines", "rechecked_ledger", "run", "sent_before", "sign",
-    "signed_here", "table_by_spectator_token", "table_by_token", "table_from_row", "transfers_csv", "verify",
+    "link", "log_size", "new_token", "raw_export", "read_evening_file", "read_lines", "rechecked_ledger", "run", "sent_before",
+    "table_by_spectator_token", "table_by_token", "table_from_row", "transfers_csv", "verify",
 ]

@@ -326,11 +326,6 @@ def verifies(path: str) -> str | None:
     return None
 
 
-def backups(dest: str) -> list[str]:
-    """The backups in ``dest``: files named as :func:`backup` names them that verify as backups, oldest first."""
-    return [path for path in named_as_backups(dest) if verifies(path) is None]
-
-
 def prune(dest: str, keep: int) -> tuple[list[str], list[str]]:
     """Delete all but the last ``keep`` backups in ``dest``; no other file is touched, not even one named as a
     backup that does not verify as one. Return those deleted, and those named as backups but kept (with why)."""

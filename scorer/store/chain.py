@@ -23,7 +23,7 @@ import sqlite_utils
 from ..core.errors import Words, said_of
 from ..core.i18n import N_, _
 from ..core.ledger.log import Damage, Line, LineKind
-from .lines import COLUMNS, dict_rows, line_from_row
+from .lines import COLUMNS, dict_rows, line_from_row, stored_lines
 from .tables import Table
 
 KINDS = tuple(k.value for k in LineKind)
@@ -55,8 +55,7 @@ def verify(db: sqlite_utils.Database, table: Table) -> ChainBreak | None:
     """Check the table's log: every line's hash follows from the line before, with no line missing.
     Return where it first breaks, or None if it holds."""
     previous = genesis(table)
-    rows = dict_rows(db.conn.execute("select * from events where table_id = ? order by seq", [table.id]))
-    for expected_seq, row in enumerate(rows, start=1):
+    for expected_seq, row in enumerate(stored_lines(db.conn, table.id), start=1):
         if row["seq"] != expected_seq:
             return ChainBreak(expected_seq, None, _("line {seq} of the log is missing").format(seq=expected_seq))
         if row["kind"] not in KINDS:
@@ -99,11 +98,6 @@ def read_chained(conn: sqlite3.Connection, table_id: int, after: int, previous: 
 SIGNATURE_FIELD = "signature"
 
 
-def _export_key(secret_key: str) -> bytes:
-    """A key for export signatures alone, derived from the app's secret key."""
-    return hmac.new(secret_key.encode(), b"scorer export signature v1", hashlib.sha256).digest()
-
-
 def canonical(data: Mapping[str, object]) -> bytes:
     """The bytes a signature covers: the file's content without its signature, in one canonical form."""
     content = {k: v for k, v in data.items() if k != SIGNATURE_FIELD}
@@ -112,7 +106,8 @@ def canonical(data: Mapping[str, object]) -> bytes:
 
 def sign(data: Mapping[str, object], secret_key: str) -> str:
     """The HMAC-SHA256 of an export's content with this server's key, in hex."""
-    return hmac.new(_export_key(secret_key), canonical(data), hashlib.sha256).hexdigest()
+    key = hmac.new(secret_key.encode(), b"scorer export signature v1", hashlib.sha256).digest()  # for exports alone
+    return hmac.new(key, canonical(data), hashlib.sha256).hexdigest()
 
 
 def signed_here(data: Mapping[str, object], secret_key: str) -> bool:

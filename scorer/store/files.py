@@ -35,7 +35,7 @@ from .chain import SIGNATURE_FIELD, genesis, link, sign, signed_here
 from .ledgers import in_english
 from .reading import Refusal, Shape, is_utf8, read_json
 from .seasons import ledger
-from .lines import INSERT, dict_rows, insert_values, row_of, row_where
+from .lines import INSERT, insert_values, row_of, row_where, stored_lines
 from .tables import Table, insert_table, now
 
 
@@ -58,13 +58,11 @@ def export_evening(db: sqlite_utils.Database, table: Table, secret_key: str, boo
         known = table.circle_id is None or book.damage is None or book.damage.seq > 0
         if table.circle_id is not None and known:
             data.setdefault("carried_in", 0)  # evening 1, or nothing left on the table: said, not left to be guessed
-        data["first_dealer"] = table.first_dealer
-        data["chip_value_cents"] = table.chip_value_cents
-        data["currency"] = table.currency
+        data.update(first_dealer=table.first_dealer, chip_value_cents=table.chip_value_cents, currency=table.currency)
         data["history"] = [
             {"seq": row["seq"], "kind": row["kind"], "number": row["number"], "deal": stored_json(row["deal"]),
              "by": row["by"], "reason": row["reason"], "restores": row["restores"], "at": row["created_at"], "hash": row["hash"]}
-            for row in _rows(db, table.id)
+            for row in stored_lines(db.conn, table.id)
         ]
     if table.provenance != "unverified" and known:  # signing it would vouch for a history this server never checked
         data[SIGNATURE_FIELD] = sign(data, secret_key)
@@ -77,12 +75,7 @@ RAW_FORMAT = "scorer-raw-table/1"
 def raw_export(db: sqlite_utils.Database, token: str) -> dict[str, object]:
     """Everything stored for a table whose settings cannot be read: its row and every log line, as stored."""
     row = row_where(db.conn, "tables", "token", token) or {}
-    return {"format": RAW_FORMAT, "table": row, "log": _rows(db, row.get("id"))}
-
-
-def _rows(db: sqlite_utils.Database, table_id: object) -> list[dict[str, Any]]:
-    """Every line of a table's log as stored, oldest first."""
-    return dict_rows(db.conn.execute("select * from events where table_id = ? order by seq", [table_id]))
+    return {"format": RAW_FORMAT, "table": row, "log": stored_lines(db.conn, row.get("id"))}
 
 
 def stored_json(text: object) -> object:
@@ -196,7 +189,7 @@ def read_file(raw: bytes, too_large: str, not_utf8: str, shape: Shape,
     try:  # a byte-order mark, as some editors save, is accepted
         return read_json(raw, shape, len(BYTE_ORDER_MARK) if raw.startswith(BYTE_ORDER_MARK) else 0)
     except Refusal as refusal:
-        raise (refused(place(refusal.path), refusal) if refusal.path else ImportRefused(refusal.why)) from None
+        raise (refused(place(refusal.path), refusal) if refusal.path else ImportRefused(refusal.message)) from None
 
 
 def int_field(data: dict[str, Any], key: str, low: int, high: int, where: str, default: int | None = None,

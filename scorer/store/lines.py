@@ -15,14 +15,11 @@ from ..core.ledger.log import Damage, Line, LineKind
 COLUMNS = ("seq", "kind", "number", "deal", "by", "reason", "restores", "created_at", "hash")
 
 
-def deal_text(line: Line) -> str | None:
-    """The deal as stored: canonical JSON (sorted keys), or NULL for an undo."""
-    return json.dumps(format_deal(line.deal), ensure_ascii=False, sort_keys=True) if line.deal else None
-
-
 def row_of(line: Line) -> dict[str, object]:
-    """The columns the hash chain covers (see :func:`scorer.store.chain.link`)."""
-    return {"seq": line.seq, "kind": line.kind.value, "number": line.number, "deal": deal_text(line), "by": line.by,
+    """The columns the hash chain covers (see :func:`scorer.store.chain.link`); the deal as stored: canonical JSON
+    (sorted keys), or NULL for an undo."""
+    deal = json.dumps(format_deal(line.deal), ensure_ascii=False, sort_keys=True) if line.deal else None
+    return {"seq": line.seq, "kind": line.kind.value, "number": line.number, "deal": deal, "by": line.by,
             "reason": line.reason, "restores": line.restores, "created_at": line.at}
 
 
@@ -50,6 +47,11 @@ def dict_rows(cursor: sqlite3.Cursor) -> list[dict[str, Any]]:
     """A query's rows as dicts of column name and value."""
     names = [c[0] for c in cursor.description]
     return [dict(zip(names, values)) for values in cursor]
+
+
+def stored_lines(conn: sqlite3.Connection, table_id: object) -> list[dict[str, Any]]:
+    """Every line of a table's log as stored (every column), oldest first."""
+    return dict_rows(conn.execute("select * from events where table_id = ? order by seq", [table_id]))
 
 
 def row_where(conn: sqlite3.Connection, table: str, column: str, value: object) -> dict[str, Any] | None:

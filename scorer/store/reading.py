@@ -79,7 +79,6 @@ class Refusal(ScorerError):
 
     def __init__(self, why: str, path: Path = ()) -> None:
         super().__init__(why)
-        self.why = why
         self.path = path
 
 
@@ -188,7 +187,7 @@ class _Reader:
         try:
             value = self.shape.whole_number(text)
         except Refusal as refusal:
-            raise Refusal(refusal.why, self.path()) from None
+            raise Refusal(refusal.message, self.path()) from None
         found = self.wholes.get(value)
         if found is None:
             found = self.wholes[value] = value
@@ -203,7 +202,7 @@ class _Reader:
             try:
                 value = read(text)
             except Refusal as refusal:
-                raise Refusal(refusal.why, self.path()) from None
+                raise Refusal(refusal.message, self.path()) from None
             self.numbers[literal] = value
             self.spend(sys.getsizeof(literal) + sys.getsizeof(value) + MEMO_ENTRY)
         return value
