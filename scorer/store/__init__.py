@@ -41,6 +41,6 @@ __all__ = [
     "export_circle", "import_circle", "read_circle_file",
     "ChainBreak", "ImportRefused", "LEDGERS", "LedgerCache", "ledger_cache", "Outcome", "SettledChange", "RulesFrozen", "CircleEvening", "Table", "UnreadableTable",
     "change_settings", "create_table", "export_evening", "genesis", "import_evening", "ledger", "ledger_and_log_size",
-    "link", "log_size", "new_token", "raw_export", "read_evening_file", "read_lines", "rechecked_ledger", "run", "sent_before",
-    "table_by_spectator_token", "table_by_token", "table_from_row", "transfers_csv", "verify",
+    "link", "log_size", "new_token", "raw_export", "read_evening_file", "read_lines", "rechecked_ledger", "run",
+    "sent_before", "table_by_spectator_token", "table_by_token", "table_from_row", "transfers_csv", "verify",
 ]

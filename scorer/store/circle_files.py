@@ -223,8 +223,8 @@ def _log(data: dict[str, Any], settings: _Settings, evenings: int) -> _Log:
     :data:`~scorer.core.limits.CIRCLE_LOG_LINES_MAX` lines."""
     most = circle_evenings_max(settings.deals_agreed)
     if evenings > most:
-        raise ImportRefused(_("the file holds {evenings} evenings of {deals} deals; a circle has at most {limit:,} deals "
-                              "agreed in all its evenings, so at most {most} evenings of {deals} deals").format(
+        raise ImportRefused(_("the file holds {evenings} evenings of {deals} deals; a circle has at most {limit:,} "
+                              "deals agreed in all its evenings, so at most {most} evenings of {deals} deals").format(
                                   evenings=evenings, deals=settings.deals_agreed, limit=CIRCLE_DEALS_MAX, most=most))
     log = data.get("log")
     if not isinstance(log, list):
@@ -507,8 +507,8 @@ def import_circle(db: sqlite_utils.Database, data: object, secret_key: str, cons
         for k, (e, table_rows) in enumerate(zip(evenings, rows), start=1):
             ev = e.evening
             table = insert_table(conn, ev.players, e.first_dealer, ev.rules, ev.deals_agreed, e.cents, e.currency,
-                                 "signed" if signed and e.signed else "unverified")
-            conn.execute("update tables set circle_id = ?, circle_evening = ? where id = ?", [circle_id, k, table.id])
+                                 "signed" if signed and e.signed else "unverified", circle_id=circle_id,
+                                 circle_evening=k)
             conn.executemany(INSERT, [insert_values(table.id, r) for r in table_rows])
         circle = circle_where(conn, "id", circle_id)
     if circle is None:  # pragma: no cover - written just above

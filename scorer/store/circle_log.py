@@ -122,7 +122,7 @@ def read_events(conn: sqlite3.Connection, circle_id: int) -> list[dict[str, obje
     return dict_rows(conn.execute("select * from circle_events where circle_id = ? order by seq", [circle_id]))
 
 
-def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]]) -> Circle:
+def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, Any]]) -> Circle:
     try:
         founders = tuple(str(name) for name in json.loads(str(row["members"])))
         members = list(founders)
@@ -144,12 +144,12 @@ def circle_from(row: Mapping[str, object], events: Sequence[Mapping[str, object]
                 renames.append((old, new))
             elif line["kind"] == "settled":
                 payments = tuple(Payment(str(p["payer"]), str(p["payee"]), int(p["cents"])) for p in data["payments"])
-                settlements.append(Settlement(int(line["seq"]), int(data["first"]), int(data["last"]),  # type: ignore[call-overload]
+                settlements.append(Settlement(int(line["seq"]), int(data["first"]), int(data["last"]),
                                               payments, str(line["created_at"])))
             elif line["kind"] == "unsettled" and settlements and settlements[-1].seq == int(data["settlement"]):
                 # the last standing taken back (any other: the log's sense check names it, circle_problem)
-                taken_back.append(replace(settlements.pop(), taken_back_at=str(line["created_at"]), reason=str(data["reason"]),
-                                          taken_back_by=int(line["seq"])))  # type: ignore[call-overload]
+                taken_back.append(replace(settlements.pop(), taken_back_at=str(line["created_at"]),
+                                          reason=str(data["reason"]), taken_back_by=int(line["seq"])))
         return Circle(
             **settings_of(row),
             name=str(row["name"]),

@@ -14,7 +14,7 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import sqlite_utils
@@ -340,10 +340,9 @@ def start_evening(db: sqlite_utils.Database, circle: Circle, seated: Sequence[st
             raise CircleRefused(_("Evening {number} has no deal recorded yet: play it before starting the next.").format(
                 number=n - 1))
         table = insert_table(conn, seated, first_dealer, current.rules, current.deals_agreed,
-                             current.chip_value_cents, current.currency)
-        conn.execute("update tables set circle_id = ?, circle_evening = ? where id = ?", [circle.id, n, table.id])
+                             current.chip_value_cents, current.currency, circle_id=circle.id, circle_evening=n)
         _append(conn, row, "evening", {"evening": n, "players": list(seated), "first_dealer": first_dealer})
-    return replace(table, circle_id=circle.id, circle_evening=n)
+    return table
 
 
 def rename_member(db: sqlite_utils.Database, circle: Circle, old: str, new: str) -> Circle:
@@ -379,8 +378,8 @@ def record_settlement(db: sqlite_utils.Database, circle: Circle, lines: int, sho
         if shown is not None and shown != settle_digest(first, last, payments):
             raise CircleRefused(_("The settle-up changed since this page was shown (a deal recorded or corrected): "
                                   "look at it again before recording it."))
-        return _append(conn, row, "settled", {"first": first, "last": last,
-                                              "payments": [{"payer": p.payer, "payee": p.payee, "cents": p.cents} for p in payments]})
+        paying = [{"payer": p.payer, "payee": p.payee, "cents": p.cents} for p in payments]
+        return _append(conn, row, "settled", {"first": first, "last": last, "payments": paying})
 
 
 def take_back_settlement(db: sqlite_utils.Database, circle: Circle, seq: int, reason: str, lines: int) -> Circle:

@@ -24,8 +24,8 @@ from ..core import Deal, Evening, EveningFormatError, Pot, ScorerError, game_won
 from ..core.ledger.evening_json import format_evening, parse_deal, parse_evening
 from ..core.i18n import _
 from ..core.limits import (
-    CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, JSON_DEPTH_MAX, LOG_LINES_MAX,
-    REASON_MAX,
+    CHIP_VALUE_CENTS_MAX, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, IMPORT_BYTES_MAX, JSON_DEPTH_MAX,
+    LOG_LINES_MAX, REASON_MAX,
 )
 from ..core.ledger.log import Ledger, Line, LineKind, fold
 from ..core.names import check_note, normalise
@@ -408,10 +408,8 @@ def import_evening(db: sqlite_utils.Database, data: object, secret_key: str) -> 
         replay(evening)  # every deal must settle; DealError names the first that does not
     rows = log_rows(e, evening.carried_in)
     with write(db) as conn:  # the table and its whole log, or nothing
+        # an evening of a circle imported alone begins with what its file says it did (NULL: nothing carried)
         table = insert_table(conn, evening.players, e.first_dealer, evening.rules, evening.deals_agreed, e.cents,
-                             e.currency, "signed" if e.signed else "unverified")
-        if evening.carried_in:  # an evening of a circle, imported alone: it begins with what its file says it did
-            conn.execute("update tables set carried_in = ? where id = ?", [evening.carried_in, table.id])
-            table = replace(table, carried_in=evening.carried_in)
+                             e.currency, "signed" if e.signed else "unverified", carried_in=evening.carried_in or None)
         conn.executemany(INSERT, [insert_values(table.id, r) for r in rows])
     return table

@@ -78,7 +78,8 @@ class UnreadableTable(ScorerError):
 
 def settings_of(row: Mapping[str, Any]) -> dict[str, Any]:
     """The fields a table's row and a circle's row both hold (links and settings), as :class:`Table` and
-    :class:`~.circle_log.Circle` have them; raises ``ValueError``, ``TypeError`` or ``KeyError`` if one cannot be read."""
+    :class:`~.circle_log.Circle` have them; raises ``ValueError``, ``TypeError`` or ``KeyError`` if one cannot be
+    read."""
     return {"id": int(row["id"]), "token": str(row["token"]), "spectator_token": str(row["spectator_token"]),
             "rules": HouseRules.of(str(row["profile"]), json.loads(str(row["house_rules"]))),
             "deals_agreed": int(row["deals_agreed"]),
@@ -86,7 +87,8 @@ def settings_of(row: Mapping[str, Any]) -> dict[str, Any]:
             "currency": str(row["currency"] or ""), "created_at": str(row["created_at"])}
 
 
-def settings_columns(rules: HouseRules, deals_agreed: int, chip_value_cents: int | None, currency: str) -> dict[str, object]:
+def settings_columns(rules: HouseRules, deals_agreed: int, chip_value_cents: int | None,
+                     currency: str) -> dict[str, object]:
     """The settings a table's row and a circle's row both hold, as their columns hold them."""
     return {"profile": rules.profile_name, "house_rules": json.dumps(rules.changes()), "deals_agreed": deals_agreed,
             "chip_value_cents": chip_value_cents, "currency": currency}
@@ -115,14 +117,15 @@ def table_from_row(row: Mapping[str, Any]) -> Table:
 
 def insert_table(  # more than 5: a new table's settings, one each, as its row has a column for each
     conn: sqlite3.Connection, players: tuple[str, ...], first_dealer: str, rules: HouseRules,
-    deals_agreed: int, chip_value_cents: int | None, currency: str, provenance: str = "created",
+    deals_agreed: int, chip_value_cents: int | None, currency: str, provenance: str = "created", **place: int | None,
 ) -> Table:
-    """Write a new table's row; call inside :func:`write`."""
+    """Write a new table's row; call inside :func:`write`. ``place``: its ``circle_id`` and ``circle_evening``, or
+    the ``carried_in`` of an evening of a circle imported alone."""
     Evening(players, rules, (), deals_agreed)  # the core checks the names and the length
     row: dict[str, object] = {"token": new_token(), "spectator_token": new_token(),
                               "players": json.dumps(list(players), ensure_ascii=False), "first_dealer": first_dealer,
                               **settings_columns(rules, deals_agreed, chip_value_cents, currency), "created_at": now(),
-                              "provenance": provenance}
+                              "provenance": provenance, **place}
     return table_from_row({**row, "id": insert_row(conn, "tables", row)})
 
 
