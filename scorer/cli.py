@@ -146,7 +146,7 @@ def verify(db_path: str | None, instance: str | None, tokens: tuple[str, ...]) -
             click.echo(finding.text)
             broken += finding.broken
     except NoSuchTable as error:
-        _refuse(f"no table with the link {error.token}", 2)
+        _refuse(f"no table with the link {error.message}", 2)
     sys.exit(1 if broken else 0)
 
 

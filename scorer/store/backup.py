@@ -64,10 +64,6 @@ class Finding:
 class NoSuchTable(ScorerError):
     """A link token :func:`check_database` was asked for and found no table for; the token is its message."""
 
-    def __init__(self, token: str) -> None:
-        super().__init__(token)
-        self.token = token
-
 
 def check_database(db: sqlite_utils.Database, tokens: Sequence[str] = ()) -> Iterator[Finding]:
     """Check the hash chain of every table's log and settle every deal in it again, then check every circle's
@@ -265,7 +261,6 @@ def _copy(db_path: str, tmp: str) -> None:
     try:
         with closing(sqlite3.connect(db_path, timeout=BUSY_TIMEOUT_S)) as source, \
                 closing(sqlite3.connect(tmp)) as target:
-            source.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
             source.backup(target)
     except sqlite3.DatabaseError as error:
         raise BackupError(f"{db_path}: cannot be copied: {error}") from None

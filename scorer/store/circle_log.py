@@ -205,8 +205,7 @@ def _sense(row: Mapping[str, object], events: Sequence[Mapping[str, object]], ta
         return Words(N_("its founding members are not four to {most} different names"), most=CIRCLE_MEMBERS_MAX)
     sensed = _Sensed(members, set(members), tables)
     for line in events:
-        seq, kind, data = line["seq"], line["kind"], json.loads(str(line["data"]))
-        problem = sensed.line(seq, kind, data)
+        problem = sensed.line(line["seq"], line["kind"], json.loads(str(line["data"])))
         if problem is not None:
             return problem
     if sensed.started != len(tables):

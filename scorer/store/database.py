@@ -52,7 +52,6 @@ def connect(path: str, durability: str = "FULL") -> sqlite_utils.Database:
     owner_only(path)
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000)
     conn.row_factory = sqlite3.Row
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute(f"PRAGMA synchronous = {synchronous(durability)}")  # checked: one of two words, never text from elsewhere
     conn.execute("PRAGMA foreign_keys = ON")

@@ -93,9 +93,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 def spreadsheet_safe(cell: object) -> object:
     """A text cell that a spreadsheet would run as a formula, made inert by a leading apostrophe
     (OWASP's rule for CSV injection); numbers are left as they are."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
-        return "'" + cell
-    return cell
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
 
 
 def transfers_csv(db: sqlite_utils.Database, table: Table) -> str:
@@ -296,29 +294,23 @@ def _check_line_time_and_hash(at: object, stated: object, where: str) -> None:
         raise ImportRefused(_("{where}: \"hash\" must be 64 hexadecimal digits, or null").format(where=where))
 
 
-def _line_deal(item: dict[str, Any], players: tuple[str, ...], where: str) -> Deal | None:
-    """A line's deal (none for an undo or a restoration), every player it names one of the table's."""
-    try:
-        deal: Deal | None = parse_deal(item["deal"]) if item.get("deal") is not None else None
-    except (ValueError, ScorerError) as error:
-        raise refused(where, error) from None
-    if deal is not None:
-        _check_named(deal, players, where)
-    return deal
-
-
 NAMED = ("dealer", "hombre", "ally", "giver", "spadille")
 """The inputs of a deal that name a player."""
 
 
-def _check_named(deal: Deal, players: tuple[str, ...], where: str) -> None:
-    """Every player a line's deal names is one of the table's. The fold checks the versions that stand at the
-    end, not those corrected since (a file's history is settled once, as it ends): without this, a version
-    no longer standing could bring any text into the log (a name of 100 KB, a right-to-left override)."""
-    for role in NAMED:
-        name = getattr(deal, role)
-        if name is not None and name not in players:
+def _line_deal(item: dict[str, Any], players: tuple[str, ...], where: str) -> Deal | None:
+    """A line's deal (none for an undo or a restoration), every player it names one of the table's. The fold
+    checks the versions that stand at the end, not those corrected since (a file's history is settled once, as it
+    ends): without this, a version no longer standing could bring any text into the log (a name of 100 KB, a
+    right-to-left override)."""
+    try:
+        deal: Deal | None = parse_deal(item["deal"]) if item.get("deal") is not None else None
+    except (ValueError, ScorerError) as error:
+        raise refused(where, error) from None
+    for role in NAMED if deal is not None else ():
+        if getattr(deal, role) not in (None, *players):
             raise ImportRefused(_("{where}: the deal's \"{role}\" must be one of the players").format(where=where, role=role))
+    return deal
 
 
 def is_time(value: object) -> bool:

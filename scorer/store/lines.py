@@ -61,15 +61,13 @@ def row_where(conn: sqlite3.Connection, table: str, column: str, value: object) 
     return found[0] if found else None
 
 
-INSERT = ("insert into events (table_id, seq, kind, number, deal, by, reason, restores, created_at, hash, once) "
-          "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+INSERT = f"insert into events (table_id, {', '.join(COLUMNS)}, once) values ({', '.join('?' * (len(COLUMNS) + 2))})"
 """One log line written: its table, the columns of :func:`row_of` with its hash, and the form's one-time token."""
 
 
 def insert_values(table_id: int, row: Mapping[str, object], once: str | None = None) -> list[object]:
     """The values of :data:`INSERT` for a line as :func:`row_of` gives it, with its ``hash``."""
-    return [table_id, row["seq"], row["kind"], row["number"], row["deal"], row["by"], row["reason"], row["restores"],
-            row["created_at"], row["hash"], once]
+    return [table_id, *(row[column] for column in COLUMNS), once]
 
 
 def sent(conn: sqlite3.Connection, table_id: int, once: str) -> Line | None:

@@ -109,10 +109,7 @@ def evening_settings_differ(circle: Circle, table: Table) -> str | None:
     plays by the circle's settings."""
     theirs = (circle.rules.profile_name, circle.rules.changes(), circle.deals_agreed, circle.chip_value_cents, circle.currency)
     ours = (table.rules.profile_name, table.rules.changes(), table.deals_agreed, table.chip_value_cents, table.currency)
-    for why, a, b in zip(SETTINGS_DIFFER, theirs, ours):
-        if a != b:
-            return why
-    return None
+    return next((why for why, a, b in zip(SETTINGS_DIFFER, theirs, ours) if a != b), None)
 
 
 # --- the fold -------------------------------------------------------------------------------------------------
@@ -383,10 +380,9 @@ def checked_for_writing(conn: sqlite3.Connection, fold: SeasonFold) -> tuple[Led
 def ledger_and_log_size(db: sqlite_utils.Database, table: Table) -> tuple[Ledger, int]:
     """A table's ledger and its log's length; for an evening of a circle, as its circle's fold has it
     (begun with what the evening before left). The one way every reader gets a table's ledger."""
-    conn = db.conn
     if table.circle_id is None or table.circle_evening is None:
-        return ledger_cache().get(conn, table)
-    folded = fold_circle(conn, table.circle_id)
+        return ledger_cache().get(db.conn, table)
+    folded = fold_circle(db.conn, table.circle_id)
     if folded is not None:
         _row, fold = folded
         ledger = fold.ledger_of(table.circle_evening)
@@ -395,7 +391,7 @@ def ledger_and_log_size(db: sqlite_utils.Database, table: Table) -> tuple[Ledger
             # the log's length as of the fold (never read after it: a line written meanwhile would give a form
             # the length of a log it does not show, and a correction made from it would pass the write path's check)
             return ledger, max(ledger.seq, fold.sizes[table.circle_evening - 1])
-    return damaged_start(table, Words(N_("its circle cannot be read"))), log_size(conn, table.id)
+    return damaged_start(table, Words(N_("its circle cannot be read"))), log_size(db.conn, table.id)
 
 
 def ledger(db: sqlite_utils.Database, table: Table) -> Ledger:
