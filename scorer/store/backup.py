@@ -158,12 +158,11 @@ class Checked:
                           ngettext("{n} circle", "{n} circles", self.circles).format(n=self.circles)))
 
 
-def check_copy(path: str, label: str | None = None) -> Checked:
+def check_copy(path: str, name: str) -> Checked:
     """Check a copy of the database: SQLite, ``PRAGMA integrity_check``, a schema this build knows, and every
     log as :func:`check_database` checks it. The copy is made a single file (rollback journal) first, and an
     older schema is brought up to this build's (as the app does when it starts): call it on a copy of one's
-    own. Raise :class:`BackupError` (naming it ``label``) if it cannot be read at all; its broken logs are listed."""
-    name = label or path
+    own. Raise :class:`BackupError` (naming it ``name``) if it cannot be read at all; its broken logs are listed."""
     _require_sqlite(path, name)
     conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)
     conn.row_factory = sqlite3.Row

@@ -113,6 +113,5 @@ def sign(data: Mapping[str, object], secret_key: str) -> str:
 def signed_here(data: Mapping[str, object], secret_key: str) -> bool:
     """Whether ``data`` carries this server's signature of exactly its content."""
     signature = data.get(SIGNATURE_FIELD)
-    if not isinstance(signature, str) or not re.fullmatch(r"[0-9a-f]{64}", signature):
-        return False
-    return hmac.compare_digest(signature, sign(data, secret_key))
+    return isinstance(signature, str) and re.fullmatch(r"[0-9a-f]{64}", signature) is not None \
+        and hmac.compare_digest(signature, sign(data, secret_key))

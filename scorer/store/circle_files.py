@@ -437,12 +437,11 @@ def _check_settings_of(item: object, number: int, settings: _Settings) -> None:
         rules = HouseRules.of(profile, changes) if isinstance(profile, str) and isinstance(changes, dict) else None
     except (ValueError, ScorerError):
         rules = None  # read as an evening, it says what is wrong with them
-    row = settings.row
     for field, value, expected in (
             ("profile", rules.profile_name if rules else profile, settings.rules.profile_name),
             ("house_rules", rules.changes() if rules else changes, settings.rules.changes()),
-            ("chip_value_cents", item.get("chip_value_cents"), row["chip_value_cents"]),
-            ("currency", item.get("currency") or "", row["currency"]),
+            ("chip_value_cents", item.get("chip_value_cents"), settings.row["chip_value_cents"]),
+            ("currency", item.get("currency") or "", settings.row["currency"]),
             ("deals_agreed", item.get("deals_agreed", DEFAULT_DEALS_AGREED), settings.deals_agreed)):
         if value != expected or type(value) is not type(expected):
             raise ImportRefused(_("evening {number}: its {field!r} is {value}, not the circle's {expected}: each evening "

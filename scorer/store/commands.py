@@ -100,9 +100,8 @@ def _decide_in_circle(conn: sqlite3.Connection, table: Table, command: Command,
             and circle.settled_to() >= table.circle_evening and settled_seen != circle.settled_mark():
         raise SettledChange(_("Evening {number} is covered by a recorded settlement: look at "
                               "what this change does to what was paid, then confirm it.").format(number=table.circle_evening))
-    tables = fold.tables
-    line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of(conn, tables), at=now())
-    return line, {tables[k - 1]: (after, after.evening.carried_in) for k, after in changed.items()}
+    line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of(conn, fold.tables), at=now())
+    return line, {fold.tables[k - 1]: (after, after.evening.carried_in) for k, after in changed.items()}
 
 
 def sent_before(db: sqlite_utils.Database, table: Table, once: str) -> Line | None:

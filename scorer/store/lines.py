@@ -93,5 +93,4 @@ def read_lines(conn: sqlite3.Connection, table_id: int, after: int = 0) -> tuple
 
 def log_size(conn: sqlite3.Connection, table_id: int) -> int:
     """How many lines the table's log has (its last seq)."""
-    row = conn.execute("select coalesce(max(seq), 0) from events where table_id = ?", [table_id]).fetchone()
-    return int(row[0])
+    return int(conn.execute("select coalesce(max(seq), 0) from events where table_id = ?", [table_id]).fetchone()[0])

@@ -336,13 +336,11 @@ def season_after(conn: sqlite3.Connection, table: Table, command: Command) -> tu
         circle = fold.circle  # as of the fold's own snapshot (a member renamed since would be another season)
         assert circle is not None
         ledgers = list(fold.ledgers)
-        tables = fold.tables
-
-        _line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of(conn, tables))
+        _line, changed = decide_in_season(command, ledgers, table.circle_evening, lines_of(conn, fold.tables))
         for k, after in changed.items():
             ledgers[k - 1] = after
         kept = SEASONS.get(str(row["token"]))  # the replays of renamed evenings, continued rather than made anew
-        return fold.season, _season(circle, tables, ledgers, kept.renamed if kept is not None else {}, {})
+        return fold.season, _season(circle, fold.tables, ledgers, kept.renamed if kept is not None else {}, {})
 
 
 def lines_of(conn: sqlite3.Connection, tables: Sequence[Table]) -> Callable[[int], list[Line]]:
