@@ -38,7 +38,7 @@ def owner_only(path: str) -> None:
         return
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:
+    except OSError:  # there already, or its folder missing or closed: SQLite's own open then says why
         pass
 
 
