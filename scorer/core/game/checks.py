@@ -52,6 +52,12 @@ def labels(contracts: tuple[Contract, ...] | list[Contract]) -> Joined:
     return Joined(tuple(Later(c, "label") for c in contracts))
 
 
+def check_seated(name: str | None, state: TableState, field: str) -> None:
+    """``name`` (the deal's ``field``) is one of the players at the table."""
+    if name not in state.players:
+        raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=name), field)
+
+
 def check_seats(deal: Deal, state: TableState) -> None:
     """The dealer and Hombre sit at the table, and the deal is the dealer's (it passes to the right)."""
     for who, name in (("dealer", deal.dealer), ("hombre", deal.hombre)):
@@ -88,9 +94,7 @@ def _check_spadille_taker(deal: Deal, state: TableState) -> None:
     takers = state.spadille_takers if state.spadille_reserve else ()
     loser_forced = deal.contract is Contract.FORCED_SPADILLE and bool(takers) and deal.hombre not in takers
     if deal.spadille is not None:
-        if deal.spadille not in state.players:
-            raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.spadille),
-                                 "spadille")
+        check_seated(deal.spadille, state, "spadille")
         if deal.contract is Contract.FORCED_SPADILLE and deal.spadille != deal.hombre and not loser_forced:
             raise ImpossibleDeal(Words(N_("in a forced spadille Hombre is the player who held Spadille")), "spadille")
     if not state.spadille_reserve:
@@ -185,8 +189,7 @@ def _check_giver(deal: Deal, state: TableState, called: Card) -> None:
     """Médiateur: another player gave Hombre the King."""
     if deal.giver is None:
         raise ImpossibleDeal(Words(N_("who gave Hombre the {card}?"), **card_placeholders(called)), "giver")
-    if deal.giver not in state.players:
-        raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.giver), "giver")
+    check_seated(deal.giver, state, "giver")
     if deal.giver == deal.hombre:
         raise ImpossibleDeal(Words(N_("the médiateur King comes from another player's hand, not Hombre's own")), "giver")
 
@@ -205,8 +208,7 @@ def _check_ally(deal: Deal, state: TableState, rules: RuleValues, called: Card) 
         raise ImpossibleDeal(Words(N_("who held the {card}? {A_contract} needs the ally"), **card_placeholders(called),
                                    A_contract=_A(deal.contract, capital=True), contract=Later(deal.contract, "label")),
                              "ally")
-    if deal.ally not in state.players:
-        raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.ally), "ally")
+    check_seated(deal.ally, state, "ally")
     if not deal.is_secret_solo:
         if deal.ally_tricks is None:
             raise ImpossibleDeal(Words(N_("how many tricks did {ally} (the ally) take?"), ally=deal.ally), "tricks")
