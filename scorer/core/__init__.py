@@ -9,8 +9,8 @@ from .errors import DealError, EveningFormatError, ImpossibleDeal, ScorerError, 
 from .ledger.evening import DealDifference, Evening, Replay, close_evening, differences, left_on_the_table, replay, replay_from
 from .ledger.evening_json import dumps, format_deal, format_evening, loads, parse_evening
 from .model import (
-    CONTRACT_KINDS, Card, Contract, ContractKind, Deal, Pot, Reason, Result, Settlement, Suit, TableState, Transfer, Vole,
-    check_players,
+    CONTRACT_KINDS, Card, Contract, ContractKind, Deal, Pot, Reason, Result, Settlement, Suit, TableState, Transfer,
+    Vole, check_players,
 )
 from .rules import HOUSE_RULES, RULES_BY_NAME, HouseRule, RuleKey, RuleValues
 from .systems.profiles import BASIC_CONTRACTS, PROFILES, HouseRules, Profile, register_profile
@@ -52,7 +52,8 @@ __all__ = [
     "DEALS_AGREED_MIN", "Damage", "DealDifference", "DealTaken", "IMPORT_BYTES_MAX", "Ledger", "Line", "LineKind",
     "NAME_MAX", "Payment", "REASON_MAX", "RULES_BY_NAME", "Record", "Refused", "Restore", "SettleUp", "TableChanged",
     "Undo", "check_note", "check_players", "counters_text", "differences", "format_deal", "normalise",
-    "replay_from", "replay_json", "replay_text", "rules_markdown", "rules_text", "settle_up", "DealSummary", "summarise",
+    "replay_from", "replay_json", "replay_text", "rules_markdown", "rules_text", "settle_up", "DealSummary",
+    "summarise",
     "describe", "result_label", "CIRCLE_NAME_MAX", "PLAY_NOTATION_MAX", "RECENT_TABLES_MAX", "TALLY_LABEL_MAX",
     # The play of a deal, card by card.
     "PACK", "PLAY_TRICKS", "PREMIERS_TRICKS", "AllyShown", "PlayError", "PlayReport", "Progress", "Renounce", "follow",

@@ -68,9 +68,7 @@ def check_seats(deal: Deal, state: TableState) -> None:
     if expected is not None and deal.dealer != expected:
         raise ImpossibleDeal(
             Words(N_("it is {expected}'s deal, not {dealer}'s: the deal passes to the right, to the player after {last}"),
-                  expected=expected, dealer=deal.dealer, last=state.last_dealer),
-            "dealer",
-        )
+                  expected=expected, dealer=deal.dealer, last=state.last_dealer), "dealer")
 
 
 def check_entries(deal: Deal, state: TableState, rules: RuleValues, vole_bids: tuple[Contract, ...]) -> None:
@@ -138,10 +136,8 @@ def _check_trumps(deal: Deal, rules: RuleValues) -> None:
         raise ImpossibleDeal(Words(N_("which suit is favourite this deal? (house rule {rule})"), rule=_rule(R.FAVOURITE_SUIT)),
                              "favourite")
     if not per_deal and deal.favourite is not None:
-        raise ImpossibleDeal(
-            Words(N_("the favourite suit is not drawn each deal at this table (house rule {rule})"), rule=_rule(R.FAVOURITE_SUIT)),
-            "favourite"
-        )
+        raise ImpossibleDeal(Words(N_("the favourite suit is not drawn each deal at this table (house rule {rule})"),
+                                   rule=_rule(R.FAVOURITE_SUIT)), "favourite")
 
 
 def _check_partnership(deal: Deal, state: TableState, rules: RuleValues) -> None:
@@ -235,9 +231,7 @@ def _check_tricks(deal: Deal) -> None:
     if deal.side_tricks > TRICKS:
         raise ImpossibleDeal(
             Words(N_("Hombre's {hombre} and her ally's {ally} tricks make {both}: there are only {most}"),
-                  hombre=deal.hombre_tricks, ally=deal.ally_tricks, both=deal.side_tricks, most=TRICKS),
-            "tricks",
-        )
+                  hombre=deal.hombre_tricks, ally=deal.ally_tricks, both=deal.side_tricks, most=TRICKS), "tricks")
 
 
 def _check_matadors(deal: Deal, rules: RuleValues) -> None:
@@ -245,8 +239,7 @@ def _check_matadors(deal: Deal, rules: RuleValues) -> None:
     if m < 0 or m in (1, 2):
         raise ImpossibleDeal(
             Words(N_("matadors are 0, or the unbroken run of trumps from Spadille of 3 or more; {matadors} is not one"),
-                  matadors=m), "matadors"
-        )
+                  matadors=m), "matadors")
     if deal.trumps is None:
         if m:
             raise ImpossibleDeal(Words(N_("there are no matadors in {a_contract}: without a trump suit there is no Manille"),
@@ -283,10 +276,8 @@ def _check_premiers(deal: Deal, no_bonuses: bool) -> None:
     if deal.kind.nemo:
         raise ImpossibleDeal(Words(N_("there are no premiers in nemo: Hombre plays to lose every trick")), "premiers")
     if no_bonuses:
-        raise ImpossibleDeal(
-            Words(N_("no premiers are paid in a forced spadille at this table (house rule {rule})"),
-                  rule=_rule(R.FORCED_SPADILLE_BONUSES)), "premiers"
-        )
+        raise ImpossibleDeal(Words(N_("no premiers are paid in a forced spadille at this table (house rule {rule})"),
+                                   rule=_rule(R.FORCED_SPADILLE_BONUSES)), "premiers")
     if deal.side_tricks < 6:
         raise ImpossibleDeal(Words(N_("premiers are the first six tricks, but the contracting side took only {tricks}"),
                                    tricks=deal.side_tricks), "premiers")
@@ -308,8 +299,7 @@ def _check_vole(deal: Deal, vole_bids: tuple[Contract, ...], no_bonuses: bool) -
     if no_bonuses:
         raise ImpossibleDeal(
             Words(N_("no vole may be undertaken in a forced spadille at this table (house rule {rule})"),
-                  rule=_rule(R.FORCED_SPADILLE_BONUSES)), "vole"
-        )
+                  rule=_rule(R.FORCED_SPADILLE_BONUSES)), "vole")
     if not deal.premiers:
         raise ImpossibleDeal(Words(N_("a vole can be undertaken only after winning premiers (the first six tricks)")), "vole")
 
@@ -322,6 +312,4 @@ def _check_all_tricks(deal: Deal, no_bonuses: bool) -> None:
     if deal.premiers and tricks > 6 and deal.vole is Vole.NONE and not deal.vole_in_the_bid:
         raise ImpossibleDeal(
             Words(N_("leading to the seventh trick after premiers undertakes the vole: mark the vole undertaken, "
-                     "or enter 6 tricks if the side claimed at premiers")),
-            "vole",
-        )
+                     "or enter 6 tricks if the side claimed at premiers")), "vole")

@@ -62,8 +62,8 @@ def _get_name(data: Mapping[str, Any], key: str, optional: bool = False) -> str 
 def _suit(data: Mapping[str, Any], key: str) -> Suit | None:
     """A suit, or None for null (grandissimo and nemo have no trumps)."""
     value = data.get(key)
-    return None if value is None else _member(Suit, value, N_("{key!r} must be one of {choices} or null, not {value!r}"),
-                                              key=key)
+    said = N_("{key!r} must be one of {choices} or null, not {value!r}")
+    return None if value is None else _member(Suit, value, said, key=key)
 
 
 def parse_deal(data: object) -> Deal:

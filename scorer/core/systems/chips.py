@@ -205,8 +205,9 @@ def _worth(ctx: DealContext) -> _Worth:
             (premiers, Reason.PREMIERS, _PREMIERS, bonus_rules + flow))
     return _Worth(premium=premium, matadors=matadors * fav, premiers=premiers,
                   vole_bonus=VOLE_BONUS_UNITS * fav if bonus else 0, vole_premium=VOLE_BONUS_UNITS * fav,
-                  premium_rules=premium_rules, matador_rules=matador_rules, bonus_rules=bonus_rules, unit_rules=unit_rules,
-                  premium_label=_premium_label(deal, rules), matadors_label=matadors_label, flow=flow,
+                  premium_rules=premium_rules, matador_rules=matador_rules, bonus_rules=bonus_rules,
+                  unit_rules=unit_rules, premium_label=_premium_label(deal, rules), matadors_label=matadors_label,
+                  flow=flow,
                   owed=tuple(payment for payment in owed if payment[0] > 0))
 
 
