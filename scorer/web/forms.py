@@ -222,31 +222,24 @@ class TableSettingsForm(Form):
         """
         return {f"rule_{r.name}": tuple(p.name for p in PROFILES.values() if p.applies(r.name)) for r in HOUSE_RULES}
 
-    def house_rule_changes(self) -> dict[str, str]:
-        """The values chosen for the rules that apply to the profile chosen; a rule hidden under it (one chosen
-        under another profile before the profile was changed) is not kept."""
-        profile = PROFILES.get(self.profile.data or "")
-        return {r.name: getattr(self, f"rule_{r.name}").data for r in HOUSE_RULES
-                if getattr(self, f"rule_{r.name}").data and (profile is None or profile.applies(r.name))}
-
     def in_page_order(self) -> list[Field]:
         """The fields as the page shows them (the error summary lists them so)."""
         return [self.profile, *self.rule_fields(), self.deals_agreed, self.chip_value, self.currency]
 
-    def house_rules(self) -> HouseRules:
-        changes = self.house_rule_changes()
+    def settings(self) -> tuple[HouseRules, int, int | None, str]:
+        """The house rules, the deals agreed, a chip's value in cents and the currency, read once the form is valid
+        (``InputRequired`` has then made sure of the deals agreed). Of the house rules, only the values chosen for
+        the rules that apply to the profile chosen are kept: not one hidden under it (chosen under another profile
+        before the profile was changed)."""
+        profile = PROFILES.get(self.profile.data or "")
+        changes = {r.name: getattr(self, f"rule_{r.name}").data for r in HOUSE_RULES
+                   if getattr(self, f"rule_{r.name}").data and (profile is None or profile.applies(r.name))}
         if changes.get("favourite_suit") == DRAW:
             changes["favourite_suit"] = secrets.choice([s.value for s in Suit])
-        return HouseRules.of(self.profile.data, changes)
-
-    def deals(self) -> int:
-        """The deals agreed, read once the form is valid (``InputRequired`` has then made sure of them)."""
         if self.deals_agreed.data is None:
             raise ValueError("the deals agreed are read before the form is validated")
-        return self.deals_agreed.data
-
-    def chip_value_cents(self) -> int | None:
-        return None if self.chip_value.data is None else int((self.chip_value.data * 100).to_integral_value())
+        cents = None if self.chip_value.data is None else int((self.chip_value.data * 100).to_integral_value())
+        return HouseRules.of(self.profile.data, changes), self.deals_agreed.data, cents, (self.currency.data or "").strip()
 
     def fill_from(self, rules: HouseRules, deals_agreed: int, chip_value_cents: int | None, currency: str) -> None:
         self.profile.data = rules.profile_name

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Sequence
-from flask import current_app, render_template
+from flask import Response, current_app, render_template
 from .i18n import gettext as _
 
 from .links import base_url
@@ -95,8 +95,12 @@ def printer() -> Printer:
         return made
 
 
-def busy(back: str, back_label: str) -> tuple[str, int, dict[str, str]]:
-    """The 503 page of a request the render queue has no turn for now, with ``Retry-After`` and a way back."""
+def pdf_or_busy(document: bytes | None, filename: str, back: str, back_label: str) -> Response | tuple[str, int, dict[str, str]]:
+    """The PDF shown inline as ``filename``; or, when the render queue had no turn for it now (``None``), the 503
+    page, with ``Retry-After`` and a way back."""
+    if document is not None:
+        return Response(document, mimetype="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="{filename}"'})
     seconds = max(1, round(float(current_app.config["PDF_RETRY_AFTER_SECONDS"])))
     page = render_template(
         "wait.html", title=_("The tally is being printed"),

@@ -25,7 +25,7 @@ from ..common import (
     CSRF_RESHOWN, Answer, DealView, contract_named, csrf_lost, deal_digest, deal_view, read_only, table_or_abort,
     whole_number,
 )
-from ..views import table_view
+from ..views import TableView, table_view
 
 bp = Blueprint("audit", __name__)
 bp.register_error_handler(CSRFError, csrf_lost)
@@ -99,41 +99,30 @@ def _circle_effect(table: Table, number: int, deal: Deal, seen: int) -> CircleEf
                         settled_effect(circle, season, after, evening))
 
 
-def _compare(ledger: Replay, number: int, deal: Deal) -> Comparison:
-    """Replay the evening with ``deal`` in place of deal ``number``: the downstream difference, or the error it causes."""
+def _compare(table: Table, ledger: Replay, number: int, deal: Deal, seen: int) -> Comparison:
+    """Replay the evening with ``deal`` in place of deal ``number``: the downstream difference, and for a circle's
+    evening what it changes in the season (``seen``: the log's length the form saw); or the error it causes."""
     try:
         new = replay_from(ledger, number, deal)
     except DealError as error:
         return Comparison(_("This correction would make deal %(number)s impossible: %(why)s", number=error.number,
                             why=error.cause.message))
-    changed, finals = differences(ledger, new)
-    return Comparison(None, changed, finals, new)
-
-
-def _compare_in_circle(table: Table, ledger: Replay, number: int, deal: Deal, seen: int) -> Comparison:
-    """:func:`_compare`, and for a circle's evening what it changes in the season."""
-    comparison = _compare(ledger, number, deal)
-    if comparison.error or comparison.new is None:
-        return comparison
     try:
         effect = _circle_effect(table, number, deal, seen)
     except (DealError, SeasonError, LaterEveningBroken) as error:  # a later evening the correction makes impossible
         return Comparison(_("This correction would break a later evening of the circle: %(why)s", why=error.message))
     except StoreRefused as refused:  # the circle does not hold, or its log moved since the form was made: as it says
         return Comparison(refused.message)
-    return Comparison(None, comparison.changed, comparison.finals, comparison.new, effect)
+    return Comparison(None, *differences(ledger, new), new, effect)
 
 
 @bp.route("/t/<token>/audit/<int:number>/amend/<contract>", methods=("GET", "POST"))
 def amend(token: str, number: int, contract: str) -> Answer:
     audit = deal_view(token, number)
-    view, settlement = audit.view, audit.settlement
-    table = view.table
+    view, settlement, table = audit.view, audit.settlement, audit.view.table
     chosen = contract_named(table, contract)
-    if view.damage:
-        return read_only(token)
-    if (again := _sent_again(table, number)) is not None:
-        return again
+    if (elsewhere := _elsewhere(view, number)) is not None:
+        return elsewhere
     form = CorrectionForm(players=table.players, contract=chosen, dealer=settlement.deal.dealer,
                           state=settlement.before, rules=table.rules)
     prefilled = request.method == "POST" and request.form.get("action") == PREFILL
@@ -149,7 +138,7 @@ def amend(token: str, number: int, contract: str) -> Answer:
     if corrected == settlement.deal:
         form.hombre.errors.append(_("This is the deal as it stands: change something to correct it."))
         return render_template("audit/amend.html", **context), 422
-    comparison = _compare_in_circle(table, view.ledger, number, corrected, view.log_size)
+    comparison = _compare(table, view.ledger, number, corrected, view.log_size)
     context["comparison"] = comparison
     if comparison.error:
         return render_template("audit/amend.html", **context), 422
@@ -225,28 +214,20 @@ def _with_play(deal: Deal, table: Table, codes: str | None, revealed: str | None
     return proven_deal(deal, referee(replace(deal, revealed_ally=named), table.players, record, table.rules))
 
 
-def _version(versions: tuple[Line, ...], seq: int) -> Line:
-    for version in versions:
-        if version.seq == seq:
-            return version
-    abort(404)
-
-
 @bp.route("/t/<token>/audit/<int:number>/restore/<int:seq>", methods=("GET", "POST"))
 def restore(token: str, number: int, seq: int) -> Answer:
     audit = deal_view(token, number)
-    view = audit.view
-    table = view.table
-    if view.damage:
-        return read_only(token)
-    if (again := _sent_again(table, number)) is not None:
-        return again
-    version = _version(audit.versions, seq)
+    view, table = audit.view, audit.view.table
+    if (elsewhere := _elsewhere(view, number)) is not None:
+        return elsewhere
+    version = next((v for v in audit.versions if v.seq == seq), None)
+    if version is None:
+        abort(404)
     if version.deal is None or version.deal == audit.settlement.deal:
         flash(_("That version is the one standing now."))
         return redirect(url_for("audit.deal", token=token, number=number))
     form = RestoreForm(players=table.players)
-    comparison = _compare_in_circle(table, view.ledger, number, version.deal, view.log_size)
+    comparison = _compare(table, view.ledger, number, version.deal, view.log_size)
     context: dict[str, object] = {"form": form, "version": version, "comparison": comparison, **audit.context()}
     if request.method == "GET":
         _fresh(form, view.log_size)
@@ -303,8 +284,12 @@ def _write(table: Table, command: Amend | Restore, once: str | None, page: _Form
     return None
 
 
-def _sent_again(table: Table, number: int) -> Response | None:
-    """The same correction form sent again (a double tap, a retry): say what the first sending did."""
+def _elsewhere(view: TableView, number: int) -> Response | None:
+    """Where a correction or a restoration of deal ``number`` goes instead: to the Check page of a damaged log; or,
+    the same form sent again (a double tap, a retry), to the deal, saying what the first sending did."""
+    table = view.table
+    if view.damage:
+        return read_only(table.token)
     if request.method != "POST":
         return None
     sent = sent_before(get_db(), table, request.form.get("once", ""))

@@ -44,10 +44,7 @@ def new() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
             return render_template("table/new.html", form=form, step="dealer"), 200
         try:
             with new_tables(1):
-                table = create_table(
-                    get_db(), form.players(), form.first_dealer_name(), form.house_rules(), form.deals(),
-                    form.chip_value_cents(), (form.currency.data or "").strip(),
-                )
+                table = create_table(get_db(), form.players(), form.first_dealer_name(), *form.settings())
         except BudgetSpent as spent:  # the form kept as it was sent, the budget's sentence above it
             return render_template("table/new.html", form=form, step="names", refusal=spent.sentence), spent.code, spent.headers()
         flash(_("The table is ready. Share its link with the other players."))
@@ -296,8 +293,7 @@ def settings(token: str) -> Answer:
         return render_template("table/settings.html", form=form, frozen=frozen, **view.context())
     if form.validate_on_submit():
         try:
-            change_settings(get_db(), table, form.house_rules(), form.deals(), form.chip_value_cents(),
-                            (form.currency.data or "").strip())
+            change_settings(get_db(), table, *form.settings())
         except (RulesFrozen, CircleEvening) as frozen_now:  # a deal was recorded on another phone since this page was shown
             flash(frozen_now.message)
             return redirect(url_for("table.settings", token=token))
