@@ -127,8 +127,7 @@ class DealView:
     @property
     def play_report(self) -> PlayReport | None:
         """What the engine says of the deal's play, where the version standing keeps one."""
-        deal = self.settlement.deal
-        table = self.view.table
+        deal, table = self.settlement.deal, self.view.table
         return referee(deal, table.players, deal.play, table.rules) if deal.play is not None else None
 
 

@@ -26,7 +26,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from ..core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
-    PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
+    PROFILES, REASON_MAX, Card, Contract, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
     CIRCLE_NAME_MAX, PREMIERS_TRICKS, check_deal, check_names, check_note, check_players, implied, normalise, own_king_allowed, PlayError,
     play_from_codes,
 )
@@ -369,12 +369,8 @@ class DealForm(Form):
         """The deal read from the form and checked against ``state`` and ``rules``, once :meth:`validate` passed."""
 
     @property
-    def kind(self) -> ContractKind:
-        return CONTRACT_KINDS[self.the_contract]
-
-    @property
     def allied(self) -> bool:
-        return self.kind.allied
+        return CONTRACT_KINDS[self.the_contract].allied
 
     @cached_property
     def asks(self) -> frozenset[str]:
@@ -422,7 +418,7 @@ class DealForm(Form):
             giver=self.giver.data if "giver" in self.asks else None,
             favourite=self._suit(self.favourite, "favourite" in self.asks),
         )
-        record = self.play_record()
+        record = play_from_codes(self.play.data) if self.play.data else None  # raises PlayError if it cannot be
         return replace(self._inferred(entered), play=record, revealed_ally=self._revealed(entered, record))
 
     def _revealed(self, entered: Deal, record: tuple[tuple[Card, ...], ...] | None) -> str | None:
@@ -452,10 +448,6 @@ class DealForm(Form):
         inferred = implied(entered, self.rules)
         return replace(entered, premiers=inferred.premiers if "premiers" in self.asks else entered.premiers,
                        vole=inferred.vole if "vole" in self.asks else entered.vole)
-
-    def play_record(self) -> tuple[tuple[Card, ...], ...] | None:
-        """The play carried by the form (:attr:`play`), in tricks; raises :class:`PlayError` if it cannot be."""
-        return play_from_codes(self.play.data or "") if self.play.data else None
 
     def fill_from(self, deal: Deal) -> None:
         """Show a recorded deal in the form (the inverse of :meth:`to_deal`)."""

@@ -24,15 +24,9 @@ def page_counter() -> str:
     """The printed footer's "page 1 of 3" as a CSS ``content`` value, in the reader's language: its words
     as CSS strings around the page counters (``"page " counter(page) " of " counter(pages)``)."""
     text = _("page %(page)s of %(pages)s", page="\x00", pages="\x01")
-    parts = []
-    for piece in re.split("(\x00|\x01)", text):
-        if piece == "\x00":
-            parts.append("counter(page)")
-        elif piece == "\x01":
-            parts.append("counter(pages)")
-        elif piece:
-            parts.append('"' + piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"')
-    return " ".join(parts)
+    counters = {"\x00": "counter(page)", "\x01": "counter(pages)"}
+    return " ".join(counters.get(piece, '"' + piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"')
+                    for piece in re.split("(\x00|\x01)", text) if piece)
 
 
 def signature_lines(signers: Sequence[str], width_em: float = 65.0, per_row: int = 4) -> str:

@@ -12,7 +12,7 @@ from wtforms import Field
 
 from ...core import (
     PlayError, play_from_codes, proven_deal, referee,
-    Amend, Deal, DealDifference, DealError, ImpossibleDeal, Line, LineKind, Refused, Replay, Restore,
+    Amend, Deal, DealDifference, DealError, ImpossibleDeal, LineKind, Refused, Replay, Restore,
     SeasonError, TableChanged, differences, replay_from,
 )
 from ..db import get_db
@@ -84,11 +84,9 @@ class CircleEffect:
 def _circle_effect(table: Table, number: int, deal: Deal, seen: int) -> CircleEffect | None:
     """What correcting deal ``number`` of an evening of a circle to ``deal`` changes in its season (None for
     a table of no circle). Raises as the write path would refuse it (a later evening it breaks)."""
-    if table.circle_id is None or table.circle_evening is None:
-        return None
     db = get_db()
     circle = circle_of(db, table)
-    if circle is None:
+    if circle is None or table.circle_evening is None:
         return None
     season, after = season_after(db.conn, table, Amend(number, deal, None, None, seen))
     evening = table.circle_evening

@@ -284,9 +284,7 @@ def _take_back_form(circle: Circle) -> TakeBackForm | None:
     """The form that takes back the circle's last settlement standing (None if none stands)."""
     if not circle.settlements:
         return None
-    form = TakeBackForm(formdata=None)
-    form.settlement.data, form.lines.data = str(circle.settlements[-1].seq), str(circle.lines)
-    return form
+    return TakeBackForm(formdata=None, settlement=str(circle.settlements[-1].seq), lines=str(circle.lines))
 
 
 @bp.route("/c/<token>/settle", methods=("POST",))

@@ -112,9 +112,8 @@ def remember(response: Response) -> Response:
     kind: Kind = "t" if request.path.startswith("/t/") else "c"
     kept = visits()
     today = visit_day(clock())
-    if kept and kept[0] == (token, today, kind):
-        return response  # already first, today: no new cookie
-    _store(response, [(token, today, kind), *(v for v in kept if (v[0], v[2]) != (token, kind))])
+    if not kept or kept[0] != (token, today, kind):  # a new cookie, unless it is first already, today
+        _store(response, [(token, today, kind), *(v for v in kept if (v[0], v[2]) != (token, kind))])
     return response
 
 

@@ -57,7 +57,7 @@ def play(token: str) -> str:
     table = table_or_abort(token)
     view = table_view(table)
     last = summarise(view.last, table.rules) if view.last else None
-    circle = circle_of(get_db(), table) if table.circle_id is not None else None
+    circle = circle_of(get_db(), table)
     # after the last deal, the money first: the settle-up of a table alone (a circle's evening settles with its season)
     ending = evening_money(table, view) if view.over and not view.damage and circle is None else None
     return render_template("table/play.html", me_form=ConfirmForm(), last_summary=last, circle=circle, ending=ending,
@@ -150,14 +150,14 @@ def _no_deal_to_record(table: Table, view: TableView) -> Response | None:
     evening is over, or its circle's next evening has begun. None: a deal can be recorded."""
     if view.damage:
         return read_only(table.token)
-    if view.over or view.closed:
-        if view.closed:
-            flash(_("Evening %(number)s ended when evening %(next)s of the circle began: correct a deal instead.",
-                    number=table.circle_evening, next=view.closed))
-        else:
-            flash(_("The evening is over: all %(agreed)s deals are played.", agreed=table.deals_agreed))
-        return redirect(url_for("table.play", token=table.token))
-    return None
+    if view.closed:
+        flash(_("Evening %(number)s ended when evening %(next)s of the circle began: correct a deal instead.",
+                number=table.circle_evening, next=view.closed))
+    elif view.over:
+        flash(_("The evening is over: all %(agreed)s deals are played.", agreed=table.deals_agreed))
+    else:
+        return None
+    return redirect(url_for("table.play", token=table.token))
 
 
 def _action() -> str | None:

@@ -25,13 +25,9 @@ from ..views import TableView, evening_money, table_view
 bp = Blueprint("tally", __name__)
 
 
-def _minus(n: int) -> str:
-    """The typographic minus the tally prints before a negative amount (not a hyphen)."""
-    return "−" if n < 0 else ""
-
-
 def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"{_minus(n)}{abs(n)}"
+    """An amount with its sign: a typographic minus before a negative one (not a hyphen)."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 def _cut(text: str, width: int) -> str:
@@ -215,13 +211,12 @@ class TallyView:
         """The table view's fields and the tally's, by name, for ``render_template``: with who played Hombre, what,
         and how it went (``stats``, shown on the page, not printed: the tally stays one page), and the circle the
         evening belongs to, if any (it settles with the season, not alone)."""
-        table = self.view.table
-        shown = rules_shown(table.rules)
+        shown = rules_shown(self.view.table.rules)
         return {**self.view.context(), "settle": self.settle, "has_money": self.has_money, "money": self.money,
                 "chart": self.chart(), "rules_shown": shown, "changed_count": sum(1 for *_, changed in shown if changed),
                 "label_place": self.place, "label_name": self.name, "label_max": TALLY_LABEL_MAX,
                 "stats": statistics([self.view.ledger]), "corrected": self.corrected, "page_counter": page_counter(),
-                "circle": circle_of(get_db(), table) if table.circle_id is not None else None, "pots": Pot}
+                "circle": circle_of(get_db(), self.view.table), "pots": Pot}
 
 
 def rules_shown(rules: HouseRules) -> list[tuple[HouseRule, str, bool]]:
