@@ -59,6 +59,11 @@ def line_style(i: int) -> LineStyle:
     return LineStyle(COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)], MARKS[i // len(DASHES) % len(MARKS)])
 
 
+def _label(step: str) -> str:
+    """What the chart shows (its accessible name), for a step ("deal", "evening")."""
+    return _("Each member's total after each evening") if step == "evening" else _("Each player's balance after each deal")
+
+
 def _point(step: str, n: int) -> str:
     """A point named in the reader's language: "deal 8", "evening 3"."""
     return _("evening %(number)s", number=n) if step == "evening" else _("deal %(number)s", number=n)
@@ -75,7 +80,6 @@ def balance_chart(players: tuple[str, ...], series: list[list[int]], step: str =
     low, high = min(0, *values), max(0, *values)
     top_value, span = (high, high - low) if high > low else (1, 2)  # every balance 0: the 0 line across the middle
     steps = max(points - 1, 1)
-    label = _("Each member's total after each evening") if step == "evening" else _("Each player's balance after each deal")
 
     def y(v: int) -> float:
         return round(top + (height - top - bottom) * (top_value - v) / span, 1)
@@ -87,5 +91,5 @@ def balance_chart(players: tuple[str, ...], series: list[list[int]], step: str =
     lines = [(line_style(i), [(round(LEFT + (width - LEFT - right) * k / steps, 1), y(v)) for k, v in enumerate(line)])
              for i, line in enumerate(series)]
     return Markup(render_template("_chart.html", size=size, left=LEFT, right=right, zero=y(0), lines=lines,
-                                  labels=[(v, y(v)) for v in shown], label=label, first=_point(step, 0),
+                                  labels=[(v, y(v)) for v in shown], label=_label(step), first=_point(step, 0),
                                   last=_point(step, points - 1), players=players, line_style=line_style))

@@ -101,11 +101,6 @@ secret solo): a value no player's name can be, as a name has no space around it 
 OWN_KING_LABEL = lazy_gettext("Hombre called a King she held herself")
 
 
-def ally_choices(players: tuple[str, ...]) -> list[SelectChoice]:
-    """Who held the called King: the four names, then Hombre's own King as a choice of its own."""
-    return [*name_choices(players), SelectChoice(OWN_KING, OWN_KING_LABEL)]
-
-
 NOT_A_CHOICE = N_("Tap one of the choices shown.")
 """The one message of a tampered choice (in English: translated where it is raised)."""
 DRAW = "draw"
@@ -239,7 +234,8 @@ class TableSettingsForm(Form):
         if self.deals_agreed.data is None:
             raise ValueError("the deals agreed are read before the form is validated")
         cents = None if self.chip_value.data is None else int((self.chip_value.data * 100).to_integral_value())
-        return HouseRules.of(self.profile.data, changes), self.deals_agreed.data, cents, (self.currency.data or "").strip()
+        rules = HouseRules.of(self.profile.data, changes)
+        return rules, self.deals_agreed.data, cents, (self.currency.data or "").strip()
 
     def fill_from(self, rules: HouseRules, deals_agreed: int, chip_value_cents: int | None, currency: str) -> None:
         self.profile.data = rules.profile_name
@@ -351,12 +347,11 @@ class DealForm(Form):
                  rules: HouseRules, **kwargs: Any) -> None:  # more than 5: WTForms' own arguments, and the deal's table
         super().__init__(*args, **kwargs)
         names = name_choices(tuple(players))
-        self.hombre.choices = names
+        self.hombre.choices = self.giver.choices = self.spadille.choices = names
         self.offers_own_king = own_king_allowed(contract, rules)
         """The ally group offers "Hombre called a King she held herself" (not in casco, nor where own_king forbids it)."""
-        self.ally.choices = ally_choices(tuple(players)) if self.offers_own_king else names
-        self.giver.choices = names
-        self.spadille.choices = names
+        # who held the called King: the four names, then (where offered) Hombre's own King as a choice of its own
+        self.ally.choices = [*names, SelectChoice(OWN_KING, OWN_KING_LABEL)] if self.offers_own_king else names
         self.vole.choices = VOLE_BID_CHOICES if contract in rules.profile.vole_bids else VOLE_CHOICES
         self.contract.data = contract.value
         self.the_contract = contract

@@ -158,8 +158,7 @@ def _english_again(_error: BaseException | None) -> None:
 
 def _vary(response: Response) -> Response:
     """A page depends on the phone's language: caches between the server and the phone must know it."""
-    response.vary.add("Accept-Language")
-    response.vary.add("Cookie")
+    response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 

@@ -25,8 +25,9 @@ def page_counter() -> str:
     as CSS strings around the page counters (``"page " counter(page) " of " counter(pages)``)."""
     text = _("page %(page)s of %(pages)s", page="\x00", pages="\x01")
     counters = {"\x00": "counter(page)", "\x01": "counter(pages)"}
-    return " ".join(counters.get(piece, '"' + piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"')
-                    for piece in re.split("(\x00|\x01)", text) if piece)
+    pieces = re.split("(\x00|\x01)", text)
+    escaped = [piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") for piece in pieces if piece]
+    return " ".join(counters.get(piece, f'"{piece}"') for piece in escaped)
 
 
 def signature_lines(signers: Sequence[str], width_em: float = 65.0, per_row: int = 4) -> str:
@@ -89,7 +90,8 @@ def printer() -> Printer:
         return made
 
 
-def pdf_or_busy(document: bytes | None, filename: str, back: str, back_label: str) -> Response | tuple[str, int, dict[str, str]]:
+def pdf_or_busy(document: bytes | None, filename: str, back: str,
+                back_label: str) -> Response | tuple[str, int, dict[str, str]]:
     """The PDF shown inline as ``filename``; or, when the render queue had no turn for it now (``None``), the 503
     page, with ``Retry-After`` and a way back."""
     if document is not None:

@@ -22,8 +22,8 @@ from ...store.circles import SettledEffect, settled_effect
 from ...store import Refused as StoreRefused
 from ...core.ledger.season import LaterEveningBroken
 from ..common import (
-    CSRF_RESHOWN, Answer, DealView, contract_named, csrf_lost, deal_digest, deal_view, read_only, table_or_abort,
-    whole_number,
+    CSRF_RESHOWN, Answer, DealView, action_sent, contract_named, csrf_lost, deal_digest, deal_view, read_only,
+    table_or_abort, whole_number,
 )
 from ..views import TableView, table_view
 
@@ -143,7 +143,8 @@ def amend(token: str, number: int, contract: str) -> Answer:
     seen = _settled_seen(form, comparison)
     # what was paid, as shown, is part of what is previewed: a settlement recorded since asks to look again
     digest = deal_digest(table, corrected, (comparison.finals, view.ledger.evening.carried_in, form.settled.data))
-    action = _action()
+    action = action_sent(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing "
+                           "was saved. Check the difference below, then save the correction."))
     if action == "save" and form.previewed.data == digest:
         command = Amend(number, corrected, form.by.data, _reason(form), whole_number(form.log_length.data, -1))
         refused = _write(table, command, form.once.data, _FormPage("audit/amend.html", context, form.hombre), seen)
@@ -181,16 +182,6 @@ PREFILL = "prefill"
 """The action of a form that opens a correction filled with the deal it carries, as a phone entered it (the race
 page's "Correct deal N with my entry", scorer/web/pages/race.py): the correction form is shown with those taps, its own
 log length and one-time token, and nothing is checked or saved until *Show what this changes*."""
-
-
-def _action() -> str | None:
-    """The button a correction's form was sent with; none when the phone's session ended (its CSRF token
-    lost: nothing is saved, the page says so and shows the difference again)."""
-    if g.get("csrf_lost"):
-        flash(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing was saved. "
-                "Check the difference below, then save the correction."))
-        return None
-    return request.form.get("action")
 
 
 def _reason(form: CorrectionForm | RestoreForm) -> str | None:

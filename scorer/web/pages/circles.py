@@ -304,8 +304,8 @@ def settle(token: str) -> Response | tuple[str, int]:
         return _page(circle, 409, settle_error=refused.message)
     last = settled.settlements[-1]
     flash(_covering(last, _("The settlement of evening %(first)s is recorded.", first=last.first),
-                    _("The settlement of evenings %(first)s to %(last)s is recorded.", first=last.first, last=last.last),
-                    _("The settlement of the changes to evenings settled before is recorded.")))
+                    _("The settlement of evenings %(first)s to %(last)s is recorded.", first=last.first,
+                      last=last.last), _("The settlement of the changes to evenings settled before is recorded.")))
     return back
 
 
@@ -347,8 +347,8 @@ def take_back(token: str) -> Response | tuple[str, int]:
             taken = back.taken_back[-1]
             flash(_covering(taken, _("The settlement of evening %(first)s is taken back: it is to settle again.",
                                      first=taken.first),
-                            _("The settlement of evenings %(first)s to %(last)s is taken back: they are to settle again.",
-                              first=taken.first, last=taken.last),
+                            _("The settlement of evenings %(first)s to %(last)s is taken back: they are to settle "
+                              "again.", first=taken.first, last=taken.last),
                             _("The settlement of the changes to evenings settled before is taken back: they are to "
                               "settle again.")))
             return redirect(url_for("circle.page", token=circle.token) + "#settle")
@@ -455,7 +455,7 @@ def season_pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
             in_money=circle.chip_value_cents is not None, owing=owing(circle, season), page_counter=page_counter(),
             signature_lines=signature_lines))
 
-    document = printer().document(("circle", circle.token), season_pdf_key(circle, paper, fold), request.remote_addr or "",
-                                  render)
+    key = season_pdf_key(circle, paper, fold)
+    document = printer().document(("circle", circle.token), key, request.remote_addr or "", render)
     return pdf_or_busy(document, f"quadrille-season-{paper.lower()}.pdf", url_for("circle.page", token=token),
                        _("Back to the circle"))

@@ -32,6 +32,8 @@ from ..common import csrf_lost, table_or_abort
 
 bp = Blueprint("exchange", __name__)
 Made = TypeVar("Made", Table, Circle)
+Page = tuple[str, int] | tuple[str, int, dict[str, str]]
+"""The import page (again: 422, or the answer to a refusal), or the page that says the gate has no turn now."""
 bp.register_error_handler(CSRFError, csrf_lost)
 
 
@@ -126,7 +128,7 @@ def _evening(form: ImportForm) -> Table | NotImported:
 
 
 def _import_page(form: ImportForm | CircleImportForm, field: FileField, template: str,
-                 imported: Callable[[], Made | NotImported]) -> Made | tuple[str, int] | tuple[str, int, dict[str, str]]:
+                 imported: Callable[[], Made | NotImported]) -> Made | Page:
     """What ``imported`` made of the file of ``form`` (read in a turn at the gate), or the page to answer instead:
     the import page (again, the refusal beside ``field``), or the page that says the gate has no turn now."""
     if not form.validate_on_submit():
@@ -142,7 +144,7 @@ def _import_page(form: ImportForm | CircleImportForm, field: FileField, template
 
 
 @bp.route("/import", methods=("GET", "POST"))
-def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
+def upload() -> BaseResponse | Page:
     form = ImportForm()
     table = _import_page(form, form.evening, "exchange/import.html", lambda: _evening(form))
     if not isinstance(table, Table):
@@ -190,7 +192,7 @@ def _circle(form: CircleImportForm) -> Circle | NotImported:
 
 
 @bp.route("/c/import", methods=("GET", "POST"))
-def circle_upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
+def circle_upload() -> BaseResponse | Page:
     form = CircleImportForm()
     circle = _import_page(form, form.circle, "circle/import.html", lambda: _circle(form))
     if not isinstance(circle, Circle):

@@ -84,8 +84,8 @@ def check(token: str, number: int) -> str | Response:
         "audit/play.html", **audit.context(), deal=deal, entry=entry, progress=progress,
         pending=[_renounce_question(deal, progress, r) for r in progress.new] if pending else [],
         report=report, revealed=report.derived.ally if report and report.derived.ally_shown is AllyShown.CLAIM else None,
-        own_king=own_king_allowed(deal.contract, view.table.rules), code="".join(c.code for c in entry.cards), face=face, pack=PACK,
-        suits=list(Suit),
+        own_king=own_king_allowed(deal.contract, view.table.rules), face=face, pack=PACK, suits=list(Suit),
+        code="".join(c.code for c in entry.cards),
         gone=frozenset(entry.cards), notation_max=PLAY_NOTATION_MAX, field_name=field_name, shown_value=shown_value,
     )
 

@@ -27,7 +27,7 @@ from ...store import (
 from ...store.circles import SettledEffect, settled_effect_of
 from .race import race
 from ..common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, qr_svg, read_only, table_or_abort
-from ..common import whole_number
+from ..common import action_sent, whole_number
 from ..views import TableView, evening_money, phone_holder, table_view
 
 bp = Blueprint("table", __name__)
@@ -113,7 +113,8 @@ def deal(token: str, contract: str) -> Answer:
         form.number.data = str(view.number)
         form.once.data = one_time_token()
         return render_template("table/deal.html", form=form, preview=None, **view.context())
-    action = _action()
+    action = action_sent(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing "
+                           "was recorded. Your taps are kept below: check the payments, then tap Record."))
     if not form.validate():
         return render_template("table/deal.html", form=form, preview=None, **view.context()), 422
     the_deal = form.checked or form.to_deal()
@@ -158,16 +159,6 @@ def _no_deal_to_record(table: Table, view: TableView) -> Response | None:
     else:
         return None
     return redirect(url_for("table.play", token=table.token))
-
-
-def _action() -> str | None:
-    """The button a deal's form was sent with; none when the phone's session ended (its CSRF token lost:
-    nothing is recorded, the page says so and keeps the taps)."""
-    if g.get("csrf_lost"):
-        flash(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing was recorded. "
-                "Your taps are kept below: check the payments, then tap Record."))
-        return None
-    return request.form.get("action")
 
 
 bp.register_error_handler(CSRFError, csrf_lost)
@@ -217,10 +208,8 @@ def undo(token: str) -> str | Response:
         except Refused as refused:
             flash(refused.message)
             return redirect(url_for("table.undo", token=token))
-        if outcome.again:
-            flash(_("Deal %(number)s is undone.", number=outcome.line.number))
-        else:
-            flash(_("Deal %(number)s undone. It stays in the table's history.", number=number))
+        flash(_("Deal %(number)s is undone.", number=outcome.line.number) if outcome.again
+              else _("Deal %(number)s undone. It stays in the table's history.", number=number))
         return redirect(url_for("table.play", token=token))
     form.number.data = str(view.played)
     form.once.data = one_time_token()
@@ -262,7 +251,7 @@ def spectate(token: str) -> str:
     try:
         table = table_by_spectator_token(get_db(), token)
     except UnreadableTable:  # the players' link page says more; a spectator only learns it cannot be shown
-        abort(Response(render_template("table/unreadable_watch.html"), 200, mimetype="text/html"))
+        return render_template("table/unreadable_watch.html")
     if table is None:
         abort(404)
     return _ledger_page(table, spectator=True)
