@@ -6,7 +6,7 @@ read-only through its spectator link (``/s/<token>``).
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
@@ -233,8 +233,7 @@ LEDGER_PAGE = 40
 
 def _ledger_page(table: Table, spectator: bool) -> str:
     view = table_view(table)
-    played = view.played
-    pages = max(1, -(-played // LEDGER_PAGE))
+    pages = max(1, -(-view.played // LEDGER_PAGE))
     page = min(max(whole_number(request.args.get("page"), pages), 1), pages)  # the last page (the latest deals) by default
     first = (page - 1) * LEDGER_PAGE
     rows = view.ledger.settlements[first:first + LEDGER_PAGE]
