@@ -11,6 +11,7 @@ from typing import IO, NoReturn
 import click
 
 from .core import DealError, EveningFormatError, loads, replay, replay_json, replay_text, rules_markdown, rules_text
+from .serve import main as serve
 
 
 def _refuse(message: str, status: int = 1) -> NoReturn:
@@ -67,28 +68,7 @@ def rules(markdown: bool) -> None:
     click.echo(rules_markdown() if markdown else rules_text(), nl=False)
 
 
-@main.command()
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
-@click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535))
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256), help="Requests served at once.")
-@click.option("--instance", "instance", default=None, type=click.Path(file_okay=False),
-              help="The instance folder: database, secret key, config.py (default: SCORER_INSTANCE_PATH, else "
-                   "instance/ in a clone, <venv>/var/scorer-instance when installed).")
-@click.option("--base-url", default=None,
-              help="Where phones open the app (http://192.168.1.20:8080, https://scorer.example.org): the table links "
-                   "and QR codes are built from it (default: SCORER_BASE_URL, else this server's own address).")
-def serve(host: str, port: int, threads: int, instance: str | None, base_url: str | None) -> None:
-    """Serve the app with waitress, a production server (no debugger, no reloader); the database's
-    schema is created or brought up to date first."""
-    from .web.links import check_base_url
-    from .serve import run
-
-    if base_url:
-        try:
-            check_base_url(base_url)
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="--base-url") from error
-    run(host, port, threads, base_url, instance)
+main.add_command(serve)
 
 
 INSTANCE_HELP = ("The app's instance folder, whose database (scorer.sqlite, or DATABASE in its config.py) is used, "
