@@ -131,8 +131,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Flask is imported here, not at the top, so that importing the pure
     settlement core (``scorer.core``) never loads the web framework."""
     from flask import Flask
+    from flask_wtf.csrf import CSRFProtect
 
+    from . import db, i18n, importgate, ratelimits, views
     from .instance import PACKAGE, instance_folder, load_instance_config
+    from .links import check_base_url, links_command
+    from .pages import audit, circles, exchange, health, home, play, recent, tables, tally
 
     app = Flask(
         PACKAGE,
@@ -159,21 +163,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path, str(app.config.get("SECRET_KEY_FILE") or ""))
-    from .links import check_base_url, links_command
-
     if app.config["BASE_URL"]:
         app.config["BASE_URL"] = check_base_url(str(app.config["BASE_URL"]))
-    from .db import synchronous
-
-    app.config["SYNCHRONOUS"] = synchronous(app.config["SYNCHRONOUS"])  # a wrong word stops the app at start
+    app.config["SYNCHRONOUS"] = db.synchronous(app.config["SYNCHRONOUS"])  # a wrong word stops the app at start
     if app.config["SESSION_COOKIE_SECURE"] is None:
         app.config["SESSION_COOKIE_SECURE"] = str(app.config["BASE_URL"]).startswith("https://")
-
-    from flask_wtf.csrf import CSRFProtect
-
-    from .pages import audit, circles, exchange, health, home, play, recent, tables, tally
-    from . import db, i18n, importgate, ratelimits, views
-
     i18n.init_app(app)  # the reader's language, before any other hook: Flask-Babel, the core's translation, the filters
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)

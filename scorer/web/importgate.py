@@ -37,7 +37,7 @@ def init_app(app: Flask) -> None:
     # a place refused is kept no time: another import is another place
     app.extensions[EXTENSION] = RenderQueue(int(config["IMPORTS_AT_ONCE"]), int(config["IMPORTS_WAITING_MAX"]),
                                             float(config["IMPORT_WAIT_SECONDS"]), kept_seconds=0.0)
-    if _LIBC is not None and hasattr(_LIBC, "mallopt"):
+    if hasattr(_LIBC, "mallopt"):
         _LIBC.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
 
 
@@ -64,7 +64,7 @@ def give_back() -> None:
     their trees), then the pages the C allocator keeps free in each thread's arena (glibc's ``malloc_trim``; a
     no-op where the C library has none)."""
     gc.collect()
-    if _LIBC is not None and hasattr(_LIBC, "malloc_trim"):
+    if hasattr(_LIBC, "malloc_trim"):
         _LIBC.malloc_trim(0)
 
 
@@ -74,11 +74,5 @@ MMAP_THRESHOLD = 128 * 1024
 """glibc's own default, kept fixed (setting it turns off its raising)."""
 
 
-def _libc() -> ctypes.CDLL | None:
-    try:
-        return ctypes.CDLL(None)  # the C library the process runs on
-    except OSError:
-        return None
-
-
-_LIBC = _libc()
+_LIBC = ctypes.CDLL(None)
+"""The C library the process runs on (the functions it lacks are not called)."""

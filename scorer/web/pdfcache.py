@@ -17,8 +17,10 @@ its table keeps its place in the queue for when it asks again.
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -31,19 +33,12 @@ class _Pdf(NamedTuple):
     pdf: bytes
     family: Hashable | None
 
-    def weigh(self) -> int:
-        return len(self.pdf)
-
-
-PDF_CACHE_BYTES = 32 * 1024 * 1024
-"""The PDFs an app keeps, in bytes, by default (its setting ``PDF_CACHE_BYTES``)."""
-
 
 class PdfCache:
     """Rendered PDFs in a :class:`~scorer.core.caches.Cache` of at most ``max_bytes``, least recently used out first."""
 
-    def __init__(self, max_bytes: int = PDF_CACHE_BYTES) -> None:
-        self._pdfs: Cache[Hashable, _Pdf] = Cache(max_bytes, _Pdf.weigh)
+    def __init__(self, max_bytes: int) -> None:
+        self._pdfs: Cache[Hashable, _Pdf] = Cache(max_bytes, lambda kept: len(kept.pdf))
 
     def get(self, key: Hashable) -> bytes | None:
         kept = self._pdfs.get(key)
@@ -54,8 +49,6 @@ class PdfCache:
         used ones beyond the bound. A PDF of a ``family`` replaces the one kept of that family: the
         tally printed with a place and a name typed by the reader keeps only its latest labels, so
         labels typed again and again cannot fill the cache."""
-        if len(pdf) > self._pdfs.bound:
-            return
         if family is not None:
             self._pdfs.drop_where(lambda other, kept: kept.family == family and other != key)
         self._pdfs.put(key, _Pdf(pdf, family))
@@ -139,12 +132,13 @@ class RenderQueue:
         self.wait_seconds = max(0.0, wait_seconds)
         self.places_max = max(1, places_max)
         self.kept_seconds = kept_seconds
-        self._places: dict[Hashable, _Place] = {}
+        self._places: OrderedDict[Hashable, _Place] = OrderedDict()
         """Every place by its table, oldest first (a place given a new number moves to the end)."""
         self._holders: dict[str, Hashable] = {}
         """The table of the place each address took."""
-        self._rendering = 0
-        self._numbers = 0
+        self.rendering = 0
+        """Renders under way."""
+        self._numbers = itertools.count(1)
         self._turn = threading.Condition()
 
     def enter(self, table: Hashable, key: Hashable, who: str = "") -> Turn:
@@ -158,17 +152,17 @@ class RenderQueue:
             waiter = _Waiter(key)
             place.waiters.append(waiter)
             try:
-                if not self._may_render(place, waiter) and not self._seat(place, waiter):  # a turn now needs no seat
-                    place.kept_until = time.monotonic() + self.kept_seconds
-                    return Turn.BUSY
-                ready = self._turn.wait_for(lambda: waiter.done or waiter.bumped or self._may_render(place, waiter),
-                                            timeout=self.wait_seconds)
+                if self._may_render(place, waiter) or self._seat(place, waiter):  # a turn now needs no seat
+                    self._turn.wait_for(lambda: waiter.done or waiter.bumped or self._may_render(place, waiter),
+                                        timeout=self.wait_seconds)
                 if waiter.done:
                     return Turn.LOOK
-                if waiter.bumped or not ready:
+                if waiter.bumped or not self._may_render(place, waiter):  # no seat, or no turn in its while
                     place.kept_until = time.monotonic() + self.kept_seconds
                     return Turn.BUSY
-                self._start(table, place, key)
+                self.rendering += 1
+                place.rendering = key
+                self._to_the_back(table, place)  # its table's next PDF comes after every table that asked meanwhile
                 return Turn.RENDER
             finally:
                 if waiter in place.waiters:
@@ -179,16 +173,15 @@ class RenderQueue:
         """The render that :meth:`enter` gave ``table`` has ended (or failed): the requests waiting for the
         same key look in the cache; the place is kept for the others, at the back, or dropped."""
         with self._turn:
-            self._rendering -= 1
-            place = self._places.get(table)
-            if place is not None:
-                for waiter in place.waiters:
-                    waiter.done = waiter.done or waiter.key == place.rendering
-                place.rendering = None
-                if all(w.done for w in place.waiters):
-                    self._drop(table)
-                else:
-                    self._to_the_back(table, place)  # behind the tables that asked while it rendered
+            self.rendering -= 1
+            place = self._places[table]  # a place rendering never lapses
+            for waiter in place.waiters:
+                waiter.done = waiter.done or waiter.key == place.rendering
+            place.rendering = None
+            if all(w.done for w in place.waiters):
+                self._drop(table)
+            else:
+                self._to_the_back(table, place)  # behind the tables that asked while it rendered
             self._turn.notify_all()
 
     def waiting(self, table: Hashable | None = None) -> int:
@@ -197,10 +190,6 @@ class RenderQueue:
             places = self._places.values() if table is None else [p for t, p in self._places.items() if t == table]
             return sum(len(p.waiters) for p in places)
 
-    @property
-    def rendering(self) -> int:
-        return self._rendering
-
     def _place(self, table: Hashable, who: str) -> _Place | None:
         """The table's place, taken now if it has none and ``who`` may take one."""
         place = self._places.get(table)
@@ -208,8 +197,7 @@ class RenderQueue:
             return place
         if (who and who in self._holders) or len(self._places) >= self.places_max:
             return None
-        self._numbers += 1
-        place = self._places[table] = _Place(self._numbers, who)
+        place = self._places[table] = _Place(next(self._numbers), who)
         if who:
             self._holders[who] = table
         return place
@@ -232,22 +220,14 @@ class RenderQueue:
 
     def _may_render(self, place: _Place, waiter: _Waiter) -> bool:
         """Whether ``waiter`` renders now: the first request of the oldest place that has any and is not rendering."""
-        if self._rendering >= self.at_once or place.rendering is not None or place.waiters[0] is not waiter:
+        if self.rendering >= self.at_once or place.rendering is not None or place.waiters[0] is not waiter:
             return False
         first = next(p for p in self._places.values() if p.waiters and p.rendering is None)
         return first is place
 
-    def _start(self, table: Hashable, place: _Place, key: Hashable) -> None:
-        """The place's render starts: its table goes to the back of the queue."""
-        self._rendering += 1
-        place.rendering = key
-        self._to_the_back(table, place)
-
     def _to_the_back(self, table: Hashable, place: _Place) -> None:
-        self._numbers += 1
-        place.number = self._numbers
-        del self._places[table]
-        self._places[table] = place
+        place.number = next(self._numbers)
+        self._places.move_to_end(table)
 
     def _drop(self, table: Hashable) -> None:
         place = self._places.pop(table)

@@ -40,7 +40,6 @@ from werkzeug.exceptions import TooManyRequests
 
 from ..core.errors import ScorerError
 
-EXTENSION = "scorer.limiter"
 BUDGET_EXTENSION = "scorer.new_tables"
 BUDGET = "new-tables"
 """The budget's name in the limiter's storage (its keys: ``LIMITER/new-tables/<address>/...``)."""
@@ -78,7 +77,7 @@ class Budget:
     """One app's budget of new tables per client address (``LIMIT_NEW_TABLES``), counted in its limiter's storage."""
 
     def __init__(self, limiter: Limiter) -> None:
-        self._limiter = limiter
+        self.limiter = limiter
         self._locks: dict[str, tuple[threading.Lock, int]] = {}
         """A lock per address with a request inside :meth:`spend`, and how many such requests (then dropped)."""
         self._guard = threading.Lock()
@@ -92,10 +91,10 @@ class Budget:
             self._check(address, tables, items)
             yield
             for item in items:
-                self._limiter.limiter.hit(item, BUDGET, address, cost=tables)
+                self.limiter.limiter.hit(item, BUDGET, address, cost=tables)
 
     def _check(self, address: str, tables: int, items: list[RateLimitItem]) -> None:
-        strategy = self._limiter.limiter
+        strategy = self.limiter.limiter
         short = [item for item in items if not strategy.test(item, BUDGET, address, cost=tables)]
         if not short:
             return
@@ -151,15 +150,14 @@ def init_app(app: Flask, imports: Blueprint) -> None:
     limiter.init_app(app)
     if not limiter.enabled:
         return
-    app.extensions[EXTENSION] = limiter
     app.extensions[BUDGET_EXTENSION] = Budget(limiter)
     limiter.limit(lambda: str(current_app.config["LIMIT_IMPORTS"]), methods=["POST"])(imports)
 
 
 def _wait_seconds() -> int:
     """Seconds until the limit that refused this request lets one more through."""
-    limiter: Limiter | None = current_app.extensions.get(EXTENSION)
-    breached = limiter.current_limit if limiter is not None else None
+    budget: Budget | None = current_app.extensions.get(BUDGET_EXTENSION)
+    breached = budget.limiter.current_limit if budget is not None else None
     if breached is None:
         return 60
     window = breached.limit.get_expiry()  # reset_at is in whole seconds: never say more than the window
