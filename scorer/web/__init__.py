@@ -7,10 +7,9 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from flask import Flask, Response
+from flask import Flask, Response, current_app, render_template, request, send_from_directory
 
 from ..core import IMPORT_BYTES_MAX
 
@@ -101,8 +100,6 @@ def _from_environment(default: Any, text: str) -> Any:
 def _readable_form() -> tuple[str, int] | None:
     """A posted form whose field names cannot be read (werkzeug gives such a field the name None,
     and Flask-WTF's CSRF check then fails with an AttributeError): refused, nothing done."""
-    from flask import render_template, request
-
     if request.method == "POST" and any(not isinstance(key, str) for key in request.form):
         return render_template("unreadable_form.html"), 400
     return None
@@ -110,15 +107,11 @@ def _readable_form() -> tuple[str, int] | None:
 
 def _not_found(error: Any) -> tuple[str, int]:
     """A page that does not exist, in the app's own clothes (the phone's width, a way home)."""
-    from flask import render_template
-
     return render_template("notfound.html"), 404
 
 
 def _favicon() -> Response:
     """The icon browsers ask for at /favicon.ico (pages also link static/favicon.svg): never a 404."""
-    from flask import current_app, send_from_directory
-
     return send_from_directory(str(current_app.static_folder), "favicon.ico", mimetype="image/vnd.microsoft.icon",
                                max_age=7 * 24 * 3600)
 
@@ -126,11 +119,7 @@ def _favicon() -> Response:
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory. ``test_config`` replaces instance/config.py (and wins over the environment); its
     ``INSTANCE_PATH``, if any, moves the instance folder (for tests); so does the
-    environment variable ``SCORER_INSTANCE_PATH``.
-
-    Flask is imported here, not at the top, so that importing the pure
-    settlement core (``scorer.core``) never loads the web framework."""
-    from flask import Flask
+    environment variable ``SCORER_INSTANCE_PATH``."""
     from flask_wtf.csrf import CSRFProtect
 
     from . import db, i18n, importgate, ratelimits, views

@@ -134,8 +134,6 @@ class RenderQueue:
         self.kept_seconds = kept_seconds
         self._places: OrderedDict[Hashable, _Place] = OrderedDict()
         """Every place by its table, oldest first (a place given a new number moves to the end)."""
-        self._holders: dict[str, Hashable] = {}
-        """The table of the place each address took."""
         self.rendering = 0
         """Renders under way."""
         self._numbers = itertools.count(1)
@@ -179,7 +177,7 @@ class RenderQueue:
                 waiter.done = waiter.done or waiter.key == place.rendering
             place.rendering = None
             if all(w.done for w in place.waiters):
-                self._drop(table)
+                del self._places[table]
             else:
                 self._to_the_back(table, place)  # behind the tables that asked while it rendered
             self._turn.notify_all()
@@ -192,15 +190,11 @@ class RenderQueue:
 
     def _place(self, table: Hashable, who: str) -> _Place | None:
         """The table's place, taken now if it has none and ``who`` may take one."""
-        place = self._places.get(table)
-        if place is not None:
-            return place
-        if (who and who in self._holders) or len(self._places) >= self.places_max:
-            return None
-        place = self._places[table] = _Place(next(self._numbers), who)
-        if who:
-            self._holders[who] = table
-        return place
+        if table not in self._places:
+            if (who and any(p.holder == who for p in self._places.values())) or len(self._places) >= self.places_max:
+                return None  # the address holds another table's place, or no place is free
+            self._places[table] = _Place(next(self._numbers), who)
+        return self._places[table]
 
     def _seat(self, place: _Place, newcomer: _Waiter) -> bool:
         """A seat for ``newcomer``, a request of ``place``: a free one, or the one of the youngest place's last
@@ -229,15 +223,10 @@ class RenderQueue:
         place.number = next(self._numbers)
         self._places.move_to_end(table)
 
-    def _drop(self, table: Hashable) -> None:
-        place = self._places.pop(table)
-        if self._holders.get(place.holder) == table:
-            del self._holders[place.holder]
-
     def _lapse(self, now: float) -> None:
         """Drops the places nobody waits on and nothing renders for, kept past their time."""
         for table in [t for t, p in self._places.items() if not p.waiters and p.rendering is None and p.kept_until < now]:
-            self._drop(table)
+            del self._places[table]
 
 
 class Printer:
