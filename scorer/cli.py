@@ -136,8 +136,7 @@ def verify(db_path: str | None, instance: str | None, tokens: tuple[str, ...]) -
 @click.option("--keep", default=14, show_default=True, type=click.IntRange(1), help="Backups kept in DEST (older ones deleted).")
 def backup(dest: str, db_path: str | None, instance: str | None, keep: int) -> None:
     """Copy the app's database into the folder DEST while the app runs, check the copy as verify does, keep the last N."""
-    from .store import BackupError
-    from .store import backup as take_backup
+    from .store import BackupError, backup as take_backup
 
     path = found_database(db_path, instance, missing=1)
     try:
@@ -158,8 +157,7 @@ def backup(dest: str, db_path: str | None, instance: str | None, keep: int) -> N
 def restore(backup_file: str, db_path: str | None, instance: str | None, yes: bool) -> None:
     """Put the backup BACKUP in place of the app's database if it verifies (the app must be stopped); the database
     replaced is kept beside it as <db>.before-restore-<time>."""
-    from .store import BackupError, Checked
-    from .store import restore as put_back
+    from .store import BackupError, Checked, restore as put_back
 
     path = found_database(db_path, instance, missing=None)
 

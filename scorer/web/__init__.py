@@ -90,11 +90,7 @@ def _from_environment(default: Any, text: str) -> Any:
     """An environment variable's text as the type of the setting's default."""
     if isinstance(default, bool) or default is None:
         return text.strip().lower() in ("1", "true", "yes", "on")
-    if isinstance(default, int):
-        return int(text)
-    if isinstance(default, float):
-        return float(text)
-    return text
+    return type(default)(text)  # an int, a float or a str
 
 
 def _readable_form() -> tuple[str, int] | None:

@@ -34,33 +34,6 @@ class _Pdf(NamedTuple):
     family: Hashable | None
 
 
-class PdfCache:
-    """Rendered PDFs in a :class:`~scorer.core.caches.Cache` of at most ``max_bytes``, least recently used out first."""
-
-    def __init__(self, max_bytes: int) -> None:
-        self._pdfs: Cache[Hashable, _Pdf] = Cache(max_bytes, lambda kept: len(kept.pdf))
-
-    def get(self, key: Hashable) -> bytes | None:
-        kept = self._pdfs.get(key)
-        return kept.pdf if kept is not None else None
-
-    def put(self, key: Hashable, pdf: bytes, family: Hashable | None = None) -> None:
-        """Keeps ``pdf`` (one larger than the whole bound is not kept) and drops the least recently
-        used ones beyond the bound. A PDF of a ``family`` replaces the one kept of that family: the
-        tally printed with a place and a name typed by the reader keeps only its latest labels, so
-        labels typed again and again cannot fill the cache."""
-        if family is not None:
-            self._pdfs.drop_where(lambda other, kept: kept.family == family and other != key)
-        self._pdfs.put(key, _Pdf(pdf, family))
-
-    @property
-    def bytes(self) -> int:
-        return self._pdfs.weight
-
-    def __len__(self) -> int:
-        return len(self._pdfs)
-
-
 PLACES_MAX = 64
 """Tables with a place in the queue at one time (a place is a few hundred bytes)."""
 
@@ -230,18 +203,32 @@ class RenderQueue:
 
 
 class Printer:
-    """One app's PDF cache (of at most ``max_bytes``) and render queue."""
+    """One app's PDF cache, a :class:`~scorer.core.caches.Cache` of at most ``max_bytes`` (least recently used out
+    first), and render queue."""
 
     def __init__(self, max_bytes: int, at_once: int, waiting_max: int, wait_seconds: float) -> None:
-        self.cache = PdfCache(max_bytes)
+        self.cache: Cache[Hashable, _Pdf] = Cache(max_bytes, lambda kept: len(kept.pdf))
         self.queue = RenderQueue(at_once, waiting_max, wait_seconds)
+
+    def kept(self, key: Hashable) -> bytes | None:
+        kept = self.cache.get(key)
+        return kept.pdf if kept is not None else None
+
+    def keep(self, key: Hashable, pdf: bytes, family: Hashable | None = None) -> None:
+        """Keeps ``pdf`` (one larger than the whole bound is not kept) and drops the least recently
+        used ones beyond the bound. A PDF of a ``family`` replaces the one kept of that family: the
+        tally printed with a place and a name typed by the reader keeps only its latest labels, so
+        labels typed again and again cannot fill the cache."""
+        if family is not None:
+            self.cache.drop_where(lambda other, kept: kept.family == family and other != key)
+        self.cache.put(key, _Pdf(pdf, family))
 
     def document(self, table: Hashable, key: Hashable, who: str, render: Callable[[], bytes],
                  family: Hashable | None = None) -> bytes | None:
         """The PDF under ``key`` of ``table``: from the cache, or rendered by ``render`` in its table's turn
         and kept; None when it has no turn now (the caller answers 503)."""
         for _ in range(3):  # a render of this key ended while this request waited: it is in the cache
-            document = self.cache.get(key)
+            document = self.kept(key)
             if document is not None:
                 return document
             turn = self.queue.enter(table, key, who)
@@ -249,11 +236,11 @@ class Printer:
                 return None
             if turn is Turn.RENDER:
                 try:
-                    document = self.cache.get(key)  # rendered while this request waited its turn?
+                    document = self.kept(key)  # rendered while this request waited its turn?
                     if document is None:
                         document = render()
-                        self.cache.put(key, document, family)
+                        self.keep(key, document, family)
                     return document
                 finally:
                     self.queue.leave(table)
-        return self.cache.get(key)
+        return self.kept(key)

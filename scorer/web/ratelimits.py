@@ -29,13 +29,13 @@ import math
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 from flask import Blueprint, Flask, current_app, render_template
 from .i18n import gettext as _, number
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from limits import RateLimitItem, parse_many
+from limits import parse_many
 from werkzeug.exceptions import TooManyRequests
 
 from ..core.errors import ScorerError
@@ -87,22 +87,18 @@ class Budget:
         """Checks that ``address`` may start ``tables`` more (else raises :class:`BudgetSpent`), runs the block,
         and counts the tables if the block ends without an exception."""
         items = parse_many(str(current_app.config["LIMIT_NEW_TABLES"]))
+        strategy = self.limiter.limiter
         with self._alone(address):
-            self._check(address, tables, items)
+            short = [item for item in items if not strategy.test(item, BUDGET, address, cost=tables)]
+            if short:
+                left = min(strategy.get_window_stats(item, BUDGET, address).remaining for item in items)
+                reset = max(strategy.get_window_stats(item, BUDGET, address).reset_time for item in short)
+                longest = max(item.get_expiry() for item in short)  # never say more than the window
+                wait = max(1, min(longest, math.ceil(reset - time.time())))
+                raise BudgetSpent(tables, left, wait, min(item.amount for item in items))
             yield
             for item in items:
-                self.limiter.limiter.hit(item, BUDGET, address, cost=tables)
-
-    def _check(self, address: str, tables: int, items: list[RateLimitItem]) -> None:
-        strategy = self.limiter.limiter
-        short = [item for item in items if not strategy.test(item, BUDGET, address, cost=tables)]
-        if not short:
-            return
-        left = min(strategy.get_window_stats(item, BUDGET, address).remaining for item in items)
-        reset = max(strategy.get_window_stats(item, BUDGET, address).reset_time for item in short)
-        longest = max(item.get_expiry() for item in short)  # never say more than the window
-        wait = max(1, min(longest, math.ceil(reset - time.time())))
-        raise BudgetSpent(tables, left, wait, min(item.amount for item in items))
+                strategy.hit(item, BUDGET, address, cost=tables)
 
     @contextmanager
     def _alone(self, address: str) -> Iterator[None]:
@@ -127,10 +123,7 @@ def new_tables(tables: int = 1) -> Iterator[None]:
     block writes: raises :class:`BudgetSpent` before the block runs if the budget has not that many left; spends
     them only if the block ends without an exception. With the limits switched off, only runs the block."""
     budget: Budget | None = current_app.extensions.get(BUDGET_EXTENSION)
-    if budget is None:
-        yield
-        return
-    with budget.spend(get_remote_address(), tables):
+    with nullcontext() if budget is None else budget.spend(get_remote_address(), tables):
         yield
 
 
