@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import IO, NoReturn
 
 import click
 
-from .core import DealError, EveningFormatError, loads, replay, replay_json, replay_text, rules_markdown, rules_text
+from .core import (DealError, EveningFormatError, ScorerError, loads, replay, replay_json, replay_text, rules_markdown,
+                   rules_text)
 from .serve import main as serve
 
 
@@ -18,6 +20,15 @@ def _refuse(message: str, status: int = 1) -> NoReturn:
     """Say ``message`` on standard error, after the command's name, and exit with ``status``."""
     click.echo(f"scorer: {message}", err=True)
     sys.exit(status)
+
+
+@contextmanager
+def _refusing(what: str, *errors: type[ScorerError]) -> Iterator[None]:
+    """Runs the block; one of ``errors`` raised in it is refused (:func:`_refuse`), its message after ``what``."""
+    try:
+        yield
+    except errors as error:
+        _refuse(f"{what}: {error.message}")
 
 
 @click.group()
@@ -31,11 +42,8 @@ def main() -> None:
 @click.option("--close", is_flag=True, help="Also close the evening: share out the pool per the house rule pool_at_end.")
 def settle(evening_file: IO[str], as_text: bool, close: bool) -> None:
     """Settle every deal of a quadrille-evening/1 JSON file (- for standard input)."""
-    try:
-        evening = loads(evening_file.read())
-        result = replay(evening)
-    except (EveningFormatError, DealError) as error:
-        _refuse(f"{evening_file.name}: {error.message}")
+    with _refusing(evening_file.name, EveningFormatError, DealError):
+        result = replay(loads(evening_file.read()))
     if as_text:
         click.echo(replay_text(result, close=close), nl=False)
     else:
@@ -49,10 +57,8 @@ def play(evening_file: IO[str], as_text: bool) -> None:
     """Referee the play of every deal of an evening file that carries its play record (- for standard input)."""
     from .core import referee, report_json, report_text
 
-    try:
+    with _refusing(evening_file.name, EveningFormatError):
         evening = loads(evening_file.read())
-    except EveningFormatError as error:
-        _refuse(f"{evening_file.name}: {error.message}")
     reports = [(n, referee(deal, evening.players, deal.play, evening.rules)) for n, deal in enumerate(evening.deals, start=1)
                if deal.play is not None]
     if as_text:
@@ -139,10 +145,8 @@ def backup(dest: str, db_path: str | None, instance: str | None, keep: int) -> N
     from .store import BackupError, backup as take_backup
 
     path = found_database(db_path, instance, missing=1)
-    try:
+    with _refusing("backup", BackupError):
         written = take_backup(path, dest, keep)
-    except BackupError as error:
-        _refuse(f"backup: {error.message}")
     click.echo(f"{written.path}: {written.checked.holds}, verified")
     for old in written.removed:
         click.echo(f"removed the older backup {old}")
@@ -167,9 +171,7 @@ def restore(backup_file: str, db_path: str | None, instance: str | None, yes: bo
                     f"There is no database at {path} yet: put it there?")
         return yes or click.confirm(question, default=False)
 
-    try:
+    with _refusing("restore", BackupError):
         restored = put_back(backup_file, path, confirm)
-    except BackupError as error:
-        _refuse(f"restore: {error.message}")
     kept = f"; the database replaced is now {restored.aside}" if restored.aside else ""
     click.echo(f"restored {backup_file} to {path}{kept}")
