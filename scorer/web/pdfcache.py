@@ -96,6 +96,9 @@ class RenderQueue:
     So a table's phone, asking again after each 503, renders after at most the places older than its own
     (one for each other table asked for when it first asked: none is added before it, and each goes behind
     it once it has rendered) and the render in progress.
+
+    The gate of imports (:mod:`scorer.web.importgate`) is one too: each import has a place of its own, for no
+    address, kept no time once refused, so imports are read ``at_once`` at a time in order of arrival.
     """
 
     def __init__(self, at_once: int, waiting_max: int, wait_seconds: float, places_max: int = PLACES_MAX,
