@@ -24,6 +24,8 @@ from typing import TypeVar
 
 from flask import Flask, current_app
 
+from ..core.errors import ScorerError, Words
+from ..core.i18n import N_
 from .pdfcache import RenderQueue, Turn
 
 T = TypeVar("T")
@@ -41,7 +43,7 @@ def init_app(app: Flask) -> None:
         _LIBC.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD)
 
 
-class Busy(Exception):
+class Busy(ScorerError):
     """No turn at the gate now: the caller answers 503 with ``Retry-After``."""
 
 
@@ -51,7 +53,7 @@ def in_turn(work: Callable[[], T]) -> T:
     gate: RenderQueue = current_app.extensions[EXTENSION]
     this_import = object()
     if gate.enter(this_import, this_import) is not Turn.RENDER:
-        raise Busy()
+        raise Busy(Words(N_("Another file is being imported")))
     try:
         return work()
     finally:
