@@ -5,18 +5,30 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import IO, NoReturn
 
 import click
 
-from .core import DealError, EveningFormatError, loads, replay, replay_json, replay_text, rules_markdown, rules_text
+from .core import (DealError, EveningFormatError, ScorerError, loads, replay, replay_json, replay_text, rules_markdown,
+                   rules_text)
+from .serve import main as serve
 
 
 def _refuse(message: str, status: int = 1) -> NoReturn:
     """Say ``message`` on standard error, after the command's name, and exit with ``status``."""
     click.echo(f"scorer: {message}", err=True)
     sys.exit(status)
+
+
+@contextmanager
+def _refusing(what: str, *errors: type[ScorerError]) -> Iterator[None]:
+    """Runs the block; one of ``errors`` raised in it is refused (:func:`_refuse`), its message after ``what``."""
+    try:
+        yield
+    except errors as error:
+        _refuse(f"{what}: {error.message}")
 
 
 @click.group()
@@ -30,11 +42,8 @@ def main() -> None:
 @click.option("--close", is_flag=True, help="Also close the evening: share out the pool per the house rule pool_at_end.")
 def settle(evening_file: IO[str], as_text: bool, close: bool) -> None:
     """Settle every deal of a quadrille-evening/1 JSON file (- for standard input)."""
-    try:
-        evening = loads(evening_file.read())
-        result = replay(evening)
-    except (EveningFormatError, DealError) as error:
-        _refuse(f"{evening_file.name}: {error.message}")
+    with _refusing(evening_file.name, EveningFormatError, DealError):
+        result = replay(loads(evening_file.read()))
     if as_text:
         click.echo(replay_text(result, close=close), nl=False)
     else:
@@ -48,10 +57,8 @@ def play(evening_file: IO[str], as_text: bool) -> None:
     """Referee the play of every deal of an evening file that carries its play record (- for standard input)."""
     from .core import referee, report_json, report_text
 
-    try:
+    with _refusing(evening_file.name, EveningFormatError):
         evening = loads(evening_file.read())
-    except EveningFormatError as error:
-        _refuse(f"{evening_file.name}: {error.message}")
     reports = [(n, referee(deal, evening.players, deal.play, evening.rules)) for n, deal in enumerate(evening.deals, start=1)
                if deal.play is not None]
     if as_text:
@@ -67,28 +74,7 @@ def rules(markdown: bool) -> None:
     click.echo(rules_markdown() if markdown else rules_text(), nl=False)
 
 
-@main.command()
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
-@click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535))
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256), help="Requests served at once.")
-@click.option("--instance", "instance", default=None, type=click.Path(file_okay=False),
-              help="The instance folder: database, secret key, config.py (default: SCORER_INSTANCE_PATH, else "
-                   "instance/ in a clone, <venv>/var/scorer-instance when installed).")
-@click.option("--base-url", default=None,
-              help="Where phones open the app (http://192.168.1.20:8080, https://scorer.example.org): the table links "
-                   "and QR codes are built from it (default: SCORER_BASE_URL, else this server's own address).")
-def serve(host: str, port: int, threads: int, instance: str | None, base_url: str | None) -> None:
-    """Serve the app with waitress, a production server (no debugger, no reloader); the database's
-    schema is created or brought up to date first."""
-    from .web.links import check_base_url
-    from .serve import run
-
-    if base_url:
-        try:
-            check_base_url(base_url)
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="--base-url") from error
-    run(host, port, threads, base_url, instance)
+main.add_command(serve)
 
 
 INSTANCE_HELP = ("The app's instance folder, whose database (scorer.sqlite, or DATABASE in its config.py) is used, "
@@ -156,14 +142,11 @@ def verify(db_path: str | None, instance: str | None, tokens: tuple[str, ...]) -
 @click.option("--keep", default=14, show_default=True, type=click.IntRange(1), help="Backups kept in DEST (older ones deleted).")
 def backup(dest: str, db_path: str | None, instance: str | None, keep: int) -> None:
     """Copy the app's database into the folder DEST while the app runs, check the copy as verify does, keep the last N."""
-    from .store import BackupError
-    from .store import backup as take_backup
+    from .store import BackupError, backup as take_backup
 
     path = found_database(db_path, instance, missing=1)
-    try:
+    with _refusing("backup", BackupError):
         written = take_backup(path, dest, keep)
-    except BackupError as error:
-        _refuse(f"backup: {error.message}")
     click.echo(f"{written.path}: {written.checked.holds}, verified")
     for old in written.removed:
         click.echo(f"removed the older backup {old}")
@@ -178,8 +161,7 @@ def backup(dest: str, db_path: str | None, instance: str | None, keep: int) -> N
 def restore(backup_file: str, db_path: str | None, instance: str | None, yes: bool) -> None:
     """Put the backup BACKUP in place of the app's database if it verifies (the app must be stopped); the database
     replaced is kept beside it as <db>.before-restore-<time>."""
-    from .store import BackupError, Checked
-    from .store import restore as put_back
+    from .store import BackupError, Checked, restore as put_back
 
     path = found_database(db_path, instance, missing=None)
 
@@ -189,9 +171,7 @@ def restore(backup_file: str, db_path: str | None, instance: str | None, yes: bo
                     f"There is no database at {path} yet: put it there?")
         return yes or click.confirm(question, default=False)
 
-    try:
+    with _refusing("restore", BackupError):
         restored = put_back(backup_file, path, confirm)
-    except BackupError as error:
-        _refuse(f"restore: {error.message}")
     kept = f"; the database replaced is now {restored.aside}" if restored.aside else ""
     click.echo(f"restored {backup_file} to {path}{kept}")

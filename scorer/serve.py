@@ -14,20 +14,20 @@ machine's address on its network, which is passed to waitress as its ``server_na
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import threading
 
-from waitress import serve
+import click
 
 from . import create_app
-from .web.links import check_base_url, players_links
 
 
 def announce(host: str, port: int, base_url: str) -> tuple[str, list[str]]:
     """The ``server_name`` to give waitress (the WSGI ``SERVER_NAME`` the links fall back on) and
     what to tell whoever starts the server about the players' links (:func:`scorer.web.links.players_links`)."""
+    from .web.links import players_links
+
     server_name, lines = players_links(host, port, base_url)
     return server_name, [f"Serving the Quadrille scorer on http://{host}:{port}/ (Ctrl-C to stop)", *lines]
 
@@ -36,26 +36,40 @@ CONNECTIONS = 200
 """Connections waitress keeps open at once (its default is 100); more wait to be accepted."""
 
 
-def run(host: str = "0.0.0.0", port: int = 8080, threads: int = 8, base_url: str | None = None,
-        instance: str | None = None) -> None:
-    """Serve the app with waitress until interrupted: what ``python -m scorer.serve`` and ``scorer serve``
-    do. ``base_url`` and ``instance`` are given to the app as ``SCORER_BASE_URL`` and
-    ``SCORER_INSTANCE_PATH`` (a malformed base URL raises ValueError before anything starts); the
-    database's schema is created or brought up to date as the app is made."""
+@click.command("serve")
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
+@click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256), help="Requests served at once.")
+@click.option("--instance", "instance", default=None, type=click.Path(file_okay=False),
+              help="The instance folder: database, secret key, config.py (default: SCORER_INSTANCE_PATH, else "
+                   "instance/ in a clone, <venv>/var/scorer-instance when installed).")
+@click.option("--base-url", default=None,
+              help="Where phones open the app (http://192.168.1.20:8080, https://scorer.example.org): the table links "
+                   "and QR codes are built from it (default: SCORER_BASE_URL, else this server's own address).")
+def main(host: str, port: int, threads: int, instance: str | None, base_url: str | None) -> None:
+    """Serve the app with waitress, a production server (no debugger, no reloader); the database's
+    schema is created or brought up to date first."""
+    from waitress import serve
+
+    from .web.links import check_base_url
+
     if base_url:
-        os.environ["SCORER_BASE_URL"] = check_base_url(base_url)
+        try:
+            os.environ["SCORER_BASE_URL"] = check_base_url(base_url)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--base-url") from error
     if instance:
         os.environ["SCORER_INSTANCE_PATH"] = os.path.abspath(instance)
     app = create_app()
     app.config["DEBUG"] = False
     server_name, lines = announce(host, port, app.config["BASE_URL"])
     print("\n".join(lines), flush=True)
-    # A connection that sends nothing for 30 s is closed (waitress waits 120 s by default), so idle or
-    # half-sent requests hold the server's connections for less long; see docs/HOSTING.md.
     if threading.current_thread() is threading.main_thread():
         # SIGTERM (systemd, `podman stop`; ignored by default by a container's first process) stops the server
         # as Ctrl-C does: requests under way finish, the threads end and their database connections close.
         signal.signal(signal.SIGTERM, _stop)
+    # A connection that sends nothing for 30 s is closed (waitress waits 120 s by default), so idle or
+    # half-sent requests hold the server's connections for less long; see docs/HOSTING.md.
     serve(app, host=host, port=port, threads=threads, ident="scorer", server_name=server_name,
           channel_timeout=30, connection_limit=CONNECTIONS)
 
@@ -64,25 +78,5 @@ def _stop(_signum: int, _frame: object) -> None:
     raise SystemExit(0)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m scorer.serve", description="Serve the Quadrille scorer with waitress.")
-    parser.add_argument("--host", default="0.0.0.0", help="address to listen on (0.0.0.0: every interface of this machine)")
-    parser.add_argument("--port", type=int, default=8080)
-    parser.add_argument("--threads", type=int, default=8, help="requests served at once")
-    parser.add_argument("--base-url", default=None,
-                        help="where phones open the app, such as http://192.168.1.20:8080 or https://scorer.example.org: "
-                             "the table links and QR codes are built from it (default: this server's own address)")
-    parser.add_argument("--instance", default=None,
-                        help="the instance folder: database, secret key, config.py (default: SCORER_INSTANCE_PATH, else "
-                             "instance/ in a clone, <venv>/var/scorer-instance when installed)")
-    args = parser.parse_args(argv)
-    if args.base_url:
-        try:
-            check_base_url(args.base_url)
-        except ValueError as error:
-            parser.error(str(error))
-    run(args.host, args.port, args.threads, args.base_url, args.instance)
-
-
 if __name__ == "__main__":
-    main()
+    main(prog_name="python -m scorer.serve")

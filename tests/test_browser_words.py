@@ -81,10 +81,12 @@ def test_a_circle_s_page_opens_on_the_next_evening_and_shares_its_watch_link(ser
     assert first.inner_text() == ("Start the next evening" if language == "en" else "Commencer la soirée suivante")
     box = first.bounding_box()
     assert box is not None and box["y"] < PHONE["viewport"]["height"]  # on the first screen
+    # two codes (issue 30, point 4): the members' link first, then the watch-only link
     qr = page.locator("figure.qr svg")
-    assert qr.count() == 1 and qr.is_visible()
-    link = page.locator("figure.qr figcaption a").get_attribute("href")
-    assert link is not None and re.fullmatch(r"http://127\.0\.0\.1:\d+/cs/[A-Za-z0-9_-]+", link), link
+    assert qr.count() == 2 and qr.nth(0).is_visible() and qr.nth(1).is_visible()
+    members, link = page.locator("figure.qr figcaption a").evaluate_all("as => as.map(a => a.getAttribute('href'))")
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/c/[A-Za-z0-9_-]+", members), members
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/cs/[A-Za-z0-9_-]+", link), link
     phone.go(link)
     phone.check("watch-only")
     assert page.locator("figure.qr").count() == 0

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from scorer.web.pages import tally
 from scorer.web.common import table_or_abort
-from scorer.web.pdfcache import PdfCache, Turn
+from scorer.web.pdfcache import Printer, Turn
 
 
 def count_renders(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -156,17 +156,17 @@ def test_a_request_waits_its_turn(app: Flask, client: FlaskClient) -> None:
 
 
 def test_the_cache_is_bounded_by_bytes_least_recently_used_out_first() -> None:
-    cache = PdfCache(max_bytes=100)
-    cache.put("a", b"a" * 40)
-    cache.put("b", b"b" * 40)
-    assert cache.get("a") == b"a" * 40  # a is now the most recently used
-    cache.put("c", b"c" * 40)
-    assert cache.get("b") is None and cache.get("a") and cache.get("c")
-    assert cache.bytes == 80 and len(cache) == 2
-    cache.put("huge", b"h" * 101)  # larger than the whole bound: not kept, nothing dropped
-    assert cache.get("huge") is None and len(cache) == 2
-    cache.put("a", b"A" * 10)  # a new version replaces the old one's bytes
-    assert cache.bytes == 50
+    printer = Printer(max_bytes=100, at_once=1, waiting_max=0, wait_seconds=0)
+    printer.keep("a", b"a" * 40)
+    printer.keep("b", b"b" * 40)
+    assert printer.kept("a") == b"a" * 40  # a is now the most recently used
+    printer.keep("c", b"c" * 40)
+    assert printer.kept("b") is None and printer.kept("a") and printer.kept("c")
+    assert printer.cache.weight == 80 and len(printer.cache) == 2
+    printer.keep("huge", b"h" * 101)  # larger than the whole bound: not kept, nothing dropped
+    assert printer.kept("huge") is None and len(printer.cache) == 2
+    printer.keep("a", b"A" * 10)  # a new version replaces the old one's bytes
+    assert printer.cache.weight == 50
 
 
 def test_the_pdf_fetches_nothing_but_data_urls(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:

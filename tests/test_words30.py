@@ -17,7 +17,7 @@ from helpers.web import import_table, text
 
 from scorer.core.i18n import translating
 from scorer.core.systems.base import counted
-from scorer.web.views import LAST_COLUMN, NUMBER_COLUMN, name_widths
+from scorer.web.views import FIGURE_ROOM, PHONE_ROOM, name_widths
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "scorer" / "translations"
 FRENCH = gettext.translation("messages", localedir=str(CATALOGUE), languages=["fr"])
@@ -45,12 +45,21 @@ def test_an_amount_in_units_is_counted_in_the_reader_s_language(n: int, units: s
 def test_the_players_columns_share_the_width_by_their_names(players: list[str], widest: str | None,
                                                            narrowest: str | None) -> None:
     widths = dict(zip(players, name_widths(players)))
-    assert sum(widths.values()) == pytest.approx(100 - NUMBER_COLUMN - LAST_COLUMN, abs=0.05)
+    assert sum(widths.values()) == pytest.approx(100, abs=0.05)  # of the room the number's and the last columns leave
     if widest is None:
         assert len(set(widths.values())) == 1
     else:
         assert max(widths, key=widths.__getitem__) == widest
         assert widths[narrowest] == min(widths.values())  # type: ignore[index]
+
+
+@pytest.mark.parametrize("players", [
+    ["Jo", "Marie-Antoinette de Lorraine", "Bartholomew", "Dan"],
+    ["Al", "Bo", "Cy", "Maximilianus-Ferdinandus von Habsburg-Lothringen"],
+    ["Wilhelmina", "Maximiliane", "Christopher", "Bartholomew"],  # no room for every name: none below a figure's
+])
+def test_every_player_s_column_holds_a_figure_on_a_phone(players: list[str]) -> None:
+    assert min(name_widths(players)) * PHONE_ROOM / 100 >= FIGURE_ROOM - 0.05
 
 
 @pytest.mark.parametrize(("headers", "colon", "units_once", "rules_summary"), [

@@ -11,18 +11,10 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar, overload
+from typing import Generic, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
-D = TypeVar("D")
-
-
-class _Missing:
-    """Nothing kept under a key (a kept value may be ``None``)."""
-
-
-_MISSING = _Missing()
 
 
 class Cache(Generic[K, V]):
@@ -40,19 +32,13 @@ class Cache(Generic[K, V]):
         self._weight = 0
         self._lock = threading.Lock()
 
-    @overload
-    def get(self, key: K) -> V | None: ...
-    @overload
-    def get(self, key: K, default: D) -> V | D: ...
-
-    def get(self, key: K, default: object = None) -> object:
-        """The value kept under ``key`` (now the most recently used), else ``default``."""
+    def get(self, key: K) -> V | None:
+        """The value kept under ``key`` (now the most recently used), else None."""
         with self._lock:
-            value = self._kept.get(key, _MISSING)
-            if value is _MISSING:
-                return default
+            if key not in self._kept:
+                return None
             self._kept.move_to_end(key)
-            return value
+            return self._kept[key]
 
     def put(self, key: K, value: V, unless: Callable[[V], bool] | None = None) -> None:
         """Keep ``value`` under ``key`` (it replaces what was kept there), then let the least recently used go
@@ -63,11 +49,10 @@ class Cache(Generic[K, V]):
             return
         with self._lock:
             kept = self._kept
-            old = kept.get(key, _MISSING)
-            if not isinstance(old, _Missing):
-                if unless is not None and unless(old):
+            if key in kept:
+                if unless is not None and unless(kept[key]):
                     return
-                self._weight -= self._weight_of(old)
+                self._weight -= self._weight_of(kept[key])
             kept[key] = value
             kept.move_to_end(key)
             self._weight += weight

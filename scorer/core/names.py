@@ -217,12 +217,6 @@ def listed_words(players: tuple[str, ...], none: Said | None = None) -> Said:
     return Words(N_("{first} and {last}"), first=", ".join(players[:-1]), last=players[-1])
 
 
-def listed(players: tuple[str, ...], none: str | None = None) -> str:
-    """Names as a sentence lists them: "Ann, Cat and Dan" (``none`` when there are none: by default "nobody"),
-    in the current reader's language."""
-    return str(listed_words(players, none))
-
-
 def check_note(text: str, what: str = N_("a reason")) -> None:
     """Free text kept in a table's log (a correction's reason): no control or format characters,
     which could hide text or turn the rest of a line around (a right-to-left override). ``what`` is

@@ -36,7 +36,7 @@ def owner_only(path: str) -> None:
     beside it the database's own mode. A file already there keeps its mode; ``:memory:`` and URIs are left alone."""
     if path in ("", ":memory:") or path.startswith("file:"):
         return
-    with suppress(FileExistsError):
+    with suppress(OSError):  # there already, or its folder missing or closed: SQLite's own open then says why
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 

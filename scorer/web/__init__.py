@@ -7,10 +7,9 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from flask import Flask, Response
+from flask import Flask, Response, current_app, render_template, request, send_from_directory
 
 from ..core import IMPORT_BYTES_MAX
 
@@ -91,18 +90,12 @@ def _from_environment(default: Any, text: str) -> Any:
     """An environment variable's text as the type of the setting's default."""
     if isinstance(default, bool) or default is None:
         return text.strip().lower() in ("1", "true", "yes", "on")
-    if isinstance(default, int):
-        return int(text)
-    if isinstance(default, float):
-        return float(text)
-    return text
+    return type(default)(text)  # an int, a float or a str
 
 
 def _readable_form() -> tuple[str, int] | None:
     """A posted form whose field names cannot be read (werkzeug gives such a field the name None,
     and Flask-WTF's CSRF check then fails with an AttributeError): refused, nothing done."""
-    from flask import render_template, request
-
     if request.method == "POST" and any(not isinstance(key, str) for key in request.form):
         return render_template("unreadable_form.html"), 400
     return None
@@ -110,15 +103,11 @@ def _readable_form() -> tuple[str, int] | None:
 
 def _not_found(error: Any) -> tuple[str, int]:
     """A page that does not exist, in the app's own clothes (the phone's width, a way home)."""
-    from flask import render_template
-
     return render_template("notfound.html"), 404
 
 
 def _favicon() -> Response:
     """The icon browsers ask for at /favicon.ico (pages also link static/favicon.svg): never a 404."""
-    from flask import current_app, send_from_directory
-
     return send_from_directory(str(current_app.static_folder), "favicon.ico", mimetype="image/vnd.microsoft.icon",
                                max_age=7 * 24 * 3600)
 
@@ -126,13 +115,13 @@ def _favicon() -> Response:
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The app factory. ``test_config`` replaces instance/config.py (and wins over the environment); its
     ``INSTANCE_PATH``, if any, moves the instance folder (for tests); so does the
-    environment variable ``SCORER_INSTANCE_PATH``.
+    environment variable ``SCORER_INSTANCE_PATH``."""
+    from flask_wtf.csrf import CSRFProtect
 
-    Flask is imported here, not at the top, so that importing the pure
-    settlement core (``scorer.core``) never loads the web framework."""
-    from flask import Flask
-
+    from . import db, i18n, importgate, ratelimits, views
     from .instance import PACKAGE, instance_folder, load_instance_config
+    from .links import check_base_url, links_command
+    from .pages import audit, circles, exchange, health, home, play, recent, tables, tally
 
     app = Flask(
         PACKAGE,
@@ -159,21 +148,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path, str(app.config.get("SECRET_KEY_FILE") or ""))
-    from .links import check_base_url, links_command
-
     if app.config["BASE_URL"]:
         app.config["BASE_URL"] = check_base_url(str(app.config["BASE_URL"]))
-    from .db import synchronous
-
-    app.config["SYNCHRONOUS"] = synchronous(app.config["SYNCHRONOUS"])  # a wrong word stops the app at start
+    app.config["SYNCHRONOUS"] = db.synchronous(app.config["SYNCHRONOUS"])  # a wrong word stops the app at start
     if app.config["SESSION_COOKIE_SECURE"] is None:
         app.config["SESSION_COOKIE_SECURE"] = str(app.config["BASE_URL"]).startswith("https://")
-
-    from flask_wtf.csrf import CSRFProtect
-
-    from .pages import audit, circles, exchange, health, home, play, recent, tables, tally
-    from . import db, i18n, importgate, ratelimits, views
-
     i18n.init_app(app)  # the reader's language, before any other hook: Flask-Babel, the core's translation, the filters
     app.before_request(_readable_form)  # before CSRFProtect's own check, which fails on such a form
     CSRFProtect(app)

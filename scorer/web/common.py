@@ -85,6 +85,15 @@ CSRF_RESHOWN: dict[str, Callable[[], Answer]] = {}
 see :func:`csrf_lost`."""
 
 
+def action_sent(lost: str) -> str | None:
+    """The button a deal's or a correction's form was sent with; none when the phone's session ended (its CSRF
+    token lost): then nothing is written, and ``lost`` says so on the form shown again, its taps kept."""
+    if g.get("csrf_lost"):
+        flash(lost)
+        return None
+    return request.form.get("action")
+
+
 def read_only(token: str) -> Response:
     """Where a change to a table whose log is damaged goes instead: its Check page, saying why."""
     flash(_("This table's log is damaged: it can be read and exported, not changed. The Check page says where."))
@@ -127,8 +136,7 @@ class DealView:
     @property
     def play_report(self) -> PlayReport | None:
         """What the engine says of the deal's play, where the version standing keeps one."""
-        deal = self.settlement.deal
-        table = self.view.table
+        deal, table = self.settlement.deal, self.view.table
         return referee(deal, table.players, deal.play, table.rules) if deal.play is not None else None
 
 

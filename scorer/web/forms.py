@@ -26,7 +26,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 
 from ..core import (
     CHIP_VALUE_CENTS_MAX, CONTRACT_KINDS, CURRENCY_MAX, DEALS_AGREED_MAX, DEALS_AGREED_MIN, HOUSE_RULES, NAME_MAX,
-    PROFILES, REASON_MAX, Card, Contract, ContractKind, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
+    PROFILES, REASON_MAX, Card, Contract, Deal, HouseRules, ImpossibleDeal, Suit, TableState, Vole,
     CIRCLE_NAME_MAX, PREMIERS_TRICKS, check_deal, check_names, check_note, check_players, implied, normalise, own_king_allowed, PlayError,
     play_from_codes,
 )
@@ -99,11 +99,6 @@ OWN_KING = " own-king"
 """The ally group's choice "Hombre called a King she held herself" (P: "whether by mistake or as a bluff"; a
 secret solo): a value no player's name can be, as a name has no space around it (:func:`scorer.core.normalise`)."""
 OWN_KING_LABEL = lazy_gettext("Hombre called a King she held herself")
-
-
-def ally_choices(players: tuple[str, ...]) -> list[SelectChoice]:
-    """Who held the called King: the four names, then Hombre's own King as a choice of its own."""
-    return [*name_choices(players), SelectChoice(OWN_KING, OWN_KING_LABEL)]
 
 
 NOT_A_CHOICE = N_("Tap one of the choices shown.")
@@ -222,31 +217,25 @@ class TableSettingsForm(Form):
         """
         return {f"rule_{r.name}": tuple(p.name for p in PROFILES.values() if p.applies(r.name)) for r in HOUSE_RULES}
 
-    def house_rule_changes(self) -> dict[str, str]:
-        """The values chosen for the rules that apply to the profile chosen; a rule hidden under it (one chosen
-        under another profile before the profile was changed) is not kept."""
-        profile = PROFILES.get(self.profile.data or "")
-        return {r.name: getattr(self, f"rule_{r.name}").data for r in HOUSE_RULES
-                if getattr(self, f"rule_{r.name}").data and (profile is None or profile.applies(r.name))}
-
     def in_page_order(self) -> list[Field]:
         """The fields as the page shows them (the error summary lists them so)."""
         return [self.profile, *self.rule_fields(), self.deals_agreed, self.chip_value, self.currency]
 
-    def house_rules(self) -> HouseRules:
-        changes = self.house_rule_changes()
+    def settings(self) -> tuple[HouseRules, int, int | None, str]:
+        """The house rules, the deals agreed, a chip's value in cents and the currency, read once the form is valid
+        (``InputRequired`` has then made sure of the deals agreed). Of the house rules, only the values chosen for
+        the rules that apply to the profile chosen are kept: not one hidden under it (chosen under another profile
+        before the profile was changed)."""
+        profile = PROFILES.get(self.profile.data or "")
+        changes = {r.name: getattr(self, f"rule_{r.name}").data for r in HOUSE_RULES
+                   if getattr(self, f"rule_{r.name}").data and (profile is None or profile.applies(r.name))}
         if changes.get("favourite_suit") == DRAW:
             changes["favourite_suit"] = secrets.choice([s.value for s in Suit])
-        return HouseRules.of(self.profile.data, changes)
-
-    def deals(self) -> int:
-        """The deals agreed, read once the form is valid (``InputRequired`` has then made sure of them)."""
         if self.deals_agreed.data is None:
             raise ValueError("the deals agreed are read before the form is validated")
-        return self.deals_agreed.data
-
-    def chip_value_cents(self) -> int | None:
-        return None if self.chip_value.data is None else int((self.chip_value.data * 100).to_integral_value())
+        cents = None if self.chip_value.data is None else int((self.chip_value.data * 100).to_integral_value())
+        rules = HouseRules.of(self.profile.data, changes)
+        return rules, self.deals_agreed.data, cents, (self.currency.data or "").strip()
 
     def fill_from(self, rules: HouseRules, deals_agreed: int, chip_value_cents: int | None, currency: str) -> None:
         self.profile.data = rules.profile_name
@@ -358,12 +347,11 @@ class DealForm(Form):
                  rules: HouseRules, **kwargs: Any) -> None:  # more than 5: WTForms' own arguments, and the deal's table
         super().__init__(*args, **kwargs)
         names = name_choices(tuple(players))
-        self.hombre.choices = names
+        self.hombre.choices = self.giver.choices = self.spadille.choices = names
         self.offers_own_king = own_king_allowed(contract, rules)
         """The ally group offers "Hombre called a King she held herself" (not in casco, nor where own_king forbids it)."""
-        self.ally.choices = ally_choices(tuple(players)) if self.offers_own_king else names
-        self.giver.choices = names
-        self.spadille.choices = names
+        # who held the called King: the four names, then (where offered) Hombre's own King as a choice of its own
+        self.ally.choices = [*names, SelectChoice(OWN_KING, OWN_KING_LABEL)] if self.offers_own_king else names
         self.vole.choices = VOLE_BID_CHOICES if contract in rules.profile.vole_bids else VOLE_CHOICES
         self.contract.data = contract.value
         self.the_contract = contract
@@ -376,12 +364,8 @@ class DealForm(Form):
         """The deal read from the form and checked against ``state`` and ``rules``, once :meth:`validate` passed."""
 
     @property
-    def kind(self) -> ContractKind:
-        return CONTRACT_KINDS[self.the_contract]
-
-    @property
     def allied(self) -> bool:
-        return self.kind.allied
+        return CONTRACT_KINDS[self.the_contract].allied
 
     @cached_property
     def asks(self) -> frozenset[str]:
@@ -429,7 +413,7 @@ class DealForm(Form):
             giver=self.giver.data if "giver" in self.asks else None,
             favourite=self._suit(self.favourite, "favourite" in self.asks),
         )
-        record = self.play_record()
+        record = play_from_codes(self.play.data) if self.play.data else None  # raises PlayError if it cannot be
         return replace(self._inferred(entered), play=record, revealed_ally=self._revealed(entered, record))
 
     def _revealed(self, entered: Deal, record: tuple[tuple[Card, ...], ...] | None) -> str | None:
@@ -459,10 +443,6 @@ class DealForm(Form):
         inferred = implied(entered, self.rules)
         return replace(entered, premiers=inferred.premiers if "premiers" in self.asks else entered.premiers,
                        vole=inferred.vole if "vole" in self.asks else entered.vole)
-
-    def play_record(self) -> tuple[tuple[Card, ...], ...] | None:
-        """The play carried by the form (:attr:`play`), in tricks; raises :class:`PlayError` if it cannot be."""
-        return play_from_codes(self.play.data or "") if self.play.data else None
 
     def fill_from(self, deal: Deal) -> None:
         """Show a recorded deal in the form (the inverse of :meth:`to_deal`)."""

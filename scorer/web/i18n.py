@@ -57,11 +57,6 @@ def choose_language() -> str:
     return request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT_LANGUAGE
 
 
-def _chosen_locale() -> Locale:
-    """:func:`choose_language` as Flask-Babel's locale selector: the language's ``Locale``."""
-    return Locale.parse(choose_language())
-
-
 def language() -> str:
     """The language of the current request (``"en"`` outside one)."""
     found = _request_catalogue.get()
@@ -158,17 +153,12 @@ def _english_again(_error: BaseException | None) -> None:
     """After the request, the core speaks English again in this context (a thread serving the next request
     installs its own; a test or a command running after it gets English, not a request's gettext)."""
     _request_catalogue.set(None)
-    core_i18n.install(_english)
-
-
-def _english(message: str) -> str:
-    return message
+    core_i18n.install(core_i18n.english)
 
 
 def _vary(response: Response) -> Response:
     """A page depends on the phone's language: caches between the server and the phone must know it."""
-    response.vary.add("Accept-Language")
-    response.vary.add("Cookie")
+    response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 
@@ -239,18 +229,13 @@ def local_date(stamp: object, now: datetime | None = None) -> str:
     return local_time(stamp, with_time=False, now=now, year=True)
 
 
-def counted_units(n: int, units: str) -> str:
-    """``n`` of ``units`` as a system writes them ("chips"), singular or plural in the reader's language."""
-    return counted(n, units)
-
-
 def init_app(app: Flask) -> None:
     """Flask-Babel with the app's languages, the core's translation for each request, the switch's route
     and the filters."""
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
-    # The selector gives a Locale (typed as a code): Flask-Babel's Locale.parse gives it back as it is.
-    Babel(app, locale_selector=_chosen_locale)  # type: ignore[arg-type]
+    # The selector gives the language's Locale (typed as a code): Flask-Babel's Locale.parse gives it back as it is.
+    Babel(app, locale_selector=lambda: Locale.parse(choose_language()))  # type: ignore[arg-type,return-value]
     # Flask-Babel's template callables (newstyle) look the catalogue up on every call: the same on the request's.
     app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = _template_gettext
     app.jinja_env.globals["ngettext"] = _template_ngettext
@@ -260,11 +245,8 @@ def init_app(app: Flask) -> None:
     app.teardown_request(_english_again)
     app.after_request(_vary)
     app.register_blueprint(bp)
-    app.add_template_filter(number, "number")
-    app.add_template_filter(money, "money")
-    app.add_template_filter(local_time, "local_time")
-    app.add_template_filter(local_day, "local_day")
-    app.add_template_filter(local_date, "local_date")
-    app.add_template_filter(counted_units, "counted")
+    # ``counted``: ``n`` of ``units`` as a system writes them ("chips"), singular or plural in the reader's language
+    app.jinja_env.filters.update(number=number, money=money, local_time=local_time, local_day=local_day,
+                                 local_date=local_date, counted=counted)
     app.add_template_global(language, "current_language")
     app.jinja_env.globals["languages"] = LANGUAGES

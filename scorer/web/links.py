@@ -124,11 +124,7 @@ def base_url() -> str:
 def external_url(endpoint: str, **values: Any) -> str:
     """``url_for(endpoint, **values)`` as a full link to open on another phone, never from the
     request's ``Host`` header."""
-    path = url_for(endpoint, **values)
-    root = request.script_root
-    if root and path.startswith(root):
-        path = path[len(root):]
-    return base_url() + path
+    return base_url() + url_for(endpoint, **values).removeprefix(request.script_root)
 
 
 def opens_only_here(url: str) -> bool:

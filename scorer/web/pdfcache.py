@@ -17,8 +17,10 @@ its table keeps its place in the queue for when it asks again.
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -30,42 +32,6 @@ from ..core.caches import Cache
 class _Pdf(NamedTuple):
     pdf: bytes
     family: Hashable | None
-
-    def weigh(self) -> int:
-        return len(self.pdf)
-
-
-PDF_CACHE_BYTES = 32 * 1024 * 1024
-"""The PDFs an app keeps, in bytes, by default (its setting ``PDF_CACHE_BYTES``)."""
-
-
-class PdfCache:
-    """Rendered PDFs in a :class:`~scorer.core.caches.Cache` of at most ``max_bytes``, least recently used out first."""
-
-    def __init__(self, max_bytes: int = PDF_CACHE_BYTES) -> None:
-        self._pdfs: Cache[Hashable, _Pdf] = Cache(max_bytes, _Pdf.weigh)
-
-    def get(self, key: Hashable) -> bytes | None:
-        kept = self._pdfs.get(key)
-        return kept.pdf if kept is not None else None
-
-    def put(self, key: Hashable, pdf: bytes, family: Hashable | None = None) -> None:
-        """Keeps ``pdf`` (one larger than the whole bound is not kept) and drops the least recently
-        used ones beyond the bound. A PDF of a ``family`` replaces the one kept of that family: the
-        tally printed with a place and a name typed by the reader keeps only its latest labels, so
-        labels typed again and again cannot fill the cache."""
-        if len(pdf) > self._pdfs.bound:
-            return
-        if family is not None:
-            self._pdfs.drop_where(lambda other, kept: kept.family == family and other != key)
-        self._pdfs.put(key, _Pdf(pdf, family))
-
-    @property
-    def bytes(self) -> int:
-        return self._pdfs.weight
-
-    def __len__(self) -> int:
-        return len(self._pdfs)
 
 
 PLACES_MAX = 64
@@ -130,6 +96,9 @@ class RenderQueue:
     So a table's phone, asking again after each 503, renders after at most the places older than its own
     (one for each other table asked for when it first asked: none is added before it, and each goes behind
     it once it has rendered) and the render in progress.
+
+    The gate of imports (:mod:`scorer.web.importgate`) is one too: each import has a place of its own, for no
+    address, kept no time once refused, so imports are read ``at_once`` at a time in order of arrival.
     """
 
     def __init__(self, at_once: int, waiting_max: int, wait_seconds: float, places_max: int = PLACES_MAX,
@@ -139,12 +108,11 @@ class RenderQueue:
         self.wait_seconds = max(0.0, wait_seconds)
         self.places_max = max(1, places_max)
         self.kept_seconds = kept_seconds
-        self._places: dict[Hashable, _Place] = {}
+        self._places: OrderedDict[Hashable, _Place] = OrderedDict()
         """Every place by its table, oldest first (a place given a new number moves to the end)."""
-        self._holders: dict[str, Hashable] = {}
-        """The table of the place each address took."""
-        self._rendering = 0
-        self._numbers = 0
+        self.rendering = 0
+        """Renders under way."""
+        self._numbers = itertools.count(1)
         self._turn = threading.Condition()
 
     def enter(self, table: Hashable, key: Hashable, who: str = "") -> Turn:
@@ -158,17 +126,17 @@ class RenderQueue:
             waiter = _Waiter(key)
             place.waiters.append(waiter)
             try:
-                if not self._may_render(place, waiter) and not self._seat(place, waiter):  # a turn now needs no seat
-                    place.kept_until = time.monotonic() + self.kept_seconds
-                    return Turn.BUSY
-                ready = self._turn.wait_for(lambda: waiter.done or waiter.bumped or self._may_render(place, waiter),
-                                            timeout=self.wait_seconds)
+                if self._may_render(place, waiter) or self._seat(place, waiter):  # a turn now needs no seat
+                    self._turn.wait_for(lambda: waiter.done or waiter.bumped or self._may_render(place, waiter),
+                                        timeout=self.wait_seconds)
                 if waiter.done:
                     return Turn.LOOK
-                if waiter.bumped or not ready:
+                if waiter.bumped or not self._may_render(place, waiter):  # no seat, or no turn in its while
                     place.kept_until = time.monotonic() + self.kept_seconds
                     return Turn.BUSY
-                self._start(table, place, key)
+                self.rendering += 1
+                place.rendering = key
+                self._to_the_back(table, place)  # its table's next PDF comes after every table that asked meanwhile
                 return Turn.RENDER
             finally:
                 if waiter in place.waiters:
@@ -179,16 +147,15 @@ class RenderQueue:
         """The render that :meth:`enter` gave ``table`` has ended (or failed): the requests waiting for the
         same key look in the cache; the place is kept for the others, at the back, or dropped."""
         with self._turn:
-            self._rendering -= 1
-            place = self._places.get(table)
-            if place is not None:
-                for waiter in place.waiters:
-                    waiter.done = waiter.done or waiter.key == place.rendering
-                place.rendering = None
-                if all(w.done for w in place.waiters):
-                    self._drop(table)
-                else:
-                    self._to_the_back(table, place)  # behind the tables that asked while it rendered
+            self.rendering -= 1
+            place = self._places[table]  # a place rendering never lapses
+            for waiter in place.waiters:
+                waiter.done = waiter.done or waiter.key == place.rendering
+            place.rendering = None
+            if all(w.done for w in place.waiters):
+                del self._places[table]
+            else:
+                self._to_the_back(table, place)  # behind the tables that asked while it rendered
             self._turn.notify_all()
 
     def waiting(self, table: Hashable | None = None) -> int:
@@ -197,22 +164,13 @@ class RenderQueue:
             places = self._places.values() if table is None else [p for t, p in self._places.items() if t == table]
             return sum(len(p.waiters) for p in places)
 
-    @property
-    def rendering(self) -> int:
-        return self._rendering
-
     def _place(self, table: Hashable, who: str) -> _Place | None:
         """The table's place, taken now if it has none and ``who`` may take one."""
-        place = self._places.get(table)
-        if place is not None:
-            return place
-        if (who and who in self._holders) or len(self._places) >= self.places_max:
-            return None
-        self._numbers += 1
-        place = self._places[table] = _Place(self._numbers, who)
-        if who:
-            self._holders[who] = table
-        return place
+        if table not in self._places:
+            if (who and any(p.holder == who for p in self._places.values())) or len(self._places) >= self.places_max:
+                return None  # the address holds another table's place, or no place is free
+            self._places[table] = _Place(next(self._numbers), who)
+        return self._places[table]
 
     def _seat(self, place: _Place, newcomer: _Waiter) -> bool:
         """A seat for ``newcomer``, a request of ``place``: a free one, or the one of the youngest place's last
@@ -232,47 +190,48 @@ class RenderQueue:
 
     def _may_render(self, place: _Place, waiter: _Waiter) -> bool:
         """Whether ``waiter`` renders now: the first request of the oldest place that has any and is not rendering."""
-        if self._rendering >= self.at_once or place.rendering is not None or place.waiters[0] is not waiter:
+        if self.rendering >= self.at_once or place.rendering is not None or place.waiters[0] is not waiter:
             return False
         first = next(p for p in self._places.values() if p.waiters and p.rendering is None)
         return first is place
 
-    def _start(self, table: Hashable, place: _Place, key: Hashable) -> None:
-        """The place's render starts: its table goes to the back of the queue."""
-        self._rendering += 1
-        place.rendering = key
-        self._to_the_back(table, place)
-
     def _to_the_back(self, table: Hashable, place: _Place) -> None:
-        self._numbers += 1
-        place.number = self._numbers
-        del self._places[table]
-        self._places[table] = place
-
-    def _drop(self, table: Hashable) -> None:
-        place = self._places.pop(table)
-        if self._holders.get(place.holder) == table:
-            del self._holders[place.holder]
+        place.number = next(self._numbers)
+        self._places.move_to_end(table)
 
     def _lapse(self, now: float) -> None:
         """Drops the places nobody waits on and nothing renders for, kept past their time."""
         for table in [t for t, p in self._places.items() if not p.waiters and p.rendering is None and p.kept_until < now]:
-            self._drop(table)
+            del self._places[table]
 
 
 class Printer:
-    """One app's PDF cache (of at most ``max_bytes``) and render queue."""
+    """One app's PDF cache, a :class:`~scorer.core.caches.Cache` of at most ``max_bytes`` (least recently used out
+    first), and render queue."""
 
     def __init__(self, max_bytes: int, at_once: int, waiting_max: int, wait_seconds: float) -> None:
-        self.cache = PdfCache(max_bytes)
+        self.cache: Cache[Hashable, _Pdf] = Cache(max_bytes, lambda kept: len(kept.pdf))
         self.queue = RenderQueue(at_once, waiting_max, wait_seconds)
+
+    def kept(self, key: Hashable) -> bytes | None:
+        kept = self.cache.get(key)
+        return kept.pdf if kept is not None else None
+
+    def keep(self, key: Hashable, pdf: bytes, family: Hashable | None = None) -> None:
+        """Keeps ``pdf`` (one larger than the whole bound is not kept) and drops the least recently
+        used ones beyond the bound. A PDF of a ``family`` replaces the one kept of that family: the
+        tally printed with a place and a name typed by the reader keeps only its latest labels, so
+        labels typed again and again cannot fill the cache."""
+        if family is not None:
+            self.cache.drop_where(lambda other, kept: kept.family == family and other != key)
+        self.cache.put(key, _Pdf(pdf, family))
 
     def document(self, table: Hashable, key: Hashable, who: str, render: Callable[[], bytes],
                  family: Hashable | None = None) -> bytes | None:
         """The PDF under ``key`` of ``table``: from the cache, or rendered by ``render`` in its table's turn
         and kept; None when it has no turn now (the caller answers 503)."""
         for _ in range(3):  # a render of this key ended while this request waited: it is in the cache
-            document = self.cache.get(key)
+            document = self.kept(key)
             if document is not None:
                 return document
             turn = self.queue.enter(table, key, who)
@@ -280,11 +239,11 @@ class Printer:
                 return None
             if turn is Turn.RENDER:
                 try:
-                    document = self.cache.get(key)  # rendered while this request waited its turn?
+                    document = self.kept(key)  # rendered while this request waited its turn?
                     if document is None:
                         document = render()
-                        self.cache.put(key, document, family)
+                        self.keep(key, document, family)
                     return document
                 finally:
                     self.queue.leave(table)
-        return self.cache.get(key)
+        return self.kept(key)

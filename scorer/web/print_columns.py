@@ -69,9 +69,7 @@ class Metrics:
     def _missing(self, ch: str) -> int:
         """A character the font lacks (or draws as nothing): drawn from another font, as wide as an em
         if East Asian wide, else :attr:`fallback`; a zero-width one stays zero."""
-        if ord(ch) in self.advances:
-            return 0
-        if unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        if ord(ch) in self.advances or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
             return 0
         return self.upem if unicodedata.east_asian_width(ch) in ("W", "F") else self.fallback
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Sequence
-from flask import current_app, render_template
+from flask import Response, current_app, render_template
 from .i18n import gettext as _
 
 from .links import base_url
@@ -24,15 +24,10 @@ def page_counter() -> str:
     """The printed footer's "page 1 of 3" as a CSS ``content`` value, in the reader's language: its words
     as CSS strings around the page counters (``"page " counter(page) " of " counter(pages)``)."""
     text = _("page %(page)s of %(pages)s", page="\x00", pages="\x01")
-    parts = []
-    for piece in re.split("(\x00|\x01)", text):
-        if piece == "\x00":
-            parts.append("counter(page)")
-        elif piece == "\x01":
-            parts.append("counter(pages)")
-        elif piece:
-            parts.append('"' + piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"')
-    return " ".join(parts)
+    counters = {"\x00": "counter(page)", "\x01": "counter(pages)"}
+    pieces = re.split("(\x00|\x01)", text)
+    escaped = [piece.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") for piece in pieces if piece]
+    return " ".join(counters.get(piece, f'"{piece}"') for piece in escaped)
 
 
 def signature_lines(signers: Sequence[str], width_em: float = 65.0, per_row: int = 4) -> str:
@@ -95,8 +90,13 @@ def printer() -> Printer:
         return made
 
 
-def busy(back: str, back_label: str) -> tuple[str, int, dict[str, str]]:
-    """The 503 page of a request the render queue has no turn for now, with ``Retry-After`` and a way back."""
+def pdf_or_busy(document: bytes | None, filename: str, back: str,
+                back_label: str) -> Response | tuple[str, int, dict[str, str]]:
+    """The PDF shown inline as ``filename``; or, when the render queue had no turn for it now (``None``), the 503
+    page, with ``Retry-After`` and a way back."""
+    if document is not None:
+        return Response(document, mimetype="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="{filename}"'})
     seconds = max(1, round(float(current_app.config["PDF_RETRY_AFTER_SECONDS"])))
     page = render_template(
         "wait.html", title=_("The tally is being printed"),

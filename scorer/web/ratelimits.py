@@ -29,18 +29,17 @@ import math
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 from flask import Blueprint, Flask, current_app, render_template
 from .i18n import gettext as _, number
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
-from limits import RateLimitItem, parse_many
+from limits import parse_many
 from werkzeug.exceptions import TooManyRequests
 
 from ..core.errors import ScorerError
 
-EXTENSION = "scorer.limiter"
 BUDGET_EXTENSION = "scorer.new_tables"
 BUDGET = "new-tables"
 """The budget's name in the limiter's storage (its keys: ``LIMITER/new-tables/<address>/...``)."""
@@ -78,7 +77,7 @@ class Budget:
     """One app's budget of new tables per client address (``LIMIT_NEW_TABLES``), counted in its limiter's storage."""
 
     def __init__(self, limiter: Limiter) -> None:
-        self._limiter = limiter
+        self.limiter = limiter
         self._locks: dict[str, tuple[threading.Lock, int]] = {}
         """A lock per address with a request inside :meth:`spend`, and how many such requests (then dropped)."""
         self._guard = threading.Lock()
@@ -88,22 +87,18 @@ class Budget:
         """Checks that ``address`` may start ``tables`` more (else raises :class:`BudgetSpent`), runs the block,
         and counts the tables if the block ends without an exception."""
         items = parse_many(str(current_app.config["LIMIT_NEW_TABLES"]))
+        strategy = self.limiter.limiter
         with self._alone(address):
-            self._check(address, tables, items)
+            short = [item for item in items if not strategy.test(item, BUDGET, address, cost=tables)]
+            if short:
+                left = min(strategy.get_window_stats(item, BUDGET, address).remaining for item in items)
+                reset = max(strategy.get_window_stats(item, BUDGET, address).reset_time for item in short)
+                longest = max(item.get_expiry() for item in short)  # never say more than the window
+                wait = max(1, min(longest, math.ceil(reset - time.time())))
+                raise BudgetSpent(tables, left, wait, min(item.amount for item in items))
             yield
             for item in items:
-                self._limiter.limiter.hit(item, BUDGET, address, cost=tables)
-
-    def _check(self, address: str, tables: int, items: list[RateLimitItem]) -> None:
-        strategy = self._limiter.limiter
-        short = [item for item in items if not strategy.test(item, BUDGET, address, cost=tables)]
-        if not short:
-            return
-        left = min(strategy.get_window_stats(item, BUDGET, address).remaining for item in items)
-        reset = max(strategy.get_window_stats(item, BUDGET, address).reset_time for item in short)
-        longest = max(item.get_expiry() for item in short)  # never say more than the window
-        wait = max(1, min(longest, math.ceil(reset - time.time())))
-        raise BudgetSpent(tables, left, wait, min(item.amount for item in items))
+                strategy.hit(item, BUDGET, address, cost=tables)
 
     @contextmanager
     def _alone(self, address: str) -> Iterator[None]:
@@ -128,10 +123,7 @@ def new_tables(tables: int = 1) -> Iterator[None]:
     block writes: raises :class:`BudgetSpent` before the block runs if the budget has not that many left; spends
     them only if the block ends without an exception. With the limits switched off, only runs the block."""
     budget: Budget | None = current_app.extensions.get(BUDGET_EXTENSION)
-    if budget is None:
-        yield
-        return
-    with budget.spend(get_remote_address(), tables):
+    with nullcontext() if budget is None else budget.spend(get_remote_address(), tables):
         yield
 
 
@@ -151,15 +143,14 @@ def init_app(app: Flask, imports: Blueprint) -> None:
     limiter.init_app(app)
     if not limiter.enabled:
         return
-    app.extensions[EXTENSION] = limiter
     app.extensions[BUDGET_EXTENSION] = Budget(limiter)
     limiter.limit(lambda: str(current_app.config["LIMIT_IMPORTS"]), methods=["POST"])(imports)
 
 
 def _wait_seconds() -> int:
     """Seconds until the limit that refused this request lets one more through."""
-    limiter: Limiter | None = current_app.extensions.get(EXTENSION)
-    breached = limiter.current_limit if limiter is not None else None
+    budget: Budget | None = current_app.extensions.get(BUDGET_EXTENSION)
+    breached = budget.limiter.current_limit if budget is not None else None
     if breached is None:
         return 60
     window = breached.limit.get_expiry()  # reset_at is in whole seconds: never say more than the window

@@ -144,26 +144,77 @@ def phone_holder(table: Table) -> str | None:
     return me if me in table.players else None
 
 
-NUMBER_COLUMN, LAST_COLUMN = 9.0, 12.0
-"""Percent of a ledger's or a tally's width for the deal's number, and for the last column (the pool's)."""
+NUMBER_COLUMN, LAST_COLUMN = 2.6, 2.8
+"""Rems of a ledger's or a tally's width for the deal's number (room for its last row's word, "Total" or "Now", in
+the column heads' type) and for the last column (the pool's, "Poule" in French): fixed, whatever the screen; the
+players' columns share what they leave (:func:`name_widths`)."""
+
+PHONE_ROOM = 390 - 2 * 12 - 16 * (NUMBER_COLUMN + LAST_COLUMN)
+"""Pixels the players' columns share on the narrowest phone the pages are made for (390 px wide, less the page's
+margins and the two fixed columns): what :func:`name_widths` sizes them for; a wider screen widens each in
+proportion."""
+
+FIGURE_ROOM = 51.0
+"""Pixels of a player's column that a figure needs: a total in bold with its sign ("−244", "+251") and the cell's
+padding. No column is narrower, so no figure is cut."""
+
+_EMS = {**dict.fromkeys("ijlIJ'.", .36), **dict.fromkeys("frt-", .48), **dict.fromkeys("csz", .6),
+        **dict.fromkeys("mwMW", 1.04)}
+"""Ems of a letter of a name in a column head (bold), where it differs from :func:`_piece_width`'s others."""
+
+
+def _piece_width(piece: str) -> float:
+    """Pixels a piece of a name takes in a column head (12 px bold, DejaVu Sans's widths or a little more: a phone's
+    own fonts are narrower), with the head's padding."""
+    return 12 * sum(_EMS.get(c, .78 if c.isupper() else .7) for c in piece) + 6.4
 
 
 def name_widths(players: Sequence[str]) -> list[float]:
-    """Each player's column, in percent of a ledger's or a tally's width: the room the number and the pool's columns
-    leave, shared by the length of each name's longest piece that cannot wrap (at a space or after a hyphen),
-    never less than a figure's room (+251) nor more than 14 characters': a short name's column gives its room to a
-    long one's, and a name is cut only when no column has room for its longest piece."""
-    def weight(name: str) -> float:
+    """Each player's column, in percent of the room a ledger's or a tally's number and last columns leave (the
+    percentages sum to 100): each column first gets a figure's room; then, on a phone, each name gets the room of
+    its longest piece that cannot wrap (at a space or after a hyphen), the shortest first, so that a name is cut
+    only when no column has room for it (its whole name is in its head's title); what is left is shared by the
+    same lengths. A short name's column gives its room to a long one's."""
+    def need(name: str) -> float:
         pieces = [piece for word in name.split() for piece in re.split(r"(?<=-)", word) if piece]
-        return min(max([len(p) + 1.5 for p in pieces] + [6.0]), 15.0)  # 1.5: the cell's padding
+        return max([_piece_width(p) for p in pieces] + [FIGURE_ROOM])
 
-    weights = [weight(p) for p in players]
-    room = 100.0 - NUMBER_COLUMN - LAST_COLUMN
-    return [round(room * w / sum(weights), 2) for w in weights]
+    needs = [need(p) for p in players]
+    if not needs:
+        return []
+    if sum(needs) <= PHONE_ROOM:
+        widths = needs  # every name whole: the room left shared by the same lengths
+    else:  # a figure's room each, then as many whole names as the rest holds, the shortest first
+        spare = max(PHONE_ROOM - FIGURE_ROOM * len(needs), 0.0)
+        extras = sorted(n - FIGURE_ROOM for n in needs)
+        level = 0.0
+        for i, extra in enumerate(extras):
+            if extra * (len(extras) - i) > spare:
+                level = spare / (len(extras) - i)
+                break
+            spare -= extra
+        else:
+            level = extras[-1]
+        widths = [FIGURE_ROOM + min(n - FIGURE_ROOM, level) for n in needs]
+    return [round(100 * w / sum(widths), 2) for w in widths]
+
+
+def column_widths(players: Sequence[str]) -> list[str]:
+    """The CSS widths of a ledger's or a tally's columns (its ``<col>``): the deal's number and the last column in
+    rems, each player's in percent (:func:`name_widths`, summing to 100): a table of fixed layout gives the
+    percentages what the fixed columns leave, in proportion."""
+    return [f"{NUMBER_COLUMN}rem", *(f"{w}%" for w in name_widths(players)), f"{LAST_COLUMN}rem"]
+
+
+def counts_unbroken(said: str) -> str:
+    """``said`` with each figure kept with the word after it ("−2 mils 4 fish" wraps between "mils" and "4", never
+    between "−2" and "mils"): a no-break space after each figure."""
+    return re.sub(r"(?<=\d) ", "\u00a0", said)
 
 
 def init_app(app: Flask) -> None:
-    """``result_label`` and ``name_widths`` for the templates (a deal's result as the ledger names it, the players'
-    columns)."""
+    """``result_label``, ``column_widths`` and the filter ``counts_unbroken`` for the templates (a deal's result as
+    the ledger names it, the widths of a ledger's or a tally's columns, counts that wrap between them only)."""
     app.add_template_global(result_label, "result_label")
-    app.add_template_global(name_widths, "name_widths")
+    app.add_template_global(column_widths, "column_widths")
+    app.add_template_filter(counts_unbroken, "counts_unbroken")

@@ -52,6 +52,12 @@ def labels(contracts: tuple[Contract, ...] | list[Contract]) -> Joined:
     return Joined(tuple(Later(c, "label") for c in contracts))
 
 
+def check_seated(name: str | None, state: TableState, field: str) -> None:
+    """``name`` (the deal's ``field``) is one of the players at the table."""
+    if name not in state.players:
+        raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=name), field)
+
+
 def check_seats(deal: Deal, state: TableState) -> None:
     """The dealer and Hombre sit at the table, and the deal is the dealer's (it passes to the right)."""
     for who, name in (("dealer", deal.dealer), ("hombre", deal.hombre)):
@@ -62,9 +68,7 @@ def check_seats(deal: Deal, state: TableState) -> None:
     if expected is not None and deal.dealer != expected:
         raise ImpossibleDeal(
             Words(N_("it is {expected}'s deal, not {dealer}'s: the deal passes to the right, to the player after {last}"),
-                  expected=expected, dealer=deal.dealer, last=state.last_dealer),
-            "dealer",
-        )
+                  expected=expected, dealer=deal.dealer, last=state.last_dealer), "dealer")
 
 
 def check_entries(deal: Deal, state: TableState, rules: RuleValues, vole_bids: tuple[Contract, ...]) -> None:
@@ -88,9 +92,7 @@ def _check_spadille_taker(deal: Deal, state: TableState) -> None:
     takers = state.spadille_takers if state.spadille_reserve else ()
     loser_forced = deal.contract is Contract.FORCED_SPADILLE and bool(takers) and deal.hombre not in takers
     if deal.spadille is not None:
-        if deal.spadille not in state.players:
-            raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.spadille),
-                                 "spadille")
+        check_seated(deal.spadille, state, "spadille")
         if deal.contract is Contract.FORCED_SPADILLE and deal.spadille != deal.hombre and not loser_forced:
             raise ImpossibleDeal(Words(N_("in a forced spadille Hombre is the player who held Spadille")), "spadille")
     if not state.spadille_reserve:
@@ -134,10 +136,8 @@ def _check_trumps(deal: Deal, rules: RuleValues) -> None:
         raise ImpossibleDeal(Words(N_("which suit is favourite this deal? (house rule {rule})"), rule=_rule(R.FAVOURITE_SUIT)),
                              "favourite")
     if not per_deal and deal.favourite is not None:
-        raise ImpossibleDeal(
-            Words(N_("the favourite suit is not drawn each deal at this table (house rule {rule})"), rule=_rule(R.FAVOURITE_SUIT)),
-            "favourite"
-        )
+        raise ImpossibleDeal(Words(N_("the favourite suit is not drawn each deal at this table (house rule {rule})"),
+                                   rule=_rule(R.FAVOURITE_SUIT)), "favourite")
 
 
 def _check_partnership(deal: Deal, state: TableState, rules: RuleValues) -> None:
@@ -185,8 +185,7 @@ def _check_giver(deal: Deal, state: TableState, called: Card) -> None:
     """Médiateur: another player gave Hombre the King."""
     if deal.giver is None:
         raise ImpossibleDeal(Words(N_("who gave Hombre the {card}?"), **card_placeholders(called)), "giver")
-    if deal.giver not in state.players:
-        raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.giver), "giver")
+    check_seated(deal.giver, state, "giver")
     if deal.giver == deal.hombre:
         raise ImpossibleDeal(Words(N_("the médiateur King comes from another player's hand, not Hombre's own")), "giver")
 
@@ -205,8 +204,7 @@ def _check_ally(deal: Deal, state: TableState, rules: RuleValues, called: Card) 
         raise ImpossibleDeal(Words(N_("who held the {card}? {A_contract} needs the ally"), **card_placeholders(called),
                                    A_contract=_A(deal.contract, capital=True), contract=Later(deal.contract, "label")),
                              "ally")
-    if deal.ally not in state.players:
-        raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.ally), "ally")
+    check_seated(deal.ally, state, "ally")
     if not deal.is_secret_solo:
         if deal.ally_tricks is None:
             raise ImpossibleDeal(Words(N_("how many tricks did {ally} (the ally) take?"), ally=deal.ally), "tricks")
@@ -233,9 +231,7 @@ def _check_tricks(deal: Deal) -> None:
     if deal.side_tricks > TRICKS:
         raise ImpossibleDeal(
             Words(N_("Hombre's {hombre} and her ally's {ally} tricks make {both}: there are only {most}"),
-                  hombre=deal.hombre_tricks, ally=deal.ally_tricks, both=deal.side_tricks, most=TRICKS),
-            "tricks",
-        )
+                  hombre=deal.hombre_tricks, ally=deal.ally_tricks, both=deal.side_tricks, most=TRICKS), "tricks")
 
 
 def _check_matadors(deal: Deal, rules: RuleValues) -> None:
@@ -243,8 +239,7 @@ def _check_matadors(deal: Deal, rules: RuleValues) -> None:
     if m < 0 or m in (1, 2):
         raise ImpossibleDeal(
             Words(N_("matadors are 0, or the unbroken run of trumps from Spadille of 3 or more; {matadors} is not one"),
-                  matadors=m), "matadors"
-        )
+                  matadors=m), "matadors")
     if deal.trumps is None:
         if m:
             raise ImpossibleDeal(Words(N_("there are no matadors in {a_contract}: without a trump suit there is no Manille"),
@@ -281,10 +276,8 @@ def _check_premiers(deal: Deal, no_bonuses: bool) -> None:
     if deal.kind.nemo:
         raise ImpossibleDeal(Words(N_("there are no premiers in nemo: Hombre plays to lose every trick")), "premiers")
     if no_bonuses:
-        raise ImpossibleDeal(
-            Words(N_("no premiers are paid in a forced spadille at this table (house rule {rule})"),
-                  rule=_rule(R.FORCED_SPADILLE_BONUSES)), "premiers"
-        )
+        raise ImpossibleDeal(Words(N_("no premiers are paid in a forced spadille at this table (house rule {rule})"),
+                                   rule=_rule(R.FORCED_SPADILLE_BONUSES)), "premiers")
     if deal.side_tricks < 6:
         raise ImpossibleDeal(Words(N_("premiers are the first six tricks, but the contracting side took only {tricks}"),
                                    tricks=deal.side_tricks), "premiers")
@@ -306,8 +299,7 @@ def _check_vole(deal: Deal, vole_bids: tuple[Contract, ...], no_bonuses: bool) -
     if no_bonuses:
         raise ImpossibleDeal(
             Words(N_("no vole may be undertaken in a forced spadille at this table (house rule {rule})"),
-                  rule=_rule(R.FORCED_SPADILLE_BONUSES)), "vole"
-        )
+                  rule=_rule(R.FORCED_SPADILLE_BONUSES)), "vole")
     if not deal.premiers:
         raise ImpossibleDeal(Words(N_("a vole can be undertaken only after winning premiers (the first six tricks)")), "vole")
 
@@ -320,6 +312,4 @@ def _check_all_tricks(deal: Deal, no_bonuses: bool) -> None:
     if deal.premiers and tricks > 6 and deal.vole is Vole.NONE and not deal.vole_in_the_bid:
         raise ImpossibleDeal(
             Words(N_("leading to the seventh trick after premiers undertakes the vole: mark the vole undertaken, "
-                     "or enter 6 tricks if the side claimed at premiers")),
-            "vole",
-        )
+                     "or enter 6 tricks if the side claimed at premiers")), "vole")

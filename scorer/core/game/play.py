@@ -99,26 +99,24 @@ class Ranking:
     """Each plain suit's cards, highest first (the trump suit's entry holds no card)."""
     matadors: tuple[Card, ...]
     """The cards that enjoy the privilege, highest first: Spadille, Manille (if any), Basto."""
+    trump_rank: Mapping[Card, int]
+    """Each trump's place in :attr:`trump_order`, from 0 (Spadille)."""
 
     def is_trump(self, card: Card) -> bool:
-        return card in self._trump_rank
+        return card in self.trump_rank
 
     def suit_of(self, card: Card) -> Suit | str:
         """The suit a card belongs to in play: :data:`TRUMP` for any trump, else its own suit."""
-        return TRUMP if card in self._trump_rank else card.suit
+        return TRUMP if card in self.trump_rank else card.suit
 
     def beats(self, card: Card, best: Card) -> bool:
         """Whether ``card`` takes a trick that ``best`` is winning."""
-        if card in self._trump_rank:
-            return best not in self._trump_rank or self._trump_rank[card] < self._trump_rank[best]
-        if best in self._trump_rank or card.suit != best.suit:
+        if card in self.trump_rank:
+            return best not in self.trump_rank or self.trump_rank[card] < self.trump_rank[best]
+        if best in self.trump_rank or card.suit != best.suit:
             return False
         order = self.plain_orders[card.suit]
         return order.index(card) < order.index(best)
-
-    @property
-    def _trump_rank(self) -> dict[Card, int]:
-        return _TRUMP_RANKS[self.trumps]
 
 
 def ranking(trumps: Suit | None) -> Ranking:
@@ -140,13 +138,11 @@ def _ranking(trumps: Suit | None) -> Ranking:
             c for c in (Card(r, suit) for r in ("KQJA234567" if suit.is_red else "KQJ765432")) if c not in order)
         for suit in Suit
     }
-    return Ranking(trumps, order, plain, matadors)
+    return Ranking(trumps, order, plain, matadors, {card: i for i, card in enumerate(order)})
 
 
 _RANKINGS: dict[Suit | None, Ranking] = {trumps: _ranking(trumps) for trumps in (*Suit, None)}
 """Every ranking there is, made once: one for each suit trumps, and one of no trumps (a table, not a cache)."""
-_TRUMP_RANKS: dict[Suit | None, dict[Card, int]] = {
-    trumps: {card: i for i, card in enumerate(rank.trump_order)} for trumps, rank in _RANKINGS.items()}
 
 
 def legal_plays(hand: Sequence[Card], trick: Sequence[Card], trumps: Suit | None) -> frozenset[Card]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import EveningFormatError, ImpossibleDeal, ScorerError, Words, said_of
 from ..i18n import N_
@@ -32,8 +32,15 @@ TABLE_FIELDS = frozenset({"first_dealer", "chip_value_cents", "currency", "histo
 """Written by the app's export (the table's settings and its log); settling ignores them."""
 
 
-def _choices(enum: type[Contract] | type[Suit] | type[Vole]) -> str:
-    return ", ".join(repr(m.value) for m in enum)
+_E = TypeVar("_E", Contract, Suit, Vole)
+
+
+def _member(enum: type[_E], value: object, said: str, **where: object) -> _E:
+    """``value`` as a member of ``enum``, else a ``ValueError`` saying ``said`` with the choices."""
+    try:
+        return enum(value)
+    except ValueError:
+        raise ValueError(Words(said, choices=", ".join(repr(m.value) for m in enum), value=value, **where)) from None
 
 
 def _get_int(data: Mapping[str, Any], key: str, where: str, default: int | None = None) -> int:
@@ -55,13 +62,8 @@ def _get_name(data: Mapping[str, Any], key: str, optional: bool = False) -> str 
 def _suit(data: Mapping[str, Any], key: str) -> Suit | None:
     """A suit, or None for null (grandissimo and nemo have no trumps)."""
     value = data.get(key)
-    if value is None:
-        return None
-    try:
-        return Suit(value)
-    except ValueError:
-        raise ValueError(Words(N_("{key!r} must be one of {choices} or null, not {value!r}"), key=key,
-                               choices=_choices(Suit), value=value)) from None
+    said = N_("{key!r} must be one of {choices} or null, not {value!r}")
+    return None if value is None else _member(Suit, value, said, key=key)
 
 
 def parse_deal(data: object) -> Deal:
@@ -72,18 +74,10 @@ def parse_deal(data: object) -> Deal:
     if unknown:
         raise ValueError(Words(N_("unknown field {field!r} (a deal has: {fields})"), field=unknown[0],
                                fields=", ".join(sorted(DEAL_FIELDS))))
-    try:
-        contract = Contract(data.get("contract"))
-    except ValueError:
-        raise ValueError(Words(N_("'contract' must be one of {choices}, not {value!r}"), choices=_choices(Contract),
-                               value=data.get("contract"))) from None
+    contract = _member(Contract, data.get("contract"), N_("'contract' must be one of {choices}, not {value!r}"))
     trumps = _suit(data, "trumps")
     favourite = _suit(data, "favourite")
-    try:
-        vole = Vole(data.get("vole", "none"))
-    except ValueError:
-        raise ValueError(Words(N_("'vole' must be one of {choices}, not {value!r}"), choices=_choices(Vole),
-                               value=data.get("vole"))) from None
+    vole = _member(Vole, data.get("vole", "none"), N_("'vole' must be one of {choices}, not {value!r}"))
     called_text = data.get("called")
     if called_text is not None and not isinstance(called_text, str):
         raise ValueError(Words(N_("'called' must be a card such as \"KS\", or null, not {value!r}"), value=called_text))

@@ -282,12 +282,6 @@ def _cannot_settle(error: ImpossibleDeal) -> Words:
     return Words(N_("the deal cannot be settled: {message}"), message=error.said)
 
 
-def _settle_one(deal: Deal, settlements: list[Settlement], evening: Evening) -> Settlement:
-    """The deal checked, then settled from the state the settlements leave."""
-    state = settlements[-1].after if settlements else evening.start()
-    return settle(deal, state, evening.rules, evening.deals_agreed)
-
-
 def _resettle(ledger: Ledger, deals: list[Deal], first: int, check: bool,
               settled: Settlement | None = None) -> tuple[list[Settlement], ImpossibleDeal | None]:
     """The settlements of ``deals``: those before deal ``first`` kept, the rest settled again,
@@ -471,8 +465,9 @@ def _decide_record(command: Record, ledger: Ledger, at: str, settled: list[Settl
     if command.number > ledger.evening.deals_agreed:
         raise Refused(Words(N_("The evening is over: all {agreed} deals are played."), agreed=ledger.evening.deals_agreed))
     _check_mentions(ledger, command.number)
+    evening = ledger.evening
     with translating(english):  # kept by the ledger every reader shares, as advance settles it
-        settled.append(_settle_one(command.deal, list(ledger.settlements), ledger.evening))  # raises ImpossibleDeal
+        settled.append(settle(command.deal, ledger.final, evening.rules, evening.deals_agreed))  # raises ImpossibleDeal
     return Line(ledger.seq + 1, LineKind.RECORD, command.number, command.deal, command.by, at=at)
 
 

@@ -22,7 +22,7 @@ from .evening import Evening, Replay, close_evening, left_on_the_table, replay
 from ..i18n import N_, english, translating
 from .log import Command, Ledger, Line, Record, Refused, Undo, advance, decide_and_advance
 from ..model import TableState, Transfer
-from .settleup import Payment, fewest_payments
+from .settleup import Payment, fewest_payments, spread
 
 
 class SeasonError(ScorerError):
@@ -81,9 +81,7 @@ class Season:
         evening, so that settling evenings one at a time or together comes to the same)."""
         evening = self.evenings[number - 1]
         common = (evening.carried_out - evening.carried_in) * value_cents
-        sharing = evening.members or self.members
-        base, extra = divmod(common, len(sharing))
-        shares = {m: base + (1 if i < extra else 0) for i, m in enumerate(sharing)}
+        shares = spread(dict.fromkeys(evening.members or self.members, 0), common)
         return {m: evening.results.get(m, 0) * value_cents + shares.get(m, 0) for m in self.members}
 
     def settle_up(self, value_cents: int, first: int = 1, last: int | None = None) -> tuple[dict[str, int], tuple[Payment, ...]]:
@@ -117,11 +115,10 @@ def replay_season(members: Sequence[str], evenings: Sequence[Evening],
     :class:`~scorer.core.DealError` for an impossible deal."""
     members = _checked_members(members)
     played: list[SeasonEvening] = []
-    carried = 0
     for number, evening in enumerate(evenings, start=1):
+        carried = played[-1].carried_out if played else 0
         _check_seated(members, number, evening, carried)
         played.append(season_evening(members, number, replay(replace(evening, carried_in=carried)), members_then))
-        carried = played[-1].carried_out
     return Season(members, tuple(played))
 
 
@@ -133,8 +130,8 @@ def season_of(members: Sequence[str], replays: Sequence[Replay], members_then: S
     as :func:`replay_season` does, and for an evening that did not start with what the one before left."""
     members = _checked_members(members)
     played: list[SeasonEvening] = []
-    carried = 0
     for number, replayed in enumerate(replays, start=1):
+        carried = played[-1].carried_out if played else 0
         _check_seated(members, number, replayed.evening, carried)
         if replayed.evening.carried_in != carried:
             raise SeasonError(Words(N_("evening {number} began with {began} chips, not the {carried} the evening before left"),
@@ -142,7 +139,6 @@ def season_of(members: Sequence[str], replays: Sequence[Replay], members_then: S
         kept = before.evenings[number - 1] if before is not None and number <= len(before.evenings) else None
         same = kept is not None and kept.replay is replayed and before is not None and before.members == members
         played.append(kept if same and kept is not None else season_evening(members, number, replayed, members_then))
-        carried = played[-1].carried_out
     return Season(members, tuple(played))
 
 

@@ -115,11 +115,11 @@ def settle_up(replay: Replay, value_cents: int) -> SettleUp:
         # on the table for the next evening; they belong to the four in common, so each is credited
         # an equal share of their value before the money is settled. What a circle's evening found on
         # the table (carried in, once it joined the first pool) was not theirs: only the difference is shared.
-        cents = _spread(cents, common * value_cents)
+        cents = spread(cents, common * value_cents)
     return SettleUp(closing, pool_left, units, cents, fewest_payments(cents), left)
 
 
-def _spread(cents: dict[str, int], amount: int) -> dict[str, int]:
+def spread(cents: dict[str, int], amount: int) -> dict[str, int]:
     """Add ``amount`` cents across the players as evenly as whole cents allow (the first in seating order get the extra)."""
     n = len(cents)
     base, extra = divmod(amount, n)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..game.checks import card_placeholders, check_entries, check_seats, contract_placeholders, labels
+from ..game.checks import card_placeholders, check_entries, check_seated, check_seats, contract_placeholders, labels
 from ..errors import ImpossibleDeal, Later, Words
 from ..i18n import N_
 from ..model import Card, Deal, TableState
@@ -38,9 +38,7 @@ def _check_revealed(deal: Deal, state: TableState) -> None:
     if not deal.kind.allied:
         raise ImpossibleDeal(Words(N_("{a_contract} is played alone: there is no ally"),
                                    **contract_placeholders(deal.contract)), "ally")
-    if deal.revealed_ally not in state.players:
-        raise ImpossibleDeal(Words(N_("{name!r} is not one of the players at this table"), name=deal.revealed_ally),
-                             "ally")
+    check_seated(deal.revealed_ally, state, "ally")
 
 
 def _check_play(deal: Deal, state: TableState, rules: HouseRules) -> None:

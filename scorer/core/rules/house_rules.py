@@ -35,8 +35,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         in Quanti's table. PG lists no solo premium: Hombre "wins the stake"
         and the bonuses. P's vole bid is "As solo, but also undertaking to win
         all 10 tricks", so it takes the solo premium here (P does not say so
-        outright)."""),
-    ),
+        outright).""")),
     HouseRule(
         R.UNIT, N_("What a unit is"), 2, R.Unit.QUARTER_OF_STAKE,
         N_("""Premiums and bonuses are counted in units. P: "A unit means one
@@ -48,29 +47,25 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         carried in and a waiting beast that joins, like any chip carried
         forward, is the app's reading: the sources speak of no next evening,
         nor of when a waiting beast joins. A unit fixed at one chip, a quarter
-        of the basic four-chip stake, is a simplification with no source."""),
-    ),
+        of the basic four-chip stake, is a simplification with no source.""")),
     HouseRule(
         R.UNIT_ROUNDING, N_("Rounding a quarter of the pool"), 2, R.UnitRounding.DOWN,
         N_("""Used when the unit is a quarter of the pool and the pool does not
         divide by four. No source gives a rule; the unit is never less than one
-        chip. Under the quadrille defaults the pool always divides by four."""),
-    ),
+        chip. Under the quadrille defaults the pool always divides by four.""")),
     HouseRule(
         R.ANTES, N_("Antes while a pool is carried forward"), 3, R.Antes.EVERY_DEAL,
         N_("""P: "Before each deal, each player stakes one chip to the pool" (PG
         the same), and W's "triple stake" in the deal after a remise implies
         that the antes go on while a pool is carried forward. Anteing only into
         an empty pool has no source; the pool is looked at after a pool carried
-        in and a waiting beast join it."""),
-    ),
+        in and a waiting beast join it.""")),
     HouseRule(
         R.ANTE_BY, N_("Who antes"), None, R.AnteBy.EACH_PLAYER,
         N_("""P and PG: each player stakes one chip before each deal, "(Or the
         dealer stakes four, if preferred.)" W: "Originally, each player anted
         an agreed stake ... Later, four stakes were anted by the dealer alone."
-        The stake is four chips either way."""),
-    ),
+        The stake is four chips either way.""")),
     HouseRule(
         R.DOUBLE_MATADORS_SUITS, N_("Which runs of four are double matadors"), 4, R.DoubleMatadorsSuits.RED_ONLY,
         N_("""P: double matadors are "3 plus Punto", "of course possible only when
@@ -79,15 +74,13 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         entered as held and paid as three matadors (the app's reading of P:
         "'Matadors' are paid when Hombre originally held Spadille, Manille,
         and Basto"). W pays them "If the four highest matadors are held by the
-        same side", in any suit (its fourth trump in black is the King)."""),
-    ),
+        same side", in any suit (its fourth trump in black is the King).""")),
     HouseRule(
         R.DOUBLE_MATADORS_PAY, N_("What double matadors pay"), 4, R.DoubleMatadorsPay.INSTEAD,
         N_("""P's list gives three matadors 1 unit and "Double matadors (3 plus
         Punto)" 2 units, Quanti's table 3 matadors 1 and 4 matadors 2, PG "all
         three and Punto" 2 units, W "two units": 2 in place of 1. Reading P's
-        list as cumulative, 1 + 2, has no source."""),
-    ),
+        list as cumulative, 1 + 2, has no source.""")),
     HouseRule(
         R.LONG_MATADORS, N_("Runs of matadors longer than four"), 5, R.LongMatadors.AS_DOUBLE,
         N_("""EB: "all those trumps which follow the three first without
@@ -96,8 +89,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         matadores), but no source gives a rate past four:
         Quanti's table stops at 4 matadors. Either a longer run pays as double
         matadors, or each matador past the fourth adds one unit; neither has a
-        source."""),
-    ),
+        source.""")),
     HouseRule(
         R.MATADORS_PAID, N_("Whose matadors are paid"), 6, R.MatadorsPaid.CONTRACTING_SIDE,
         N_("""P: "'Matadors' are paid when Hombre originally held Spadille,
@@ -106,8 +98,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         she "would otherwise have received". PG and EB likewise pay only the
         contracting side's matadors. No source pays the defenders for theirs
         (W's "held by the same side" does not say which side), so this rule has
-        one value."""),
-    ),
+        one value.""")),
     HouseRule(
         R.BONUS_FLOW, N_("How an alliance's bonuses flow"), 7, R.BonusFlow.ONE_TO_ONE,
         N_("""P: the allies "receive from the opponents, one to one, any of the
@@ -118,8 +109,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         Hombre, the other with her ally. PG: "each opponent pays each partner
         any of the relevant bonuses"; losses are paid back the same way here
         (PG does not say)."""),
-        concerns=_ALLIED,
-    ),
+        concerns=_ALLIED),
     HouseRule(
         R.ALLIANCE_LOSS, N_("Who pays when an alliance loses"), 8, R.AllianceLoss.SHARED_UNLESS_UNDER_3,
         N_("""P: in a lost alliance "Hombre pays the appropriate amount to one
@@ -135,24 +125,21 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "the loss is borne entirely by the player who called a partner". A
         forced spadille is always shared (P, PG, EB). Who pays the odd chip of
         a shared beast no source says: Hombre (the app's reading)."""),
-        concerns=_ALLIED,
-    ),
+        concerns=_ALLIED),
     HouseRule(
         R.ALLIANCE_ODD_CHIP, N_("An odd chip when allies share a pool"), None, R.AllianceOddChip.STAYS_IN_POOL,
         N_("""P: in a won alliance "The stake is divided equally between the
         allies". No source says what happens to an odd chip; it can only arise under other
         house rules (odd codille chips left in the pool, or antes only into an
         empty pool)."""),
-        concerns=_ALLIED,
-    ),
+        concerns=_ALLIED),
     HouseRule(
         R.REMISE_BEAST, N_("The remise"), 9, R.RemiseBeast.DOUBLE_POOL,
         N_("""P: on a remise "Hombre doubles the stake - which is carried forward
         to the next deal" (PG the same), adding to the pool as much as is in
         it; EB: the losers "are beasted what goes upon the game"; W: "the
         loser(s) double the pool". The sources agree, so this rule has one
-        value."""),
-    ),
+        value.""")),
     HouseRule(
         R.ALLIANCE_REMISE, N_("Where the remise ends in an alliance"), 9, R.AllianceRemise.FIVE_TRICKS,
         N_("""How few tricks Hombre and her ally may take between them and lose
@@ -169,8 +156,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         app's reading of EB's "he wins alone or loses alone as in the other
         case"). Who pays the remise is house rule alliance_loss: EB's
         three-trick rule holds "as well in case of a codill as a remise"."""),
-        concerns=_ALLIED,
-    ),
+        concerns=_ALLIED),
     HouseRule(
         R.CODILLE_BEAST, N_("What Hombre puts up on codille"), 10, R.CodilleBeast.TWICE_TAKEN_OR_DOUBLE_STAKE,
         N_("""On a codille the opponents take the pool and Hombre puts up a beast
@@ -184,8 +170,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         (the premium to each) where a remise costs 16, a codille cheaper than a
         remise. The default follows P when something was taken and, when nothing
         was, PG's sentence read so: double the stake, 20 chips. EB: the losers "are beasted what is upon the game",
-        once the pool. W: "the penalty for Hombre is double that of Remise"."""),
-    ),
+        once the pool. W: "the penalty for Hombre is double that of Remise".""")),
     HouseRule(
         R.CODILLE_INDIVISIBLE, N_("A codille pool that does not divide"), 11, R.CodilleIndivisible.CARRY_WHOLE,
         N_("""When the three opponents of a codille cannot divide the pool
@@ -205,8 +190,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         if she is one of the three, and if she lost the codille the deal names
         whoever of the three held the highest trump. The same rule
         is applied to the two opponents of an alliance (no source). With a
-        plain four-chip stake a solo codille never divides by three under P."""),
-    ),
+        plain four-chip stake a solo codille never divides by three under P.""")),
     HouseRule(
         R.CODILLE_PAYMENTS, N_("What Hombre pays besides the pool on codille"), 12,
         R.CodillePayments.WHAT_SHE_WOULD_HAVE_RECEIVED,
@@ -215,8 +199,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         the vole undertaken"; EB: "pays to each player what he would have
         received from each if he had won"; W: she must "pay what would have
         been earned by winning". PG states no payment on a codille besides the
-        beast."""),
-    ),
+        beast.""")),
     HouseRule(
         R.VOLE_PAYMENT, N_("How the vole is paid"), 13, R.VolePayment.POOL_AND_BONUS,
         N_("""P's basic game: when a vole is bid or undertaken "every player,
@@ -235,15 +218,13 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         each for solo ... and 24 each for grandissimo" (the table's figures for
         voles undertaken), and double that revealed (the table's figures); the
         app follows the table. A forced spadille takes the alliance's figure (no
-        source). The counters have their own vole payment (counter_vole)."""),
-    ),
+        source). The counters have their own vole payment (counter_vole).""")),
     HouseRule(
         R.VOLE_LOST_PAYS, N_("A vole undertaken after premiers and lost"), 14, R.VoleLostPays.NOTHING_MORE,
         N_("""P: a vole undertaken after six tricks, if lost, "does not bar Hombre
         from winning the game stake, the payment for premiers, and any payment
         for matadors"; only the vole pool goes to the opponents. PG: "otherwise
-        he pays 2 units to each for the loss"."""),
-    ),
+        he pays 2 units to each for the loss".""")),
     HouseRule(
         R.ANNOUNCED_VOLE_PREMIUM, N_("The premium paid for a vole announced and lost"), 15,
         R.AnnouncedVolePremium.VOLE_BONUS,
@@ -255,8 +236,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         pays nothing besides the vole pool, whose vole is paid by that pool
         alone (Quanti's table has no other vole payment): no source states the
         case there either."""),
-        concerns=_VOLE,
-    ),
+        concerns=_VOLE),
     HouseRule(
         R.ANNOUNCED_VOLE_SHORT, N_("A vole announced, with fewer than six tricks"), 15, R.AnnouncedVoleShort.REMISE,
         N_("""P: if Hombre who announced the vole "fails even to take six tricks,
@@ -268,8 +248,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         or more scores PG's remise row and raises the multiplier: PG's row
         "vole lost" is the vole undertaken "Having won the game and premiers"
         (the app's reading)."""),
-        concerns=_VOLE,
-    ),
+        concerns=_VOLE),
     HouseRule(
         R.FORCED_SPADILLE_BONUSES, N_("Premiers and vole in forced spadille"), 16,
         R.ForcedSpadilleBonuses.NO_PREMIERS_NO_VOLE,
@@ -284,8 +263,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         enormously. The following is suggested."), paid here in a forced
         spadille as in an alliance (the app's reading). PG's point table scores
         a forced spadille won with premiers, and with the vole won or lost."""),
-        concerns=frozenset({Contract.FORCED_SPADILLE}),
-    ),
+        concerns=frozenset({Contract.FORCED_SPADILLE})),
     HouseRule(
         R.OWN_KING, N_("Hombre calls a King she holds"), 19, R.OwnKing.SECRET_SOLO,
         N_("""P: "Hombre may call a King she holds herself, whether by mistake or
@@ -296,8 +274,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         alone, without the solo premium. Forbidding it has no source. In a
         forced spadille the table may leave the solo premium out (house rule
         own_king_forced)."""),
-        concerns=_ALLIED,
-    ),
+        concerns=_ALLIED),
     HouseRule(
         R.OWN_KING_FORCED, N_("Hombre calls a King she holds in a forced spadille"), 19,
         R.OwnKingForced.AS_IN_ALLIANCE,
@@ -318,14 +295,12 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         matadors alone, paid as the forced spadille she played, not as a solo
         (in chips its premium in Quanti's table, 0, 1 in favourite; in
         counters no sans appeler; in points the forced spadille's column)."""),
-        concerns=frozenset({Contract.FORCED_SPADILLE}),
-    ),
+        concerns=frozenset({Contract.FORCED_SPADILLE})),
     HouseRule(
         R.POOL_AT_END, N_("The pool at the end of the evening"), 21, R.PoolAtEnd.SPLIT_EQUALLY,
         N_("""No source says. The table may share the pool out equally (the odd
         chips stay for the next evening) or carry it whole to the next
-        evening."""),
-    ),
+        evening.""")),
     HouseRule(
         R.PAULANS, N_("The last deals played double (paulans)"), 22, R.Paulans.NONE,
         N_("""EB: "The last game is generally played double, and is called
@@ -334,8 +309,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         round. How a doubled
         deal pays is the app's reading (no source): the antes, the vole stake
         and every payment counted in units are doubled; the unit is worked out
-        from the pool as single antes would have made it."""),
-    ),
+        from the pool as single antes would have made it.""")),
     HouseRule(
         R.FAVOURITE_SUIT, N_("The favourite suit"), None, R.FavouriteSuit.NONE,
         N_("""Médiateur is played with a favourite suit. P: "often hearts, though
@@ -346,8 +320,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         suit (P, EB, PG); what it doubles is the house rule favourite_doubles.
         Name the suit for the evening, or enter it with each deal. P's basic
         Quadrille has none, and EB's figures are "without the favourite
-        suite"."""),
-    ),
+        suite".""")),
     HouseRule(
         R.FAVOURITE_DOUBLES, N_("What the favourite suit doubles"), 18, R.FavouriteDoubles.BONUSES,
         N_("""P: "all relevant bonuses for it are doubled (though the stake itself
@@ -359,8 +332,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         beasts are the app's reading (no source names them). EB implies a
         doubling (two fish for a médiateur King "in the favourite suite"; the
         Turk "is double of the favourite suite") without saying what is
-        doubled: the britannica profile keeps the default (no source)."""),
-    ),
+        doubled: the britannica profile keeps the default (no source).""")),
     HouseRule(
         R.MEDIATEUR_KING, N_("The player who gives up the médiateur King"), 17, R.MediateurKing.GIVER_EXEMPT,
         N_("""P: "the player who surrendered her King is exempt from paying Hombre
@@ -371,8 +343,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         favourite suite" (H47, Hoyle's Games of 1847, known here at second
         hand, is said to agree); in chips a fish is
         counted as one unit (no source for the rate)."""),
-        concerns=frozenset({Contract.MEDIATEUR}),
-    ),
+        concerns=frozenset({Contract.MEDIATEUR})),
     HouseRule(
         R.GRANDISSIMO_NEMO, N_("Pool, remise and codille in grandissimo and nemo"), 20, R.GrandissimoNemo.AS_SOLO,
         N_("""P calls grandissimo "A solo with no trump suit, apart from the two
@@ -384,30 +355,26 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         is no Manille), nemo has no premiers or vole, and any trick taken loses
         nemo (a remise). A vole announced and lost is a lost game under either
         value, as in a solo (P)."""),
-        concerns=frozenset({Contract.GRANDISSIMO, Contract.NEMO}),
-    ),
+        concerns=frozenset({Contract.GRANDISSIMO, Contract.NEMO})),
     HouseRule(
         R.MULTIPLIER_SCOPE, N_("Point score: whose lost games raise the multiplier"), 23, R.MultiplierScope.PER_TABLE,
         N_("""PG's point score: "If a game is lost, whether by remise or codille,
         the following game is won or lost double", trebled after two lost in
         succession, and so on "until a game is won". Read here as the table's
         next game; a multiplier for each player, raised by her own lost games as
-        Hombre, has no source."""),
-    ),
+        Hombre, has no source.""")),
     HouseRule(
         R.POINTS_ALLY, N_("Point score: what the ally scores"), 23, R.PointsAlly.LOSSES_IN_FORCED_ONLY,
         N_("""PG: "the appropriate winning score is credited to each" ally, "but a losing
         score is deducted only from the ally's in a forced Spadille"; in a lost
         alliance Hombre alone loses points. Making the ally share every loss has
         no source."""),
-        concerns=_ALLIED,
-    ),
+        concerns=_ALLIED),
     HouseRule(
         R.COUNTER_STAKE, N_("Counters: what each player puts on the game"), None, R.CounterStake.FISH_EACH,
         N_("""The Britannica's counters (a fish is 10 counters, a mil 10 fish) do not
         say what each player stakes on the game before a deal; the beasts equal
-        what is on it. No source given here has a figure: the table must choose."""),
-    ),
+        what is on it. No source given here has a figure: the table must choose.""")),
     HouseRule(
         R.COUNTER_MATADORS, N_("Counters: the matadors"), None, R.CounterMatadors.ONE_EACH,
         N_("""EB: the winners "are paid the game, the consolation, and the matadores if
@@ -415,8 +382,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         without interruption are likewise called matadores"; EB gives no rate,
         nor says whether a longer run pays more. One counter a matador from
         each opponent, every matador of the run counted, is the app's
-        assumption (no source)."""),
-    ),
+        assumption (no source).""")),
     HouseRule(
         R.COUNTER_VOLE, N_("Counters: the vole"), 13, R.CounterVole.ONE_FISH,
         N_("""EB: "The vole with the médiateur receives one fish only, as at common
@@ -424,8 +390,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         Quadrille of the 1720s–40s known here at second hand, is said to double
         it when Hombre plays alone. EB does not say what a vole
         undertaken and lost costs: here the same fish, paid to each opponent (no
-        source)."""),
-    ),
+        source).""")),
     HouseRule(
         R.FISH_EXTRAORDINARY, N_("Counters: the fish extraordinary"), None, R.FishExtraordinary.YES,
         N_("""EB: with the médiateur "a fish extraordinary is given to him who plays the
@@ -435,8 +400,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         twelve to each, and thirteen if by codill", figures a loser reaches only
         by paying the fish (10 counters) as well. The common game has none
         ("The game is marked and played the same as in common, except ...")."""),
-        concerns=frozenset({Contract.MEDIATEUR, Contract.SOLO}),
-    ),
+        concerns=frozenset({Contract.MEDIATEUR, Contract.SOLO})),
     HouseRule(
         R.RENOUNCE_BEAST, N_("A renounce proven by the play"), None, R.RenounceBeast.UPON_THE_GAME,
         N_("""Only where the play of a deal is recorded card by card. EB: "If any
@@ -452,8 +416,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         no renounce. P and PG give no penalty for a renounce: at their tables
         the figure is EB's. With the point score, which has no pool, the
         renouncer is struck off the points the game counted, once for each
-        renounce (no source)."""),
-    ),
+        renounce (no source).""")),
     HouseRule(
         R.BEASTS_TOGETHER, N_("Several beasts in one deal"), None, R.BeastsTogether.TOGETHER,
         N_("""EB: "If several beasts are made in the same deal, they all go
@@ -464,8 +427,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         goes into the next pool and each of the others waits, the greatest
         first, to join the pool of a later deal, one a deal, before the antes
         (when they join is the app's reading: EB says only that the greatest
-        goes first)."""),
-    ),
+        goes first).""")),
 )
 
 RULES_BY_NAME: Mapping[str, HouseRule] = {rule.name: rule for rule in HOUSE_RULES}

@@ -115,18 +115,6 @@ class _Worth:
     and premiers (units, reason, words, rules), those worth something."""
 
 
-def _stake_for_the_unit(joined: int, single_antes: int) -> int:
-    """The stake a unit is a quarter of: the pool in play, every chip in it when the deal is played (what it
-    held after the last deal, a pool an earlier evening carried in, a waiting beast that joins) and this
-    deal's antes, single ones on a deal paulans doubles (none where house rule antes skips them).
-
-    P: "A unit means one quarter of the stake. The stake may be greater than four chips, as it is carried
-    forward when a game is lost"; that a pool carried in from an earlier evening or a beast that joins
-    counts as any other chip of the pool is the app's reading. ``joined`` is the pool once everything that
-    joins it before the antes has joined."""
-    return joined + single_antes
-
-
 def _quarter(stake: int, rounding: R.UnitRounding) -> int:
     """A quarter of the stake, rounded as house rule unit_rounding says, at least one chip."""
     if rounding is R.UnitRounding.UP:
@@ -212,24 +200,15 @@ def _worth(ctx: DealContext) -> _Worth:
     matador_rules += ctx.favourite_rules + unit_rules
     bonus_rules = ctx.favourite_rules + unit_rules
     flow, matadors_label, premiers = ctx.flow, _matadors_label(deal, rules), (PREMIERS_UNITS if deal.premiers else 0) * fav
-    premium_label = _premium_label(deal, rules)
-    return _Worth(
-        premium=premium,
-        matadors=matadors * fav,
-        premiers=premiers,
-        vole_bonus=(VOLE_BONUS_UNITS * fav if rules[R.VOLE_PAYMENT] in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.BONUS_ONLY) else 0),
-        vole_premium=VOLE_BONUS_UNITS * fav,
-        premium_rules=premium_rules,
-        matador_rules=matador_rules,
-        bonus_rules=bonus_rules,
-        unit_rules=unit_rules,
-        premium_label=premium_label,
-        matadors_label=matadors_label,
-        flow=flow,
-        owed=tuple(payment for payment in ((matadors * fav, Reason.MATADORS, matadors_label, matador_rules + flow),
-                                           (premiers, Reason.PREMIERS, _PREMIERS, bonus_rules + flow))
-                   if payment[0] > 0),
-    )
+    bonus = rules[R.VOLE_PAYMENT] in (R.VolePayment.POOL_AND_BONUS, R.VolePayment.BONUS_ONLY)
+    owed = ((matadors * fav, Reason.MATADORS, matadors_label, matador_rules + flow),
+            (premiers, Reason.PREMIERS, _PREMIERS, bonus_rules + flow))
+    return _Worth(premium=premium, matadors=matadors * fav, premiers=premiers,
+                  vole_bonus=VOLE_BONUS_UNITS * fav if bonus else 0, vole_premium=VOLE_BONUS_UNITS * fav,
+                  premium_rules=premium_rules, matador_rules=matador_rules, bonus_rules=bonus_rules,
+                  unit_rules=unit_rules, premium_label=_premium_label(deal, rules), matadors_label=matadors_label,
+                  flow=flow,
+                  owed=tuple(payment for payment in owed if payment[0] > 0))
 
 
 def settle_chips(deal: Deal, state: TableState, rules: RuleValues, deals_agreed: int) -> Settlement:
@@ -237,12 +216,16 @@ def settle_chips(deal: Deal, state: TableState, rules: RuleValues, deals_agreed:
     movement (:class:`~scorer.core.systems.book.Book`)."""
     ctx = DealContext.of(deal, state, rules, deals_agreed)
     book = open_book(ctx)
-    joined = book.pots[_POOL]  # a pool carried in and a waiting beast have joined it (open_book)
-    single_antes = antes(book, ANTE_CHIPS)
+    # The stake a unit is a quarter of: the pool in play, every chip in it when the deal is played (what it held
+    # after the last deal, a pool an earlier evening carried in, a waiting beast that joins: open_book) and this
+    # deal's antes, single ones on a deal paulans doubles (none where house rule antes skips them). P: "A unit means
+    # one quarter of the stake. The stake may be greater than four chips, as it is carried forward when a game is
+    # lost"; that a pool carried in or a beast that joins counts as any other chip of the pool is the app's reading.
+    stake_for_the_unit = book.pots[_POOL] + antes(book, ANTE_CHIPS)
     stake = book.pots[_POOL]
     worth = _worth(ctx)
     quarter = rules[R.UNIT] is R.Unit.QUARTER_OF_STAKE
-    unit = (_quarter(_stake_for_the_unit(joined, single_antes), rules[R.UNIT_ROUNDING]) if quarter else 1) * ctx.paulans
+    unit = (_quarter(stake_for_the_unit, rules[R.UNIT_ROUNDING]) if quarter else 1) * ctx.paulans
 
     vole_stake = _vole_stake(ctx, unit)
     if vole_stake:

@@ -130,10 +130,8 @@ def _write(ctx: DealContext, scorers: tuple[str, ...], points: int, what: Words)
     transfers = []
     for player in scorers:
         balances[player] += points
-        if points >= 0:
-            transfers.append(Transfer(Pot.SCORE_SHEET, player, points, Reason.POINTS, what, used, "PG"))
-        else:
-            transfers.append(Transfer(player, Pot.SCORE_SHEET, -points, Reason.POINTS, what, used, "PG"))
+        payer, payee = (Pot.SCORE_SHEET, player) if points >= 0 else (player, Pot.SCORE_SHEET)
+        transfers.append(Transfer(payer, payee, abs(points), Reason.POINTS, what, used, "PG"))
     return tuple(transfers), balances
 
 

@@ -101,8 +101,7 @@ PROFILES: dict[str, Profile] = {
                "beasted as EB says, what is upon the game (P gives no penalty), and several beasts of one "
                "deal go together (EB); where no source speaks, the app chooses (no source)."),
             BASIC_CONTRACTS,
-            HARD_SCORE,
-        ),
+            HARD_SCORE),
         Profile(
             "penguin_chips",
             N_("Penguin settlement in chips (PG)"),
@@ -114,18 +113,9 @@ PROFILES: dict[str, Profile] = {
                "here as every payment and the beasts)."),
             BASIC_CONTRACTS,
             HARD_SCORE,
-            (
-                R.SoloPremium.NONE,
-                R.BonusFlow.EACH_TO_EACH,
-                R.AllianceLoss.HOMBRE_ALONE,
-                R.CodilleBeast.TWICE_POOL,
-                R.CodillePayments.NONE,
-                R.VolePayment.BONUS_ONLY,
-                R.VoleLostPays.VOLE_BONUS,
-                R.ForcedSpadilleBonuses.PREMIERS_AND_VOLE,
-                R.FavouriteDoubles.EVERYTHING,
-            ),
-        ),
+            (R.SoloPremium.NONE, R.BonusFlow.EACH_TO_EACH, R.AllianceLoss.HOMBRE_ALONE, R.CodilleBeast.TWICE_POOL,
+             R.CodillePayments.NONE, R.VolePayment.BONUS_ONLY, R.VoleLostPays.VOLE_BONUS,
+             R.ForcedSpadilleBonuses.PREMIERS_AND_VOLE, R.FavouriteDoubles.EVERYTHING)),
         Profile(
             "mediateur",
             N_("Médiateur with Quanti's table (P)"),
@@ -135,14 +125,8 @@ PROFILES: dict[str, Profile] = {
             (Contract.FORCED_SPADILLE, Contract.ALLIANCE, Contract.MEDIATEUR, Contract.CASCO,
              Contract.SOLO, Contract.GRANDISSIMO, Contract.NEMO),
             HARD_SCORE,
-            (
-                R.SoloPremium.TWO_UNITS,
-                R.VolePayment.QUANTI_TABLE,
-                R.AnnouncedVolePremium.NONE,
-                R.FavouriteSuit.HEARTS,
-            ),
-            vole_bids=(Contract.MEDIATEUR, Contract.SOLO, Contract.GRANDISSIMO),
-        ),
+            (R.SoloPremium.TWO_UNITS, R.VolePayment.QUANTI_TABLE, R.AnnouncedVolePremium.NONE, R.FavouriteSuit.HEARTS),
+            vole_bids=(Contract.MEDIATEUR, Contract.SOLO, Contract.GRANDISSIMO)),
         Profile(
             "penguin_points",
             N_("Penguin point score (PG)"),
@@ -151,8 +135,7 @@ PROFILES: dict[str, Profile] = {
                "on until a game is won."),
             BASIC_CONTRACTS,
             POINT_SCORE,
-            (R.ForcedSpadilleBonuses.PREMIERS_AND_VOLE,),
-        ),
+            (R.ForcedSpadilleBonuses.PREMIERS_AND_VOLE,)),
         Profile(
             "britannica",
             N_("The Britannica's counters (EB)"),
@@ -164,16 +147,10 @@ PROFILES: dict[str, Profile] = {
                "beasts too, as H47 (known here at second hand) is said to: the app's reading."),
             (Contract.FORCED_SPADILLE, Contract.ALLIANCE, Contract.MEDIATEUR, Contract.SOLO),
             COUNTERS,
-            (
-                R.AllianceRemise.FOUR_TRICKS,
-                R.CodilleBeast.ONCE_POOL,
-                R.CodilleIndivisible.ODD_TO_SPADILLE,
-                R.MediateurKing.GIVER_PAID_A_FISH,
-                R.OwnKing.ALONE_NO_PREMIUM,
-                R.Paulans.LAST_DEAL,
-                R.FavouriteDoubles.EVERYTHING,  # EB does not say what the favourite doubles: the app's reading
-            ),
-        ),
+            # EB does not say what the favourite doubles (FavouriteDoubles.EVERYTHING): the app's reading.
+            (R.AllianceRemise.FOUR_TRICKS, R.CodilleBeast.ONCE_POOL, R.CodilleIndivisible.ODD_TO_SPADILLE,
+             R.MediateurKing.GIVER_PAID_A_FISH, R.OwnKing.ALONE_NO_PREMIUM, R.Paulans.LAST_DEAL,
+             R.FavouriteDoubles.EVERYTHING)),
     )
 }
 """The profiles offered to tables, by name: the built-in ones, and any :func:`register_profile` adds."""

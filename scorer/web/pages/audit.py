@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from ..i18n import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
@@ -12,7 +12,7 @@ from wtforms import Field
 
 from ...core import (
     PlayError, play_from_codes, proven_deal, referee,
-    Amend, Deal, DealDifference, DealError, ImpossibleDeal, Line, LineKind, Refused, Replay, Restore,
+    Amend, Deal, DealDifference, DealError, ImpossibleDeal, LineKind, Refused, Replay, Restore,
     SeasonError, TableChanged, differences, replay_from,
 )
 from ..db import get_db
@@ -22,10 +22,10 @@ from ...store.circles import SettledEffect, settled_effect
 from ...store import Refused as StoreRefused
 from ...core.ledger.season import LaterEveningBroken
 from ..common import (
-    CSRF_RESHOWN, Answer, DealView, contract_named, csrf_lost, deal_digest, deal_view, read_only, table_or_abort,
-    whole_number,
+    CSRF_RESHOWN, Answer, DealView, action_sent, contract_named, csrf_lost, deal_digest, deal_view, read_only,
+    table_or_abort, whole_number,
 )
-from ..views import table_view
+from ..views import TableView, table_view
 
 bp = Blueprint("audit", __name__)
 bp.register_error_handler(CSRFError, csrf_lost)
@@ -84,11 +84,9 @@ class CircleEffect:
 def _circle_effect(table: Table, number: int, deal: Deal, seen: int) -> CircleEffect | None:
     """What correcting deal ``number`` of an evening of a circle to ``deal`` changes in its season (None for
     a table of no circle). Raises as the write path would refuse it (a later evening it breaks)."""
-    if table.circle_id is None or table.circle_evening is None:
-        return None
     db = get_db()
     circle = circle_of(db, table)
-    if circle is None:
+    if circle is None or table.circle_evening is None:
         return None
     season, after = season_after(db.conn, table, Amend(number, deal, None, None, seen))
     evening = table.circle_evening
@@ -99,41 +97,30 @@ def _circle_effect(table: Table, number: int, deal: Deal, seen: int) -> CircleEf
                         settled_effect(circle, season, after, evening))
 
 
-def _compare(ledger: Replay, number: int, deal: Deal) -> Comparison:
-    """Replay the evening with ``deal`` in place of deal ``number``: the downstream difference, or the error it causes."""
+def _compare(table: Table, ledger: Replay, number: int, deal: Deal, seen: int) -> Comparison:
+    """Replay the evening with ``deal`` in place of deal ``number``: the downstream difference, and for a circle's
+    evening what it changes in the season (``seen``: the log's length the form saw); or the error it causes."""
     try:
         new = replay_from(ledger, number, deal)
     except DealError as error:
         return Comparison(_("This correction would make deal %(number)s impossible: %(why)s", number=error.number,
                             why=error.cause.message))
-    changed, finals = differences(ledger, new)
-    return Comparison(None, changed, finals, new)
-
-
-def _compare_in_circle(table: Table, ledger: Replay, number: int, deal: Deal, seen: int) -> Comparison:
-    """:func:`_compare`, and for a circle's evening what it changes in the season."""
-    comparison = _compare(ledger, number, deal)
-    if comparison.error or comparison.new is None:
-        return comparison
     try:
         effect = _circle_effect(table, number, deal, seen)
     except (DealError, SeasonError, LaterEveningBroken) as error:  # a later evening the correction makes impossible
         return Comparison(_("This correction would break a later evening of the circle: %(why)s", why=error.message))
     except StoreRefused as refused:  # the circle does not hold, or its log moved since the form was made: as it says
         return Comparison(refused.message)
-    return Comparison(None, comparison.changed, comparison.finals, comparison.new, effect)
+    return Comparison(None, *differences(ledger, new), new, effect)
 
 
 @bp.route("/t/<token>/audit/<int:number>/amend/<contract>", methods=("GET", "POST"))
 def amend(token: str, number: int, contract: str) -> Answer:
     audit = deal_view(token, number)
-    view, settlement = audit.view, audit.settlement
-    table = view.table
+    view, settlement, table = audit.view, audit.settlement, audit.view.table
     chosen = contract_named(table, contract)
-    if view.damage:
-        return read_only(token)
-    if (again := _sent_again(table, number)) is not None:
-        return again
+    if (elsewhere := _elsewhere(view, number)) is not None:
+        return elsewhere
     form = CorrectionForm(players=table.players, contract=chosen, dealer=settlement.deal.dealer,
                           state=settlement.before, rules=table.rules)
     prefilled = request.method == "POST" and request.form.get("action") == PREFILL
@@ -149,14 +136,15 @@ def amend(token: str, number: int, contract: str) -> Answer:
     if corrected == settlement.deal:
         form.hombre.errors.append(_("This is the deal as it stands: change something to correct it."))
         return render_template("audit/amend.html", **context), 422
-    comparison = _compare_in_circle(table, view.ledger, number, corrected, view.log_size)
+    comparison = _compare(table, view.ledger, number, corrected, view.log_size)
     context["comparison"] = comparison
     if comparison.error:
         return render_template("audit/amend.html", **context), 422
     seen = _settled_seen(form, comparison)
     # what was paid, as shown, is part of what is previewed: a settlement recorded since asks to look again
     digest = deal_digest(table, corrected, (comparison.finals, view.ledger.evening.carried_in, form.settled.data))
-    action = _action()
+    action = action_sent(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing "
+                           "was saved. Check the difference below, then save the correction."))
     if action == "save" and form.previewed.data == digest:
         command = Amend(number, corrected, form.by.data, _reason(form), whole_number(form.log_length.data, -1))
         refused = _write(table, command, form.once.data, _FormPage("audit/amend.html", context, form.hombre), seen)
@@ -196,16 +184,6 @@ page's "Correct deal N with my entry", scorer/web/pages/race.py): the correction
 log length and one-time token, and nothing is checked or saved until *Show what this changes*."""
 
 
-def _action() -> str | None:
-    """The button a correction's form was sent with; none when the phone's session ended (its CSRF token
-    lost: nothing is saved, the page says so and shows the difference again)."""
-    if g.get("csrf_lost"):
-        flash(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing was saved. "
-                "Check the difference below, then save the correction."))
-        return None
-    return request.form.get("action")
-
-
 def _reason(form: CorrectionForm | RestoreForm) -> str | None:
     """The reason a correction or a restoration gives, if it gives one."""
     return (form.reason.data or "").strip() or None
@@ -225,28 +203,20 @@ def _with_play(deal: Deal, table: Table, codes: str | None, revealed: str | None
     return proven_deal(deal, referee(replace(deal, revealed_ally=named), table.players, record, table.rules))
 
 
-def _version(versions: tuple[Line, ...], seq: int) -> Line:
-    for version in versions:
-        if version.seq == seq:
-            return version
-    abort(404)
-
-
 @bp.route("/t/<token>/audit/<int:number>/restore/<int:seq>", methods=("GET", "POST"))
 def restore(token: str, number: int, seq: int) -> Answer:
     audit = deal_view(token, number)
-    view = audit.view
-    table = view.table
-    if view.damage:
-        return read_only(token)
-    if (again := _sent_again(table, number)) is not None:
-        return again
-    version = _version(audit.versions, seq)
+    view, table = audit.view, audit.view.table
+    if (elsewhere := _elsewhere(view, number)) is not None:
+        return elsewhere
+    version = next((v for v in audit.versions if v.seq == seq), None)
+    if version is None:
+        abort(404)
     if version.deal is None or version.deal == audit.settlement.deal:
         flash(_("That version is the one standing now."))
         return redirect(url_for("audit.deal", token=token, number=number))
     form = RestoreForm(players=table.players)
-    comparison = _compare_in_circle(table, view.ledger, number, version.deal, view.log_size)
+    comparison = _compare(table, view.ledger, number, version.deal, view.log_size)
     context: dict[str, object] = {"form": form, "version": version, "comparison": comparison, **audit.context()}
     if request.method == "GET":
         _fresh(form, view.log_size)
@@ -303,8 +273,12 @@ def _write(table: Table, command: Amend | Restore, once: str | None, page: _Form
     return None
 
 
-def _sent_again(table: Table, number: int) -> Response | None:
-    """The same correction form sent again (a double tap, a retry): say what the first sending did."""
+def _elsewhere(view: TableView, number: int) -> Response | None:
+    """Where a correction or a restoration of deal ``number`` goes instead: to the Check page of a damaged log; or,
+    the same form sent again (a double tap, a retry), to the deal, saying what the first sending did."""
+    table = view.table
+    if view.damage:
+        return read_only(table.token)
     if request.method != "POST":
         return None
     sent = sent_before(get_db(), table, request.form.get("once", ""))

@@ -26,7 +26,6 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, fields
 from collections.abc import Callable
-from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from ..i18n import gettext as _, language
@@ -44,6 +43,7 @@ from ...store import (
     start_evening, verify, verify_circle,
 )
 from ...store import Refused as StoreRefused
+from ...store.circle_log import Settlement
 from ...store.circles import (
     CircleDoesNotHold, Owing, add_member, owing, record_settlement, rename_member, settle_digest, take_back_settlement,
 )
@@ -52,7 +52,7 @@ from ..chart import balance_chart
 from ..db import get_db
 from ..forms import AddMemberForm, CircleForm, Form, NextEveningForm, RenameMemberForm, SettleForm, TakeBackForm
 from ..ratelimits import BudgetSpent, new_tables
-from ..printing import PAPER, busy, page_counter, printer, render_pdf, signature_lines, tally_css
+from ..printing import PAPER, page_counter, pdf_or_busy, printer, render_pdf, signature_lines, tally_css
 
 bp = Blueprint("circle", __name__)
 
@@ -118,12 +118,18 @@ def _chosen(circle: Circle, season: Season) -> ChosenRange | None:
     return ChosenRange(first, last, *season.settle_up(value, first, last))
 
 
-def _view(circle: Circle, spectator: bool) -> CircleView:
+def _season(circle: Circle) -> tuple[SeasonFold, Circle, Season]:
+    """The circle's season as folded now, and the circle as of that fold (a member renamed or added since the
+    request read it: one snapshot). A circle that does not hold is read-only, and its page says why (never a 500)."""
     fold = season_fold(get_db(), circle)
-    if fold.season is None:  # a circle that does not hold: read-only, and its page says why (never a 500)
+    if fold.season is None:
         raise CircleDoesNotHold(fold)
-    circle = fold.circle or circle  # as of its season's fold (a member renamed or added since the request read it)
-    tables, season = list(fold.tables), fold.season
+    return fold, fold.circle or circle, fold.season
+
+
+def _view(circle: Circle, spectator: bool) -> CircleView:
+    fold, circle, season = _season(circle)
+    tables = list(fold.tables)
     # what the page makes of the fold is made once per fold (the fold is kept by everything it read, its circle too)
     running = fold.made("running", season.running)
     found = fold.made("owing", lambda: owing(circle, season))
@@ -147,24 +153,23 @@ def _corrections(book: Ledger) -> list[Line]:
     return [versions[-1] for versions in book.versions if versions[-1].kind in (LineKind.AMEND, LineKind.RESTORE)]
 
 
-def _page(circle: Circle, status: int = 200, **forms: object) -> tuple[str, int]:
+def _page(circle: Circle, status: int = 200, form: NextEveningForm | None = None, **forms: object) -> tuple[str, int]:
     """The members' page of the circle, with its forms (those not given, empty), and its members' link and its
     watch-only link, each with its QR code, as the table's Share page gives its own."""
     view = _view(circle, False)
     circle = view.circle
+    form = form if form is not None else NextEveningForm(members=circle.members)
+    form.number.data = str(len(view.tables) + 1)  # the evening its button offers: a form sent later starts it, or none
     link = external_url("circle.page", token=circle.token)  # never from the request's Host header
     watch = external_url("circle.watch", token=circle.spectator_token)
     context: dict[str, object] = {
         "link": link, "link_qr": qr_svg(link), "watch": watch, "watch_qr": qr_svg(watch),
-        "form": NextEveningForm(members=circle.members), "member_form": AddMemberForm(formdata=None),
+        "form": form, "member_form": AddMemberForm(formdata=None),
         "rename_form": RenameMemberForm(formdata=None, members=circle.members),
         "settle_form": SettleForm(formdata=None, lines=str(circle.lines), shown=view.digest), "settle_error": None,
         "take_back_form": _take_back_form(circle),
     }
     context.update(forms)
-    next_form = context["form"]
-    assert isinstance(next_form, NextEveningForm)
-    next_form.number.data = str(len(view.tables) + 1)  # the evening its button offers: a form sent later starts it, or none
     return render_template("circle/page.html", **context, **view.context()), status
 
 
@@ -174,8 +179,7 @@ def new() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     if form.validate_on_submit():
         try:
             with new_tables(1):  # a circle counts one against the budget, before its first evening (which counts one)
-                circle = create_circle(get_db(), (form.name.data or "").strip(), form.members(), form.house_rules(),
-                                       form.deals(), form.chip_value_cents(), (form.currency.data or "").strip())
+                circle = create_circle(get_db(), (form.name.data or "").strip(), form.members(), *form.settings())
         except BudgetSpent as spent:
             return render_template("circle/new.html", form=form, refusal=spent.sentence), spent.code, spent.headers()
         except ImpossibleDeal as refused:  # the store's own check of what the form let through: said beside its field
@@ -273,16 +277,14 @@ def _members_changed(circle: Circle, form: Form, name: str, field: Field, said: 
         else:
             flash(said)
             return redirect(url_for("circle.page", token=circle.token) + "#members")
-    return _page(circle, 422, **{name: form})
+    return _page(circle, 422, None, **{name: form})
 
 
 def _take_back_form(circle: Circle) -> TakeBackForm | None:
     """The form that takes back the circle's last settlement standing (None if none stands)."""
     if not circle.settlements:
         return None
-    form = TakeBackForm(formdata=None)
-    form.settlement.data, form.lines.data = str(circle.settlements[-1].seq), str(circle.lines)
-    return form
+    return TakeBackForm(formdata=None, settlement=str(circle.settlements[-1].seq), lines=str(circle.lines))
 
 
 @bp.route("/c/<token>/settle", methods=("POST",))
@@ -291,23 +293,26 @@ def settle(token: str) -> Response | tuple[str, int]:
     to confirm; recorded on the second tap (``confirm=yes``), against the log and the settle-up that page showed."""
     circle = _circle(token)
     form = SettleForm()
-    if form.validate_on_submit() and form.confirm.data != "yes":
+    back = redirect(url_for("circle.page", token=circle.token) + "#settle")
+    if not form.validate_on_submit():
+        return back
+    if form.confirm.data != "yes":
         return _confirm_settlement(circle, form)
-    if form.validate_on_submit():
-        try:  # a length that is no number is no log's: refused as a log changed since
-            settled = record_settlement(get_db(), circle, whole_number(form.lines.data, -1), form.shown.data or None)
-        except (StoreRefused, SeasonError) as refused:
-            return _page(circle, 409, settle_error=refused.message)
-        else:
-            last = settled.settlements[-1]
-            if last.first == last.last:
-                flash(_("The settlement of evening %(first)s is recorded.", first=last.first))
-            elif last.first < last.last:
-                flash(_("The settlement of evenings %(first)s to %(last)s is recorded.", first=last.first, last=last.last))
-            else:
-                flash(_("The settlement of the changes to evenings settled before is recorded."))
-            return redirect(url_for("circle.page", token=circle.token) + "#settle")
-    return redirect(url_for("circle.page", token=circle.token) + "#settle")
+    try:  # a length that is no number is no log's: refused as a log changed since
+        settled = record_settlement(get_db(), circle, whole_number(form.lines.data, -1), form.shown.data or None)
+    except (StoreRefused, SeasonError) as refused:
+        return _page(circle, 409, settle_error=refused.message)
+    last = settled.settlements[-1]
+    flash(_covering(last, _("The settlement of evening %(first)s is recorded.", first=last.first),
+                    _("The settlement of evenings %(first)s to %(last)s is recorded.", first=last.first,
+                      last=last.last), _("The settlement of the changes to evenings settled before is recorded.")))
+    return back
+
+
+def _covering(settlement: Settlement, one: str, several: str, changes: str) -> str:
+    """What is said of a settlement covering one evening, several, or only changes to evenings settled before
+    (its first evening after its last)."""
+    return one if settlement.first == settlement.last else several if settlement.first < settlement.last else changes
 
 
 def _confirm_settlement(circle: Circle, form: SettleForm) -> tuple[str, int]:
@@ -340,13 +345,12 @@ def take_back(token: str) -> Response | tuple[str, int]:
             form.reason.errors = [*form.reason.errors, refused.message]
         else:
             taken = back.taken_back[-1]
-            if taken.first == taken.last:
-                flash(_("The settlement of evening %(first)s is taken back: it is to settle again.", first=taken.first))
-            elif taken.first < taken.last:
-                flash(_("The settlement of evenings %(first)s to %(last)s is taken back: they are to settle again.",
-                        first=taken.first, last=taken.last))
-            else:
-                flash(_("The settlement of the changes to evenings settled before is taken back: they are to settle again."))
+            flash(_covering(taken, _("The settlement of evening %(first)s is taken back: it is to settle again.",
+                                     first=taken.first),
+                            _("The settlement of evenings %(first)s to %(last)s is taken back: they are to settle "
+                              "again.", first=taken.first, last=taken.last),
+                            _("The settlement of the changes to evenings settled before is taken back: they are to "
+                              "settle again.")))
             return redirect(url_for("circle.page", token=circle.token) + "#settle")
     return _page(circle, 422, take_back_form=form)
 
@@ -428,13 +432,6 @@ def check(token: str) -> tuple[str, int]:
 # The season on paper
 
 
-def _season_context(circle: Circle, fold: SeasonFold, season: Season) -> dict[str, Any]:
-    return {"circle": circle, "season": season, "running": fold.made("running", season.running),
-            "stats": _statistics(fold, season), "in_money": circle.chip_value_cents is not None,
-            "owing": owing(circle, season), "page_counter": page_counter(),
-            "signature_lines": signature_lines}
-
-
 def season_pdf_key(circle: Circle, paper: str, fold: SeasonFold | None = None) -> tuple[str, ...]:
     """What the season's PDF depends on: the circle, every evening's log (its length), the reader's language
     (a French phone gets the French PDF) and the paper. ``fold``: the season's fold the PDF is made from."""
@@ -449,15 +446,16 @@ def season_pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
     paper = PAPER.get(request.args.get("paper", "a4").lower())
     if paper is None:
         abort(404)
-    circle = _circle(token)
-    fold = season_fold(get_db(), circle)
-    if fold.season is None:  # a circle that does not hold: its page says why
-        raise CircleDoesNotHold(fold)
-    circle, season = fold.circle or circle, fold.season  # one snapshot: never a circle read before a rename, a season after
+    fold, circle, season = _season(_circle(token))
+
+    def render() -> bytes:
+        return render_pdf(render_template(
+            "circle/tally.html", paper=paper, tally_css=tally_css(), circle=circle, season=season,
+            running=fold.made("running", season.running), stats=_statistics(fold, season),
+            in_money=circle.chip_value_cents is not None, owing=owing(circle, season), page_counter=page_counter(),
+            signature_lines=signature_lines))
+
     key = season_pdf_key(circle, paper, fold)
-    document = printer().document(("circle", circle.token), key, request.remote_addr or "", lambda: render_pdf(render_template(
-        "circle/tally.html", paper=paper, tally_css=tally_css(), **_season_context(circle, fold, season))))
-    if document is None:
-        return busy(url_for("circle.page", token=token), _("Back to the circle"))
-    return Response(document, mimetype="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="quadrille-season-{paper.lower()}.pdf"'})
+    document = printer().document(("circle", circle.token), key, request.remote_addr or "", render)
+    return pdf_or_busy(document, f"quadrille-season-{paper.lower()}.pdf", url_for("circle.page", token=token),
+                       _("Back to the circle"))

@@ -4,7 +4,9 @@ new table; a whole circle as one quadrille-circle/1 JSON file, and such a file i
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 from ..i18n import gettext as _, number
@@ -29,26 +31,29 @@ from ...store.circles import UnreadableCircle
 from ..common import csrf_lost, table_or_abort
 
 bp = Blueprint("exchange", __name__)
+Made = TypeVar("Made", Table, Circle)
+Page = tuple[str, int] | tuple[str, int, dict[str, str]]
+"""The import page (again: 422, or the answer to a refusal), or the page that says the gate has no turn now."""
 bp.register_error_handler(CSRFError, csrf_lost)
 
 
 @bp.errorhandler(RequestEntityTooLarge)
 def too_large(error: RequestEntityTooLarge) -> tuple[str, int]:
     """An upload past the server's limit: the import page again (the evening's or the circle's), saying which limit."""
+    limit = number(IMPORT_BYTES_MAX)
     if request.endpoint == "exchange.circle_upload":
-        return circle_too_large()
+        circle_form = CircleImportForm(formdata=None)
+        circle_form.circle.errors = [_("That file is too large: a circle file may be at most %(bytes)s bytes.",
+                                       bytes=limit)]
+        return render_template("circle/import.html", form=circle_form), 413
     form = ImportForm(formdata=None)
-    form.evening.errors = [_("That file is too large: an evening file may be at most %(bytes)s bytes.",
-                             bytes=number(IMPORT_BYTES_MAX))]
+    form.evening.errors = [_("That file is too large: an evening file may be at most %(bytes)s bytes.", bytes=limit)]
     return render_template("exchange/import.html", form=form), 413
 
 
 class ImportForm(FlaskForm):
     evening = FileField(lazy_gettext("An evening file (quadrille-evening/1 JSON)"),
                         validators=[FileRequired(lazy_gettext("Choose the file to import."))])
-
-    def upload(self) -> bytes:
-        return _first_bytes(self.evening)
 
 
 def _first_bytes(field: FileField) -> bytes:
@@ -115,30 +120,40 @@ def _evening(form: ImportForm) -> Table | NotImported:
     """The file of ``form`` imported as a new table, or why not: run in a turn at the gate, so that the file and
     what is read of it live only in this frame (and the refusal's traceback, which ends here)."""
     try:
-        data = read_evening_file(form.upload())
+        data = read_evening_file(_first_bytes(form.evening))
         with new_tables(1):
             return import_evening(get_db(), data, current_app.config["SECRET_KEY"])
     except (BudgetSpent, EveningFormatError, ImportRefused, ScorerError) as error:  # a budget spent is a ScorerError too
         return NotImported.of(error)
 
 
+def _import_page(form: ImportForm | CircleImportForm, field: FileField, template: str,
+                 imported: Callable[[], Made | NotImported]) -> Made | Page:
+    """What ``imported`` made of the file of ``form`` (read in a turn at the gate), or the page to answer instead:
+    the import page (again, the refusal beside ``field``), or the page that says the gate has no turn now."""
+    if not form.validate_on_submit():
+        return render_template(template, form=form), (422 if form.is_submitted() else 200)
+    try:
+        made = in_turn(imported)
+    except Busy:
+        return busy(url_for(str(request.endpoint)))
+    if isinstance(made, NotImported):
+        field.errors.append(made.sentence)
+        return render_template(template, form=form), made.code, made.headers
+    return made
+
+
 @bp.route("/import", methods=("GET", "POST"))
-def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
+def upload() -> BaseResponse | Page:
     form = ImportForm()
-    if form.validate_on_submit():
-        try:
-            table = in_turn(lambda: _evening(form))
-        except Busy:
-            return busy(url_for("exchange.upload"))
-        if isinstance(table, NotImported):
-            form.evening.errors.append(table.sentence)
-            return render_template("exchange/import.html", form=form), table.code, table.headers
-        verdict = (_("signed by this server, untouched") if table.provenance == "signed"
-                   else _("imported, not verified: the file does not carry this server's signature"))
-        flash(_("Imported: %(players)s (%(verdict)s). This is a new table with its own link.",
-                players=", ".join(table.players), verdict=verdict))
-        return redirect(url_for("table.join", token=table.token))
-    return render_template("exchange/import.html", form=form), (422 if form.is_submitted() else 200)
+    table = _import_page(form, form.evening, "exchange/import.html", lambda: _evening(form))
+    if not isinstance(table, Table):
+        return table
+    verdict = (_("signed by this server, untouched") if table.provenance == "signed"
+               else _("imported, not verified: the file does not carry this server's signature"))
+    flash(_("Imported: %(players)s (%(verdict)s). This is a new table with its own link.",
+            players=", ".join(table.players), verdict=verdict))
+    return redirect(url_for("table.join", token=table.token))
 
 
 # A whole circle
@@ -146,17 +161,6 @@ def upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]
 class CircleImportForm(FlaskForm):
     circle = FileField(lazy_gettext("A circle file (quadrille-circle/1 JSON)"),
                        validators=[FileRequired(lazy_gettext("Choose the file to import."))])
-
-    def upload(self) -> bytes:
-        return _first_bytes(self.circle)
-
-
-def circle_too_large() -> tuple[str, int]:
-    """A circle file past the server's limit: the circle's import page again, saying which limit."""
-    form = CircleImportForm(formdata=None)
-    form.circle.errors = [_("That file is too large: a circle file may be at most %(bytes)s bytes.",
-                            bytes=number(IMPORT_BYTES_MAX))]
-    return render_template("circle/import.html", form=form), 413
 
 
 @bp.route("/c/<token>/export.json")
@@ -180,7 +184,7 @@ def tables_in(data: object) -> int:
 def _circle(form: CircleImportForm) -> Circle | NotImported:
     """The file of ``form`` imported as a new circle, or why not (as :func:`_evening`)."""
     try:
-        data = read_circle_file(form.upload())
+        data = read_circle_file(_first_bytes(form.circle))
         with new_tables(tables_in(data)):  # the whole file, or nothing: never a part of its evenings
             return import_circle(get_db(), data, current_app.config["SECRET_KEY"], consume=True)
     except (BudgetSpent, ImportRefused, ScorerError) as error:
@@ -188,18 +192,12 @@ def _circle(form: CircleImportForm) -> Circle | NotImported:
 
 
 @bp.route("/c/import", methods=("GET", "POST"))
-def circle_upload() -> BaseResponse | tuple[str, int] | tuple[str, int, dict[str, str]]:
+def circle_upload() -> BaseResponse | Page:
     form = CircleImportForm()
-    if form.validate_on_submit():
-        try:
-            circle = in_turn(lambda: _circle(form))
-        except Busy:
-            return busy(url_for("exchange.circle_upload"))
-        if isinstance(circle, NotImported):
-            form.circle.errors.append(circle.sentence)
-            return render_template("circle/import.html", form=form), circle.code, circle.headers
-        flash(ngettext("Imported the circle %(name)s: %(num)d evening. This is a new circle with its own link.",
-                       "Imported the circle %(name)s: %(num)d evenings. This is a new circle with its own link.",
-                       circle.evenings, name=circle.name))
-        return redirect(url_for("circle.page", token=circle.token))
-    return render_template("circle/import.html", form=form), (422 if form.is_submitted() else 200)
+    circle = _import_page(form, form.circle, "circle/import.html", lambda: _circle(form))
+    if not isinstance(circle, Circle):
+        return circle
+    flash(ngettext("Imported the circle %(name)s: %(num)d evening. This is a new circle with its own link.",
+                   "Imported the circle %(name)s: %(num)d evenings. This is a new circle with its own link.",
+                   circle.evenings, name=circle.name))
+    return redirect(url_for("circle.page", token=circle.token))

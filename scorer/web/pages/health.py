@@ -27,6 +27,4 @@ def healthz() -> Response:
 
 
 def _plain(text: str, status: int) -> Response:
-    response = Response(text, status=status, mimetype="text/plain")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return Response(text, status=status, mimetype="text/plain", headers={"Cache-Control": "no-store"})

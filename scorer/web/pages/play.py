@@ -66,10 +66,6 @@ def read_entry(text: str, confirmed: str) -> Entry:
     return Entry(tuple(cards), min(count, len(cards)), problem)
 
 
-def _code(cards: tuple[Card, ...]) -> str:
-    return "".join(c.code for c in cards)
-
-
 @bp.route("/t/<token>/audit/<int:number>/play")
 def check(token: str, number: int) -> str | Response:
     audit = deal_view(token, number)
@@ -88,8 +84,8 @@ def check(token: str, number: int) -> str | Response:
         "audit/play.html", **audit.context(), deal=deal, entry=entry, progress=progress,
         pending=[_renounce_question(deal, progress, r) for r in progress.new] if pending else [],
         report=report, revealed=report.derived.ally if report and report.derived.ally_shown is AllyShown.CLAIM else None,
-        own_king=own_king_allowed(deal.contract, view.table.rules), code=_code(entry.cards), face=face, pack=PACK,
-        suits=list(Suit),
+        own_king=own_king_allowed(deal.contract, view.table.rules), face=face, pack=PACK, suits=list(Suit),
+        code="".join(c.code for c in entry.cards),
         gone=frozenset(entry.cards), notation_max=PLAY_NOTATION_MAX, field_name=field_name, shown_value=shown_value,
     )
 

@@ -44,15 +44,11 @@ class Side:
 
     def net(self, player: str) -> str:
         """The player's change for the deal, signed ("+5", "−5", "0"); a dash for an entry that cannot be settled."""
-        if self.summary is None:
-            return "—"
-        return next((n.signed for n in self.summary.nets if n.player == player), "—")
+        return next((n.signed for n in self.summary.nets if n.player == player), "—") if self.summary else "—"
 
     def carried(self, label: str) -> str:
         """What the table carries after the deal under ``label`` (the pool...), or a dash."""
-        if self.summary is None:
-            return "—"
-        return dict(self.summary.carried).get(label, "—")
+        return dict(self.summary.carried).get(label, "—") if self.summary else "—"
 
 
 @dataclass(frozen=True)

@@ -83,16 +83,12 @@ def visits() -> list[Visit]:
         data = _signer().loads(raw)
     except BadData:
         return []
-    if not isinstance(data, list):
-        return []
-    kept: list[Visit] = []
-    seen: set[tuple[str, Kind]] = set()
-    for item in data[:RECENT_TABLES_MAX]:
+    kept: dict[tuple[str, Kind], Visit] = {}  # the first entry of each token, in the cookie's order
+    for item in data[:RECENT_TABLES_MAX] if isinstance(data, list) else ():
         visit = _visit(item)
-        if visit is not None and (visit[0], visit[2]) not in seen:
-            seen.add((visit[0], visit[2]))
-            kept.append(visit)
-    return kept
+        if visit is not None:
+            kept.setdefault((visit[0], visit[2]), visit)
+    return list(kept.values())
 
 
 def _store(response: Response, kept: list[Visit]) -> None:
@@ -110,20 +106,14 @@ def remember(response: Response) -> Response:
     token first."""
     token = (request.view_args or {}).get("token")
     if (request.method != "GET" or response.status_code != 200 or response.mimetype != "text/html"
-            or not isinstance(token, str) or not _TOKEN.fullmatch(token)):
+            or not isinstance(token, str) or not _TOKEN.fullmatch(token)
+            or not request.path.startswith((f"/t/{token}", f"/c/{token}"))):
         return response
-    kind: Kind
-    if request.path.startswith(f"/t/{token}"):
-        kind = "t"
-    elif request.path.startswith(f"/c/{token}"):
-        kind = "c"
-    else:
-        return response
+    kind: Kind = "t" if request.path.startswith("/t/") else "c"
     kept = visits()
     today = visit_day(clock())
-    if kept and kept[0] == (token, today, kind):
-        return response  # already first, today: no new cookie
-    _store(response, [(token, today, kind), *(v for v in kept if (v[0], v[2]) != (token, kind))])
+    if not kept or kept[0] != (token, today, kind):  # a new cookie, unless it is first already, today
+        _store(response, [(token, today, kind), *(v for v in kept if (v[0], v[2]) != (token, kind))])
     return response
 
 
@@ -184,30 +174,21 @@ def recent_tables() -> tuple[list[Recent], list[Visit]]:
             shown.append(circles[circle.id])
         return circles[circle.id]
 
-    for token, when, kind in visits():
-        if kind == "c":
-            try:
-                found: Circle | None = circle_by_token(db, token)
-            except UnreadableCircle:
-                kept.append((token, when, kind))
-                continue
-            if found is not None:
-                kept.append((token, when, kind))
-                group(found).remembered = True
-            continue
+    for visit in visits():
         try:
-            table: Table | None = table_by_token(db, token)
-        except UnreadableTable:
-            kept.append((token, when, kind))
+            found = circle_by_token(db, visit[0]) if visit[2] == "c" else table_by_token(db, visit[0])
+        except (UnreadableCircle, UnreadableTable):  # kept, unshown
+            kept.append(visit)
             continue
-        if table is None:
+        if found is None:  # no longer found: dropped
             continue
-        kept.append((token, when, kind))
-        circle = _circle_of(db, table, read)
-        if circle is None:
-            shown.append(_table(db, table))
+        kept.append(visit)
+        if isinstance(found, Circle):
+            group(found).remembered = True
+        elif (circle := _circle_of(db, found, read)) is not None:
+            group(circle).evenings.append(replace(_table(db, found), evening=found.circle_evening))
         else:
-            group(circle).evenings.append(replace(_table(db, table), evening=table.circle_evening))
+            shown.append(_table(db, found))
     for entry in circles.values():
         entry.evenings.sort(key=lambda t: -(t.evening or 0))
     return _told_apart(shown), kept
@@ -249,9 +230,7 @@ def forget() -> Response:
     tables, circles = set(request.form.getlist("token")), set(request.form.getlist("circle"))
     kept = visits()
     response = redirect(url_for("home.index"))
-    remaining = [v for v in kept if v[0] not in (tables if v[2] == "t" else circles)]
-    if remaining != kept:
-        _store(response, remaining)
+    keep(response, kept, [v for v in kept if v[0] not in (tables if v[2] == "t" else circles)])
     return response
 
 

@@ -6,7 +6,7 @@ read-only through its spectator link (``/s/<token>``).
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
@@ -27,7 +27,7 @@ from ...store import (
 from ...store.circles import SettledEffect, settled_effect_of
 from .race import race
 from ..common import CSRF_RESHOWN, Answer, contract_named, csrf_lost, deal_digest, qr_svg, read_only, table_or_abort
-from ..common import whole_number
+from ..common import action_sent, whole_number
 from ..views import TableView, evening_money, phone_holder, table_view
 
 bp = Blueprint("table", __name__)
@@ -44,10 +44,7 @@ def new() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
             return render_template("table/new.html", form=form, step="dealer"), 200
         try:
             with new_tables(1):
-                table = create_table(
-                    get_db(), form.players(), form.first_dealer_name(), form.house_rules(), form.deals(),
-                    form.chip_value_cents(), (form.currency.data or "").strip(),
-                )
+                table = create_table(get_db(), form.players(), form.first_dealer_name(), *form.settings())
         except BudgetSpent as spent:  # the form kept as it was sent, the budget's sentence above it
             return render_template("table/new.html", form=form, step="names", refusal=spent.sentence), spent.code, spent.headers()
         flash(_("The table is ready. Share its link with the other players."))
@@ -60,7 +57,7 @@ def play(token: str) -> str:
     table = table_or_abort(token)
     view = table_view(table)
     last = summarise(view.last, table.rules) if view.last else None
-    circle = circle_of(get_db(), table) if table.circle_id is not None else None
+    circle = circle_of(get_db(), table)
     # after the last deal, the money first: the settle-up of a table alone (a circle's evening settles with its season)
     ending = evening_money(table, view) if view.over and not view.damage and circle is None else None
     return render_template("table/play.html", me_form=ConfirmForm(), last_summary=last, circle=circle, ending=ending,
@@ -116,7 +113,8 @@ def deal(token: str, contract: str) -> Answer:
         form.number.data = str(view.number)
         form.once.data = one_time_token()
         return render_template("table/deal.html", form=form, preview=None, **view.context())
-    action = _action()
+    action = action_sent(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing "
+                           "was recorded. Your taps are kept below: check the payments, then tap Record."))
     if not form.validate():
         return render_template("table/deal.html", form=form, preview=None, **view.context()), 422
     the_deal = form.checked or form.to_deal()
@@ -153,24 +151,14 @@ def _no_deal_to_record(table: Table, view: TableView) -> Response | None:
     evening is over, or its circle's next evening has begun. None: a deal can be recorded."""
     if view.damage:
         return read_only(table.token)
-    if view.over or view.closed:
-        if view.closed:
-            flash(_("Evening %(number)s ended when evening %(next)s of the circle began: correct a deal instead.",
-                    number=table.circle_evening, next=view.closed))
-        else:
-            flash(_("The evening is over: all %(agreed)s deals are played.", agreed=table.deals_agreed))
-        return redirect(url_for("table.play", token=table.token))
-    return None
-
-
-def _action() -> str | None:
-    """The button a deal's form was sent with; none when the phone's session ended (its CSRF token lost:
-    nothing is recorded, the page says so and keeps the taps)."""
-    if g.get("csrf_lost"):
-        flash(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing was recorded. "
-                "Your taps are kept below: check the payments, then tap Record."))
+    if view.closed:
+        flash(_("Evening %(number)s ended when evening %(next)s of the circle began: correct a deal instead.",
+                number=table.circle_evening, next=view.closed))
+    elif view.over:
+        flash(_("The evening is over: all %(agreed)s deals are played.", agreed=table.deals_agreed))
+    else:
         return None
-    return request.form.get("action")
+    return redirect(url_for("table.play", token=table.token))
 
 
 bp.register_error_handler(CSRFError, csrf_lost)
@@ -220,10 +208,8 @@ def undo(token: str) -> str | Response:
         except Refused as refused:
             flash(refused.message)
             return redirect(url_for("table.undo", token=token))
-        if outcome.again:
-            flash(_("Deal %(number)s is undone.", number=outcome.line.number))
-        else:
-            flash(_("Deal %(number)s undone. It stays in the table's history.", number=number))
+        flash(_("Deal %(number)s is undone.", number=outcome.line.number) if outcome.again
+              else _("Deal %(number)s undone. It stays in the table's history.", number=number))
         return redirect(url_for("table.play", token=token))
     form.number.data = str(view.played)
     form.once.data = one_time_token()
@@ -247,8 +233,7 @@ LEDGER_PAGE = 40
 
 def _ledger_page(table: Table, spectator: bool) -> str:
     view = table_view(table)
-    played = view.played
-    pages = max(1, -(-played // LEDGER_PAGE))
+    pages = max(1, -(-view.played // LEDGER_PAGE))
     page = min(max(whole_number(request.args.get("page"), pages), 1), pages)  # the last page (the latest deals) by default
     first = (page - 1) * LEDGER_PAGE
     rows = view.ledger.settlements[first:first + LEDGER_PAGE]
@@ -265,7 +250,7 @@ def spectate(token: str) -> str:
     try:
         table = table_by_spectator_token(get_db(), token)
     except UnreadableTable:  # the players' link page says more; a spectator only learns it cannot be shown
-        abort(Response(render_template("table/unreadable_watch.html"), 200, mimetype="text/html"))
+        return render_template("table/unreadable_watch.html")
     if table is None:
         abort(404)
     return _ledger_page(table, spectator=True)
@@ -296,8 +281,7 @@ def settings(token: str) -> Answer:
         return render_template("table/settings.html", form=form, frozen=frozen, **view.context())
     if form.validate_on_submit():
         try:
-            change_settings(get_db(), table, form.house_rules(), form.deals(), form.chip_value_cents(),
-                            (form.currency.data or "").strip())
+            change_settings(get_db(), table, *form.settings())
         except (RulesFrozen, CircleEvening) as frozen_now:  # a deal was recorded on another phone since this page was shown
             flash(frozen_now.message)
             return redirect(url_for("table.settings", token=token))

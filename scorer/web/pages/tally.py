@@ -13,25 +13,21 @@ from markupsafe import Markup
 
 from ..chart import PRINT, SCREEN, ChartSize, balance_chart
 from ...core import (
-    TALLY_LABEL_MAX, HouseRule, HouseRules, Ledger, Line, LineKind, Pot, Replay, SettleUp, Statistics, System, result_label, statistics,
+    TALLY_LABEL_MAX, HouseRule, HouseRules, Line, LineKind, Pot, Replay, SettleUp, System, result_label, statistics,
 )
 from ..db import get_db
 from ..print_columns import GAP_EM, columns, metrics, wrap
-from ..printing import PAPER, busy, page_counter, printer, render_pdf, signature_lines, tally_css
-from ...store import Circle, Table, circle_of
+from ..printing import PAPER, page_counter, pdf_or_busy, printer, render_pdf, signature_lines, tally_css
+from ...store import Table, circle_of
 from ..common import table_or_abort
 from ..views import TableView, evening_money, table_view
 
 bp = Blueprint("tally", __name__)
 
 
-def _minus(n: int) -> str:
-    """The typographic minus the tally prints before a negative amount (not a hyphen)."""
-    return "−" if n < 0 else ""
-
-
 def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"{_minus(n)}{abs(n)}"
+    """An amount with its sign: a typographic minus before a negative one (not a hyphen)."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 def _cut(text: str, width: int) -> str:
@@ -103,12 +99,6 @@ class Corrected:
         """The deal, its version in force and who gave it: "deal 7, corrected: version 2 of 2, by Bea"."""
         said = _("deal %(number)s, %(what)s", number=self.number, what=self.said)
         return _("%(what)s, by %(name)s", what=said, name=self.last.by) if self.last.by else said
-
-
-def corrections(book: Ledger, played: int) -> dict[int, Corrected]:
-    """The deals settled (the first ``played``) that have more than one version, by number."""
-    return {number: Corrected(number, len(versions), versions[-1])
-            for number, versions in enumerate(book.versions[:played], 1) if len(versions) > 1}
 
 
 def deals_sheet(players: tuple[str, ...], result: Replay, system: System, corrected: Collection[int] = ()) -> Sheet:
@@ -208,31 +198,25 @@ class TallyView:
 
     @property
     def corrected(self) -> dict[int, Corrected]:
-        """The deals corrected since they were recorded, by number: the tally marks them with their version in force."""
-        return corrections(self.view.book, self.view.played)
+        """The deals corrected since they were recorded (the deals settled that have more than one version), by
+        number: the tally marks them with their version in force."""
+        return {number: Corrected(number, len(versions), versions[-1])
+                for number, versions in enumerate(self.view.book.versions[:self.view.played], 1) if len(versions) > 1}
 
     def chart(self, size: ChartSize = SCREEN) -> Markup:
         """Each player's balance after each deal, as inline SVG with its key (drawn for the page, or the PDF's ``PRINT``)."""
         return balance_chart(self.view.table.players, self.series, size=size)
 
-    @property
-    def stats(self) -> Statistics:
-        """Who played Hombre, what, and how it went (shown on the page, not printed: the tally stays one page)."""
-        return statistics([self.view.ledger])
-
     def context(self) -> dict[str, object]:
-        """The table view's fields and the tally's, by name, for ``render_template``."""
+        """The table view's fields and the tally's, by name, for ``render_template``: with who played Hombre, what,
+        and how it went (``stats``, shown on the page, not printed: the tally stays one page), and the circle the
+        evening belongs to, if any (it settles with the season, not alone)."""
         shown = rules_shown(self.view.table.rules)
         return {**self.view.context(), "settle": self.settle, "has_money": self.has_money, "money": self.money,
                 "chart": self.chart(), "rules_shown": shown, "changed_count": sum(1 for *_, changed in shown if changed),
                 "label_place": self.place, "label_name": self.name, "label_max": TALLY_LABEL_MAX,
-                "stats": self.stats, "circle": self.circle, "corrected": self.corrected, "page_counter": page_counter(), "pots": Pot}
-
-    @property
-    def circle(self) -> Circle | None:
-        """The circle this evening belongs to, if any: it settles with the season, not alone."""
-        table = self.view.table
-        return circle_of(get_db(), table) if table.circle_id is not None else None
+                "stats": statistics([self.view.ledger]), "corrected": self.corrected, "page_counter": page_counter(),
+                "circle": circle_of(get_db(), self.view.table), "pots": Pot}
 
 
 def rules_shown(rules: HouseRules) -> list[tuple[HouseRule, str, bool]]:
@@ -305,7 +289,5 @@ def pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
 
     document = printer().document(table.token, key, request.remote_addr or "", render,
                                   family=key[:5] + ("labelled",) if place or name else None)
-    if document is None:
-        return busy(url_for("tally.page", token=token), _("Back to the tally"))
-    return Response(document, mimetype="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="quadrille-tally-{paper.lower()}.pdf"'})
+    return pdf_or_busy(document, f"quadrille-tally-{paper.lower()}.pdf", url_for("tally.page", token=token),
+                       _("Back to the tally"))
