@@ -21,7 +21,7 @@ from scorer.core.errors import DealError, EveningFormatError, Words
 from scorer.core.ledger.evening_json import loads
 from scorer.core.i18n import translating
 from scorer.core.ledger.log import Line, LineKind, Record, Refused, decide_and_advance, fold
-from scorer.core.names import check_players, listed
+from scorer.core.names import check_players, listed_words
 from scorer.core.game.play import PlayError, parse_tricks, renounce_said, why_not
 from scorer.core.ledger.table_checks import referee
 
@@ -85,10 +85,10 @@ def test_names_refused_in_french(fr: Callable[[str], str]) -> None:
     with translating(fr):
         assert same.value.message == f"deux joueurs ont le même nom{NB}: 'Ann' et 'ann'{NB}; donnez à chacun un nom différent"
         assert three.value.message == f"le quadrille se joue à quatre{NB}; 3 joueurs ont été donnés"
-        assert listed(("Ann", "Bea", "Cat")) == "Ann, Bea et Cat"
-        assert listed(()) == "personne"
+        assert str(listed_words(("Ann", "Bea", "Cat"))) == "Ann, Bea et Cat"
+        assert str(listed_words(())) == "personne"
     assert three.value.message == "Quadrille is played by four; 3 players were given"
-    assert listed(("Ann", "Bea", "Cat")) == "Ann, Bea and Cat"
+    assert str(listed_words(("Ann", "Bea", "Cat"))) == "Ann, Bea and Cat"
 
 
 def fixed_solo() -> list[list[str]]:
