@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import segno
-from flask import abort, flash, g, redirect, render_template, request, url_for
+from flask import abort, current_app, flash, g, redirect, render_template, request, url_for
 from .i18n import gettext as _
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
@@ -164,3 +164,12 @@ def qr_svg(url: str) -> Markup:
     segno.make(url, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False, svgns=True,
                                     svgclass="qr", title=_("QR code of the link"))
     return Markup(out.getvalue().decode())
+
+
+def wait_page(retry_setting: str, title: str, message: Callable[[int], str], back: str,
+              back_label: str) -> tuple[str, int, dict[str, str]]:
+    """The 503 page of work that has no turn now (a PDF to render, a file to import): ``message`` of the seconds
+    to wait (the app's setting ``retry_setting``), said in ``Retry-After`` too, and a way ``back``."""
+    seconds = max(1, round(float(current_app.config[retry_setting])))
+    page = render_template("wait.html", title=title, message=message(seconds), back=back, back_label=back_label)
+    return page, 503, {"Retry-After": str(seconds)}

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Sequence
-from flask import Response, current_app, render_template
+from flask import Response, current_app
 from .i18n import gettext as _
 
+from .common import wait_page
 from .links import base_url
 from .pdfcache import Printer
 from .print_columns import columns, metrics, wrap
@@ -97,12 +98,10 @@ def pdf_or_busy(document: bytes | None, filename: str, back: str,
     if document is not None:
         return Response(document, mimetype="application/pdf",
                         headers={"Content-Disposition": f'inline; filename="{filename}"'})
-    seconds = max(1, round(float(current_app.config["PDF_RETRY_AFTER_SECONDS"])))
-    page = render_template(
-        "wait.html", title=_("The tally is being printed"),
-        message=_("The tally is being printed for another phone right now. Try again in %(seconds)s seconds: "
-                  "the PDF will be ready.", seconds=seconds),
-        back=back, back_label=back_label,
+    return wait_page(
+        "PDF_RETRY_AFTER_SECONDS", _("The tally is being printed"),
+        lambda seconds: _("The tally is being printed for another phone right now. Try again in %(seconds)s seconds: "
+                          "the PDF will be ready.", seconds=seconds),
+        back, back_label,
     )
-    return page, 503, {"Retry-After": str(seconds)}
 

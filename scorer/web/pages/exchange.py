@@ -28,7 +28,7 @@ from ...store import (
 )
 from ...store.circle_files import raw_circle_export
 from ...store.circles import UnreadableCircle
-from ..common import csrf_lost, table_or_abort
+from ..common import csrf_lost, table_or_abort, wait_page
 
 bp = Blueprint("exchange", __name__)
 Made = TypeVar("Made", Table, Circle)
@@ -106,14 +106,12 @@ class NotImported:
 
 def busy(back: str) -> tuple[str, int, dict[str, str]]:
     """The 503 page of an import that has no turn now (:mod:`scorer.web.importgate`), with ``Retry-After``."""
-    seconds = max(1, round(float(current_app.config["IMPORT_RETRY_AFTER_SECONDS"])))
-    page = render_template(
-        "wait.html", title=_("Another file is being imported"),
-        message=_("This server reads one imported file at a time, and another one is being read right now. Nothing "
-                  "was imported: try again in %(seconds)s seconds.", seconds=seconds),
-        back=back, back_label=_("Back to the import page"),
+    return wait_page(
+        "IMPORT_RETRY_AFTER_SECONDS", _("Another file is being imported"),
+        lambda seconds: _("This server reads one imported file at a time, and another one is being read right now. "
+                          "Nothing was imported: try again in %(seconds)s seconds.", seconds=seconds),
+        back, _("Back to the import page"),
     )
-    return page, 503, {"Retry-After": str(seconds)}
 
 
 def _evening(form: ImportForm) -> Table | NotImported:
