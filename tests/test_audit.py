@@ -87,6 +87,16 @@ def test_a_correction_needs_who_and_saves_nothing_until_confirmed(app: Flask, cl
     assert len(event_rows(app)) == 10
 
 
+def test_a_correction_carrying_a_play_that_cannot_be_is_refused(app: Flask, client: FlaskClient) -> None:
+    """The play record rides with a correction from Check the play (a new deal's form has none): tampered, it is a
+    message beside the form, and nothing is written."""
+    token = ten_deal_table(client)
+    refused = amend(client, token, 2, "solo", {"hombre": "Cat", "trumps": "clubs", "hombre_tricks": "6", "play": "XX" * 30})
+    assert refused.status_code == 422  # type: ignore[attr-defined]
+    assert "The play this correction carries cannot be" in refused.get_data(as_text=True)  # type: ignore[attr-defined]
+    assert len(event_rows(app)) == 10
+
+
 def test_a_correction_that_makes_a_later_deal_impossible_is_refused(app: Flask, client: FlaskClient) -> None:
     token = start_table(client, rule_codille_indivisible="odd_to_spadille")
     record(client, token, "solo", 1, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6"})

@@ -1,5 +1,5 @@
 """The forms and the store's refusals in French (issue 15): labels, choices, help texts and every message
-of scorer/forms.py, WTForms' own messages (Flask-WTF's WTF_I18N_ENABLED with the reader's language), and
+of scorer/forms.py, WTForms' own messages (its own catalogue, in the reader's language), and
 the store's refusals (scorer/store), while English stays as it was and the ledger cache stays English.
 
 Needs the compiled catalogue with parts/forms.po merged (``python scripts/i18n.py update``)."""

@@ -87,9 +87,10 @@ see :func:`csrf_lost`."""
 
 def action_sent(lost: str) -> str | None:
     """The button a deal's or a correction's form was sent with; none when the phone's session ended (its CSRF
-    token lost): then nothing is written, and ``lost`` says so on the form shown again, its taps kept."""
+    token lost): then nothing is written, and ``lost`` (a message marked with ``N_``) says so on the form shown
+    again, its taps kept."""
     if g.get("csrf_lost"):
-        flash(lost)
+        flash(_(lost))
         return None
     return request.form.get("action")
 

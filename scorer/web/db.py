@@ -34,13 +34,13 @@ def get_db() -> sqlite_utils.Database:
     together about a quarter of the time it takes to record a deal. A kept
     connection holds no transaction between requests (every write commits or
     rolls back inside :func:`write`)."""
-    if "db" not in g:
+    db: sqlite_utils.Database | None = g.get("db")
+    if db is None:
         kept = _kept(current_app)
         path = current_app.config["DATABASE"]
         if getattr(kept, "path", None) != path:
             kept.db, kept.path = connect(path, current_app.config.get("SYNCHRONOUS", "FULL")), path
-        g.db = kept.db
-    db: sqlite_utils.Database = g.db
+        g.db = db = kept.db
     return db
 
 

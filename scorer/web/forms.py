@@ -65,6 +65,31 @@ class Form(FlaskForm):
             on every request (0.3 ms of a record's 2, ``bench/record_inprocess.py``)."""
             return [language()]
 
+        def get_translations(self, form: Any) -> Any:
+            """WTForms' catalogue of the reader's language, looked up when the form makes its first message: a form
+            sent right makes none, and the reader's language is not even asked."""
+            return _FoundLater(lambda: super(Form.Meta, self).get_translations(form))
+
+
+class _FoundLater:
+    """A translations object (``gettext`` and ``ngettext``, as WTForms' ``Meta.get_translations`` returns) found
+    when first asked."""
+
+    def __init__(self, find: Any) -> None:
+        self._find = find
+        self._found: Any = None
+
+    def _translations(self) -> Any:
+        if self._found is None:
+            self._found = self._find()
+        return self._found
+
+    def gettext(self, message: str) -> str:
+        return str(self._translations().gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return str(self._translations().ngettext(singular, plural, n))
+
 
 SUIT_NAMES = {Suit.SPADES: lazy_gettext("Spades"), Suit.CLUBS: lazy_gettext("Clubs"), Suit.DIAMONDS: lazy_gettext("Diamonds"),
               Suit.HEARTS: lazy_gettext("Hearts")}
@@ -116,10 +141,12 @@ class TapField(RadioField):
             raise ValueError(gettext(NOT_A_CHOICE)) from None
 
     def pre_validate(self, form: Any) -> None:
-        try:
-            super().pre_validate(form)
-        except ValidationError:
-            raise ValidationError(gettext(NOT_A_CHOICE)) from None
+        """The tap is one of the choices (WTForms' own check builds every choice's rendering on each POST: about
+        half of a deal form's validation)."""
+        if self.process_errors or self.data is None:
+            return  # nothing tapped: the group's validators say whether it may be left so
+        if not any(self.data == self.coerce(choice.value) for choice in self.choices or ()):
+            raise ValidationError(gettext(NOT_A_CHOICE))
 
 
 UNTAPPED = Optional(strip_whitespace=False)
@@ -317,16 +344,10 @@ class NewTableForm(TableSettingsForm):
 class DealForm(Form):
     """One deal as entered at the table. The dealer is not asked: the deal passes to the right."""
 
-    contract = HiddenField()
     number = HiddenField()
     previewed = HiddenField()
     once = HiddenField()
     """A one-time token: the same form sent twice records its deal once."""
-    play = HiddenField()
-    """The deal's play record, its cards' codes one after the other (a correction from Check the play)."""
-    revealed_ally = HiddenField()
-    """With a play record of six tricks whose called King was not played: who revealed herself as its holder at
-    the claim (P), as Check the play was told."""
     hombre = TapField(lazy_gettext("Hombre"), validators=[InputRequired(lazy_gettext("Who was Hombre?"))])
     trumps = TapField(lazy_gettext("Trumps"), choices=TRUMP_CHOICES, validators=[UNTAPPED])
     called = TapField(lazy_gettext("Called card"), choices=CALLED_CHOICES, validators=[UNTAPPED])
@@ -353,8 +374,8 @@ class DealForm(Form):
         # who held the called King: the four names, then (where offered) Hombre's own King as a choice of its own
         self.ally.choices = [*names, SelectChoice(OWN_KING, OWN_KING_LABEL)] if self.offers_own_king else names
         self.vole.choices = VOLE_BID_CHOICES if contract in rules.profile.vole_bids else VOLE_CHOICES
-        self.contract.data = contract.value
         self.the_contract = contract
+        """The contract, from the form's URL."""
         self.dealer = dealer
         self.state = state
         self.rules = rules
@@ -413,20 +434,11 @@ class DealForm(Form):
             giver=self.giver.data if "giver" in self.asks else None,
             favourite=self._suit(self.favourite, "favourite" in self.asks),
         )
-        record = play_from_codes(self.play.data) if self.play.data else None  # raises PlayError if it cannot be
-        return replace(self._inferred(entered), play=record, revealed_ally=self._revealed(entered, record))
+        return self._with_play(self._inferred(entered))
 
-    def _revealed(self, entered: Deal, record: tuple[tuple[Card, ...], ...] | None) -> str | None:
-        """Who revealed herself as the called King's holder at a claim after six tricks, the King unplayed (P): as
-        Check the play was told (the hidden input, set by the page: a name not at the table is none), or else the
-        ally tapped, who answers the same question."""
-        if record is None or len(record) != PREMIERS_TRICKS or entered.called is None:
-            return None
-        named = self.revealed_ally.data
-        if named in self.state.players:
-            return str(named)
-        unplayed = all(entered.called not in trick for trick in record)
-        return entered.ally if unplayed and entered.kind.allied else None
+    def _with_play(self, deal: Deal) -> Deal:
+        """The deal with its play record: a new deal is entered without one (a correction may carry one)."""
+        return deal
 
     @staticmethod
     def _suit(field: Field, asked: bool) -> Suit | None:
@@ -458,8 +470,6 @@ class DealForm(Form):
         self.spadille.data = deal.spadille
         self.giver.data = deal.giver
         self.favourite.data = deal.favourite.value if deal.favourite else None
-        self.play.data = "".join(card.code for trick in deal.play for card in trick) if deal.play else ""
-        self.revealed_ally.data = deal.revealed_ally or ""
 
     def validate(self, extra_validators: Any = None) -> bool:
         if not super().validate(extra_validators):
@@ -521,11 +531,38 @@ class CorrectionFields:
 
 
 class CorrectionForm(CorrectionFields, DealForm):
-    """A corrected version of a recorded deal: the deal form, plus who and why."""
+    """A corrected version of a recorded deal: the deal form, plus who and why, and the deal's play record."""
+
+    play = HiddenField()
+    """The deal's play record, its cards' codes one after the other (a correction from Check the play)."""
+    revealed_ally = HiddenField()
+    """With a play record of six tricks whose called King was not played: who revealed herself as its holder at
+    the claim (P), as Check the play was told."""
 
     def __init__(self, *args: Any, players: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(*args, players=players, **kwargs)
         self.by.choices = name_choices(players)
+
+    def _with_play(self, deal: Deal) -> Deal:
+        record = play_from_codes(self.play.data) if self.play.data else None  # raises PlayError if it cannot be
+        return replace(deal, play=record, revealed_ally=self._revealed(deal, record))
+
+    def _revealed(self, entered: Deal, record: tuple[tuple[Card, ...], ...] | None) -> str | None:
+        """Who revealed herself as the called King's holder at a claim after six tricks, the King unplayed (P): as
+        Check the play was told (the hidden input, set by the page: a name not at the table is none), or else the
+        ally tapped, who answers the same question."""
+        if record is None or len(record) != PREMIERS_TRICKS or entered.called is None:
+            return None
+        named = self.revealed_ally.data
+        if named in self.state.players:
+            return str(named)
+        unplayed = all(entered.called not in trick for trick in record)
+        return entered.ally if unplayed and entered.kind.allied else None
+
+    def fill_from(self, deal: Deal) -> None:
+        super().fill_from(deal)
+        self.play.data = "".join(card.code for trick in deal.play for card in trick) if deal.play else ""
+        self.revealed_ally.data = deal.revealed_ally or ""
 
 
 class RestoreForm(CorrectionFields, Form):

@@ -61,7 +61,7 @@ def language() -> str:
     """The language of the current request (``"en"`` outside one)."""
     found = _request_catalogue.get()
     if found is not None and found.code is not None:
-        return found.code  # looked up once, before the view
+        return found.code  # the catalogue looked up already
     locale = get_locale() if has_request_context() else None
     return locale.language if locale is not None else DEFAULT_LANGUAGE
 
@@ -100,13 +100,21 @@ class _Catalogue:
 
 
 _request_catalogue: ContextVar[_Catalogue | None] = ContextVar("scorer_catalogue", default=None)
+_request_hooks: ContextVar[bool] = ContextVar("scorer_request_hooks", default=False)
+"""Inside a request's hooks (from before the view to its teardown): the catalogue looked up is kept till the end."""
 
 
 def _catalogue() -> _Catalogue:
-    """The catalogue of this request: the one looked up before the view, else Flask-Babel's (a request that
-    failed before it, such as a refused CSRF token, or a context pushed without a request's hooks)."""
+    """The catalogue of this request, looked up when a first word is translated and kept until its end (a request
+    that translates nothing, as a record that redirects, never looks it up); outside a request's hooks,
+    Flask-Babel's."""
     found = _request_catalogue.get()
-    return found if found is not None else _Catalogue(flask_babel.get_translations())  # type: ignore[attr-defined]
+    if found is None:
+        if not (has_request_context() and _request_hooks.get()):
+            return _Catalogue(flask_babel.get_translations())  # type: ignore[attr-defined]
+        found = _Catalogue(flask_babel.get_translations(), locale=get_locale())  # type: ignore[attr-defined]
+        _request_catalogue.set(found)
+    return found
 
 
 def gettext(message: str, **variables: Any) -> str:
@@ -144,15 +152,24 @@ def shown_text(message: str, **variables: Any) -> Markup:
 
 
 def _install_translation() -> None:
-    found = _Catalogue(flask_babel.get_translations(), locale=get_locale())  # type: ignore[attr-defined]
-    _request_catalogue.set(found)
-    core_i18n.install(found.ugettext, found.ungettext)
+    """Before the view: the core's words in the reader's language, the catalogue looked up when first needed."""
+    _request_hooks.set(True)
+    core_i18n.install(_request_gettext, _request_ngettext)
+
+
+def _request_gettext(message: str) -> str:
+    return _catalogue().ugettext(message)  # type: ignore[no-any-return]
+
+
+def _request_ngettext(singular: str, plural: str, n: int) -> str:
+    return _catalogue().ungettext(singular, plural, n)  # type: ignore[no-any-return]
 
 
 def _english_again(_error: BaseException | None) -> None:
     """After the request, the core speaks English again in this context (a thread serving the next request
     installs its own; a test or a command running after it gets English, not a request's gettext)."""
     _request_catalogue.set(None)
+    _request_hooks.set(False)
     core_i18n.install(core_i18n.english)
 
 

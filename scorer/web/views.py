@@ -44,10 +44,6 @@ class TableView:
 
     system: System
     """The profile's settlement system: the pages ask it what to show (its units, its last column...)."""
-    units: str
-    """What the balances count, as a plural noun ("chips", "points", "counters")."""
-    standing: tuple[tuple[str, str], ...]
-    """What the table carries into the next deal, as the system tells it: (label, value) pairs."""
     multipliers: Mapping[str, int]
     """Each player's multiplier if she is Hombre next, where the system keeps one per player; else empty."""
     table: Table
@@ -77,9 +73,20 @@ class TableView:
     me: str | None
     """Who holds this phone, as the phone said."""
 
+    @property
+    def units(self) -> str:
+        """What the balances count, as a plural noun ("chips", "points", "counters"), in the reader's language."""
+        return self.system.units_text
+
+    @property
+    def standing(self) -> tuple[tuple[str, str], ...]:
+        """What the table carries into the next deal, as the system tells it: (label, value) pairs, worded for the
+        page (a form sent and answered by a redirect words nothing)."""
+        return self.system.standing(self.ledger.final, self.table.rules, self.eldest)
+
     def context(self) -> dict[str, object]:
-        """The fields by name, for ``render_template``."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """The fields by name, and what a page words of them, for ``render_template``."""
+        return {**{f.name: getattr(self, f.name) for f in fields(self)}, "units": self.units, "standing": self.standing}
 
 
 def table_view(table: Table) -> TableView:
@@ -95,8 +102,6 @@ def table_view(table: Table) -> TableView:
     last = result.settlements[-1] if result.settlements else None
     return TableView(
         system=system,
-        units=system.units_text,  # for a sentence, in the reader's language
-        standing=system.standing(result.final, table.rules, eldest),
         multipliers=system.multipliers(result.final, table.rules),
         table=table,
         ledger=result,

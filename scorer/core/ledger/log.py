@@ -121,7 +121,7 @@ class Ledger:
     @classmethod
     def start(cls, evening: Evening) -> Ledger:
         """The ledger of an empty log (``evening`` gives the players, rules and length; its deals are ignored)."""
-        return cls(replace(evening, deals=()))
+        return cls(evening.with_deals(()))
 
     @property
     def final(self) -> TableState:
@@ -274,7 +274,7 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
     if damage is None and refused is not None:
         broken = len(settlements) + 1
         damage = Damage(versions[broken - 1][-1].seq, broken, _cannot_settle(refused))
-    evening = replace(ledger.evening, deals=tuple(deals[: len(settlements)]))
+    evening = ledger.evening.with_deals(tuple(deals[: len(settlements)]))
     return Ledger(evening, seq, tuple(deals), tuple(versions), tuple(mentions), tuple(settlements), damage)
 
 
@@ -341,7 +341,7 @@ def recheck(ledger: Ledger) -> Ledger:
             number = settlement.number
             damage = Damage(ledger.versions[number - 1][-1].seq, number, _cannot_settle(error))
             old = ledger.evening
-            evening = replace(old, deals=old.deals[:kept])
+            evening = old.with_deals(old.deals[:kept])
             return replace(ledger, evening=evening, settlements=ledger.settlements[:kept], damage=damage, _replay=[])
     return ledger
 
@@ -356,6 +356,10 @@ class Record:
     number: int
     deal: Deal
     by: str | None = None
+    shown: Settlement | None = field(default=None, compare=False)
+    """The settlement the form showed, made by :func:`~scorer.core.settle` under the evening's rules from the state
+    it read: kept if the log's last state is still that very state (the deal is settled once), else ignored and
+    the deal checked and settled again."""
 
 
 @dataclass(frozen=True)
@@ -466,8 +470,12 @@ def _decide_record(command: Record, ledger: Ledger, at: str, settled: list[Settl
         raise Refused(Words(N_("The evening is over: all {agreed} deals are played."), agreed=ledger.evening.deals_agreed))
     _check_mentions(ledger, command.number)
     evening = ledger.evening
-    with translating(english):  # kept by the ledger every reader shares, as advance settles it
-        settled.append(settle(command.deal, ledger.final, evening.rules, evening.deals_agreed))  # raises ImpossibleDeal
+    shown = command.shown
+    if shown is not None and shown.deal is command.deal and shown.before is ledger.final:
+        settled.append(shown)  # checked and settled from this very state: its words are data, in no language
+    else:
+        with translating(english):  # kept by the ledger every reader shares, as advance settles it
+            settled.append(settle(command.deal, ledger.final, evening.rules, evening.deals_agreed))  # raises ImpossibleDeal
     return Line(ledger.seq + 1, LineKind.RECORD, command.number, command.deal, command.by, at=at)
 
 

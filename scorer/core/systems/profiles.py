@@ -182,17 +182,15 @@ class HouseRules(RuleValues):
         """The profile's values, with ``changes`` applied (each checked)."""
         prof = profile(profile_name)
         changes = dict(changes or {})
-        values = []
-        for rule in HOUSE_RULES:
-            value = changes.pop(rule.name, prof.default(rule.name))
+        # the profile's defaults hold every rule, in the order of HOUSE_RULES
+        values = tuple((name, changes.pop(name, default)) for name, default in prof._defaults.items())
+        for name, value in values:
             if not isinstance(value, str):
                 raise UnknownHouseRule(Words(N_("the value of the house rule {rule} must be a name, not {value!r}"),
-                                             rule=rule.name, value=value))
-            rule.choice(value)
-            values.append((rule.name, value))
+                                             rule=name, value=value))
         if changes:
             house_rule(next(iter(changes)))  # raises for the unknown name
-        return cls(prof.name, tuple(values))
+        return cls(prof.name, values)  # each value checked as it is read (RuleValues)
 
     @property
     def profile(self) -> Profile:
@@ -200,5 +198,5 @@ class HouseRules(RuleValues):
 
     def changes(self) -> dict[str, str]:
         """The values that differ from the profile's defaults."""
-        prof = self.profile
-        return {name: value for name, value in self.values if value != prof.default(name)}
+        defaults = self.profile._defaults
+        return {name: value for name, value in self.values if value != defaults[name]}

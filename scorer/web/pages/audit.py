@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from ..i18n import gettext as _
+from ...core.i18n import N_
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 from wtforms import Field
@@ -143,7 +144,7 @@ def amend(token: str, number: int, contract: str) -> Answer:
     seen = _settled_seen(form, comparison)
     # what was paid, as shown, is part of what is previewed: a settlement recorded since asks to look again
     digest = deal_digest(table, corrected, (comparison.finals, view.ledger.evening.carried_in, form.settled.data))
-    action = action_sent(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing "
+    action = action_sent(N_("This phone's session ended (the browser was closed or its cookies cleared), so nothing "
                            "was saved. Check the difference below, then save the correction."))
     if action == "save" and form.previewed.data == digest:
         command = Amend(number, corrected, form.by.data, _reason(form), whole_number(form.log_length.data, -1))

@@ -23,7 +23,7 @@ from ..forms import DealForm
 from ..i18n import gettext as _
 
 CARRIED = ("hombre", "trumps", "called", "ally", "hombre_tricks", "ally_tricks", "matadors", "premiers", "vole", "giver",
-           "favourite", "spadille", "play", "revealed_ally")
+           "favourite", "spadille")
 """The deal form's inputs the entry is read from, carried to the correction form as they were posted (the deal
 number, the one-time token and the preview's digest are the recording's, not the deal's)."""
 CARRIED_CHARS_MAX = 2048

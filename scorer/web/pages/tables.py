@@ -10,7 +10,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response
 
-from ...core.i18n import _ as worded
+from ...core.i18n import N_, _ as worded
 from ...core import (
     Contract, Deal, DealError, DealTaken, ImpossibleDeal, Pot, Record, Refused, SeasonError, Settlement, Undo,
     result_label, settle, summarise,
@@ -81,7 +81,8 @@ def _recorded(settlements: tuple[Settlement, ...] | list[Settlement], number: st
 def _write_record(table: Table, the_deal: Deal, settlement: Settlement, once: str | None) -> Answer:
     """Record ``the_deal`` (settled as ``settlement``) through the write path; the page to go to."""
     try:
-        outcome = run(get_db(), table, Record(settlement.number, the_deal, phone_holder(table)), once=once or None)
+        outcome = run(get_db(), table, Record(settlement.number, the_deal, phone_holder(table), shown=settlement),
+                      once=once or None)
     except DealTaken as taken:
         return _taken(table, taken.number, the_deal.contract)
     except (Refused, ImpossibleDeal, DealError) as refused:
@@ -113,7 +114,7 @@ def deal(token: str, contract: str) -> Answer:
         form.number.data = str(view.number)
         form.once.data = one_time_token()
         return render_template("table/deal.html", form=form, preview=None, **view.context())
-    action = action_sent(_("This phone's session ended (the browser was closed or its cookies cleared), so nothing "
+    action = action_sent(N_("This phone's session ended (the browser was closed or its cookies cleared), so nothing "
                            "was recorded. Your taps are kept below: check the payments, then tap Record."))
     if not form.validate():
         return render_template("table/deal.html", form=form, preview=None, **view.context()), 422
@@ -134,16 +135,14 @@ def _sent_late(table: Table, view: TableView, chosen: Contract) -> Answer | None
     """A deal form sent again (a double tap, a resent page, a retry: answered as the first time), or sent for a
     deal another phone recorded first (the two entries side by side, even when that deal ended the evening).
     None: neither (or not a form sent, or the log is damaged: :func:`_no_deal_to_record` says so)."""
-    if request.method != "POST" or view.damage:
-        return None
+    posted = request.form.get("number")
+    if request.method != "POST" or view.damage or posted == str(view.number):
+        return None  # the deal still to play: a form sent again for it is answered by the write path (Outcome.again)
     sent = sent_before(get_db(), table, request.form.get("once", ""))
     if sent is not None:
         _said_sent(sent.number, sent.by)
         return redirect(url_for("table.play", token=table.token))
-    posted = request.form.get("number")
-    if posted != str(view.number):
-        return _taken(table, whole_number(posted, view.number), chosen)
-    return None
+    return _taken(table, whole_number(posted, view.number), chosen)
 
 
 def _no_deal_to_record(table: Table, view: TableView) -> Response | None:

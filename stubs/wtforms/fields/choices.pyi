@@ -22,6 +22,7 @@ class SelectFieldBase(Field): ...
 class SelectField(SelectFieldBase):
     data: Any  # the chosen value as the field's coerce made it (str unless told otherwise), or None
     choices: Sequence[SelectChoice] | None
+    coerce: Callable[[Any], Any]
     def __init__(
         self,
         label: str | None = None,
