@@ -91,6 +91,10 @@ class _FoundLater:
         return str(self._translations().ngettext(singular, plural, n))
 
 
+NO_LABEL = ""
+"""A hidden input's label: none shown (WTForms would make one from the field's name and translate it)."""
+
+
 SUIT_NAMES = {Suit.SPADES: lazy_gettext("Spades"), Suit.CLUBS: lazy_gettext("Clubs"), Suit.DIAMONDS: lazy_gettext("Diamonds"),
               Suit.HEARTS: lazy_gettext("Hearts")}
 
@@ -344,9 +348,9 @@ class NewTableForm(TableSettingsForm):
 class DealForm(Form):
     """One deal as entered at the table. The dealer is not asked: the deal passes to the right."""
 
-    number = HiddenField()
-    previewed = HiddenField()
-    once = HiddenField()
+    number = HiddenField(NO_LABEL)
+    previewed = HiddenField(NO_LABEL)
+    once = HiddenField(NO_LABEL)
     """A one-time token: the same form sent twice records its deal once."""
     hombre = TapField(lazy_gettext("Hombre"), validators=[InputRequired(lazy_gettext("Who was Hombre?"))])
     trumps = TapField(lazy_gettext("Trumps"), choices=TRUMP_CHOICES, validators=[UNTAPPED])
@@ -505,9 +509,9 @@ class ConfirmForm(Form):
     """A form with nothing but its CSRF token, the deal number it confirms and its one-time token (and, for an
     evening a circle's settlement covers, the settlements it was shown against: :attr:`CorrectionFields.settled`)."""
 
-    number = HiddenField()
-    once = HiddenField()
-    settled = HiddenField()
+    number = HiddenField(NO_LABEL)
+    once = HiddenField(NO_LABEL)
+    settled = HiddenField(NO_LABEL)
 
 
 def one_time_token() -> str:
@@ -522,10 +526,10 @@ class CorrectionFields:
 
     def validate_reason(self, field: StringField) -> None:
         _check_note(field, field.data or "", N_("a reason"))
-    log_length = HiddenField()
-    once = HiddenField()
+    log_length = HiddenField(NO_LABEL)
+    once = HiddenField(NO_LABEL)
     """A one-time token: the same correction sent twice is written once."""
-    settled = HiddenField()
+    settled = HiddenField(NO_LABEL)
     """For an evening a circle's settlement covers: the circle's settlements as the page showed them (the store's
     ``Circle.settled_mark``); the write path refuses the change if they are no longer those."""
 
@@ -533,9 +537,9 @@ class CorrectionFields:
 class CorrectionForm(CorrectionFields, DealForm):
     """A corrected version of a recorded deal: the deal form, plus who and why, and the deal's play record."""
 
-    play = HiddenField()
+    play = HiddenField(NO_LABEL)
     """The deal's play record, its cards' codes one after the other (a correction from Check the play)."""
-    revealed_ally = HiddenField()
+    revealed_ally = HiddenField(NO_LABEL)
     """With a play record of six tricks whose called King was not played: who revealed herself as its holder at
     the claim (P), as Check the play was told."""
 
@@ -621,8 +625,8 @@ class NextEveningForm(Form):
     first_dealer = SelectField(lazy_gettext("Who deals first?"), choices=[
         SelectChoice("1", lazy_gettext("The 1st player")), SelectChoice("2", lazy_gettext("The 2nd player")),
         SelectChoice("3", lazy_gettext("The 3rd player")), SelectChoice("4", lazy_gettext("The 4th player"))], default="1")
-    once = HiddenField()
-    number = HiddenField()
+    once = HiddenField(NO_LABEL)
+    number = HiddenField(NO_LABEL)
     """The evening the page offered to start: if another phone started it meanwhile, nothing is started."""
 
     def __init__(self, *args: Any, members: tuple[str, ...], **kwargs: Any) -> None:
@@ -672,8 +676,8 @@ class SettleForm(Form):
     """Record the settle-up shown: the circle's log length and the settle-up it was built on."""
 
     lines = HiddenField(validators=[DataRequired()])
-    shown = HiddenField()
-    confirm = HiddenField()
+    shown = HiddenField(NO_LABEL)
+    confirm = HiddenField(NO_LABEL)
     """``yes`` on the second tap (the page that shows what will be recorded): only then is it recorded."""
 
 

@@ -175,7 +175,10 @@ def _english_again(_error: BaseException | None) -> None:
 
 def _vary(response: Response) -> Response:
     """A page depends on the phone's language: caches between the server and the phone must know it."""
-    response.vary.update(("Accept-Language", "Cookie"))
+    if "Vary" in response.headers:
+        response.vary.update(("Accept-Language", "Cookie"))
+    else:
+        response.headers["Vary"] = "Accept-Language, Cookie"
     return response
 
 
