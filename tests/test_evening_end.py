@@ -151,11 +151,11 @@ def second_evening(client: FlaskClient) -> tuple[str, str, int]:
                          "the first deal's pool begins with it."),
     ("/t/{token}", "fr", "Poule 8"),
     ("/t/{token}", "fr", "Cette soirée commence avec une poule de 8"),
-    ("/t/{token}/ledger", "en", "0 of 4 deals played. Next to deal: Ann . Pool 8 chips."),
+    ("/t/{token}/ledger", "en", "0 of 4 deals played. Next to deal: Ann . Pool 8 chips ."),
     ("/t/{token}/ledger", "en", "Now 0 0 0 0 8"),
     ("/t/{token}/tally", "en", "It began with 8 chips carried in from the evening before."),
     ("/t/{token}/tally", "en", "Total 0 0 0 0 8"),
-    ("/s/{watch}", "en", "Pool 8 chips."),
+    ("/s/{watch}", "en", "Pool 8 chips ."),
 ])
 def test_an_evening_before_its_first_deal_shows_the_pool_it_began_with(client: FlaskClient, second_evening: tuple[str, str, int],
                                                                      page: str, language: str, shown: str) -> None:

@@ -159,7 +159,7 @@ def test_other_systems_in_french(profile: str) -> None:
     system = rules.profile.system
     with translating(FR):
         assert system.column_title in ("Poule", "×")
-        assert all(not ENGLISH.search(label) for label, _ in system.standing(state, rules, "Ann"))
+        assert all(not ENGLISH.search(str(label)) for label, _ in system.standing(state, rules, "Ann"))
         assert not ENGLISH.search(system.summary(settlement))
 
 

@@ -151,3 +151,12 @@ def test_wait_text_in_french(client: FlaskClient) -> None:
         assert wait_text(600) == "10 minutes"
         assert wait_text(5400) == "1.5 hours"
         assert wait_text(7200) == "2 hours"
+
+
+def test_the_ledger_counts_the_pool_as_each_language_counts(client: FlaskClient) -> None:
+    """The pool's chips are counted by the reader's rule: French takes 0 and 1 as singular, English 1 alone."""
+    token = start_table(client)
+    french = re.sub(r"<[^>]+>", "", page(client, f"/t/{token}/ledger", headers=FRENCH))
+    english = re.sub(r"<[^>]+>", "", page(client, f"/t/{token}/ledger"))
+    assert "Poule 0 jeton." in french and "0 jetons" not in french
+    assert "Pool 0 chips." in english

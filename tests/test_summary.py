@@ -86,9 +86,9 @@ def assert_summary_tells_the_transfers(settlement: Settlement, rules: HouseRules
     system = rules.profile.system
     if not system.has_pool:
         assert summary.unit_sentence is None
-        assert not any("pool" in label for label, _ in summary.carried)
+        assert not any("pool" in str(label) for label, _ in summary.carried)
     else:
-        assert summary.carried[0] == ("pool", str(after.pool))
+        assert (str(summary.carried[0][0]), summary.carried[0][1]) == ("pool", str(after.pool))
     assert "None" not in str(summary.headline) and " in :" not in str(summary.headline)
 
 

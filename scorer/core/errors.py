@@ -58,6 +58,17 @@ class Joined(Lazy):
 
 
 @dataclass(frozen=True, slots=True)
+class LowerFirst(Lazy):
+    """Words begun with a small letter when read, as a label inside a sentence is ("pool 12")."""
+
+    words: Lazy
+
+    def __str__(self) -> str:
+        text = str(self.words)
+        return text[:1].lower() + text[1:]
+
+
+@dataclass(frozen=True, slots=True)
 class Counted(Lazy):
     """A count worded when read, in the form of the reader's language for it: ``Counted("{n} evening",
     "{n} evenings", 1)`` is "1 evening", "1 soirée"; 0 is "0 evenings", "0 soirée" (extracted for the

@@ -13,7 +13,8 @@ from dataclasses import dataclass, fields
 
 from flask import Flask, session
 
-from ..core import Contract, Damage, Ledger, Replay, Settlement, SettleUp, System, result_label, settle_up
+from ..core import Contract, Damage, Ledger, Replay, Settlement, SettleUp, System, Words, result_label, settle_up
+from ..core.errors import Said
 from .db import get_db
 from .i18n import money
 from ..store import Table, evening_closed, ledger_and_log_size
@@ -79,7 +80,7 @@ class TableView:
         return self.system.units_text
 
     @property
-    def standing(self) -> tuple[tuple[str, str], ...]:
+    def standing(self) -> tuple[tuple[Words, Said], ...]:
         """What the table carries into the next deal, as the system tells it: (label, value) pairs, worded for the
         page (a form sent and answered by a redirect words nothing)."""
         return self.system.standing(self.ledger.final, self.table.rules, self.eldest)

@@ -16,10 +16,13 @@ from dataclasses import replace
 from typing import ClassVar
 
 from .. import rules as R
-from ..errors import Counted, Words
+from ..errors import Counted, Said, Words
 from ..i18n import N_, _
 from ..model import CONTRACT_KINDS, Contract, Deal, Pot, Reason, Settlement, TableState, Transfer
 from ..rules import RuleValues
+
+VOLE_POOL = N_("Vole pool")
+"""The vole pool's label where the table's standing is shown."""
 
 ENTRY_RULES: frozenset[str] = frozenset({R.OWN_KING, R.OWN_KING_FORCED, R.FORCED_SPADILLE_BONUSES, R.ALLIANCE_REMISE,
                                          R.RENOUNCE_BEAST})
@@ -158,15 +161,15 @@ class System(ABC):
         """A balance told another way, if the system has one (counters: mils, fish and counters)."""
         return ""
 
-    def standing(self, state: TableState, rules: RuleValues, eldest: str) -> tuple[tuple[str, str], ...]:
-        """What the table carries into the next deal, as (label, value) pairs."""
-        shown = [(_("Pool"), str(state.pool_in_sight))]
+    def standing(self, state: TableState, rules: RuleValues, eldest: str) -> tuple[tuple[Words, Said], ...]:
+        """What the table carries into the next deal, as (label, value) pairs, worded when read."""
+        shown: list[tuple[Words, Said]] = [(Words(N_("Pool")), str(state.pool_in_sight))]
         if state.vole_pool:
-            shown.append((_("Vole pool"), str(state.vole_pool)))
+            shown.append((Words(VOLE_POOL), str(state.vole_pool)))
         if state.spadille_reserve:
-            shown.append((_("For Spadille"), str(state.spadille_reserve)))
+            shown.append((Words(N_("For Spadille")), str(state.spadille_reserve)))
         if state.beasts_waiting:
-            shown.append((_("Beasts waiting"), ", ".join(str(b) for b in state.beasts_waiting)))
+            shown.append((Words(N_("Beasts waiting")), ", ".join(str(b) for b in state.beasts_waiting)))
         return tuple(shown)
 
     def multipliers(self, state: TableState, rules: RuleValues) -> dict[str, int]:

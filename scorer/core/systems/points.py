@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from .. import rules as R
 from ..game.context import DealContext
-from ..errors import Words
+from ..errors import Said, Words
 from ..i18n import N_, _
 from ..game.play import beasted_renounces, renounce_said
 from ..model import Contract, Deal, Pot, Reason, Result, Settlement, SystemState, TableState, Transfer
@@ -214,10 +214,10 @@ class PointScore(System):
     def final_column(self, state: TableState) -> str:
         return ""
 
-    def standing(self, state: TableState, rules: RuleValues, eldest: str) -> tuple[tuple[str, str], ...]:
+    def standing(self, state: TableState, rules: RuleValues, eldest: str) -> tuple[tuple[Words, Said], ...]:
         if rules[R.MULTIPLIER_SCOPE] is R.MultiplierScope.PER_PLAYER:
-            return ((_("Next game counts"), _("per player")),)
-        return ((_("Next game counts"), f"×{multiplier(state, eldest, False)}"),)
+            return ((Words(N_("Next game counts")), Words(N_("per player"))),)
+        return ((Words(N_("Next game counts")), f"×{multiplier(state, eldest, False)}"),)
 
     def multipliers(self, state: TableState, rules: RuleValues) -> dict[str, int]:
         """Each player's own multiplier, where each keeps one (house rule multiplier_scope)."""

@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from .. import rules as R
 from ..game.describe import in_suit, the_card
 from ..i18n import N_, _
-from ..errors import Joined, Later, Said, Words
+from ..errors import Joined, Later, Lazy, LowerFirst, Said, Words
 from ..model import Account, Contract, Deal, Pot, Reason, Result, Settlement, Transfer, Vole
 from ..names import listed_words
 from ..game.outcome import in_favourite
 from ..systems.profiles import HouseRules
 from ..rules import RULES_BY_NAME
 from ..systems import System
+from ..systems.base import VOLE_POOL
 
 MINUS = "−"
 """The minus sign every page writes (U+2212), never the hyphen."""
@@ -120,8 +121,9 @@ class DealSummary:
     """The result in a line, worded when read: "Bea's solo in hearts: won, with premiers"."""
     nets: tuple[Net, ...]
     """Each player's change for the deal, in seating order."""
-    carried: tuple[tuple[str, str], ...]
-    """What the table carries after the deal, as the settlement system tells it: ("pool", "0"), ("vole pool", "0")."""
+    carried: tuple[tuple[Lazy, Said], ...]
+    """What the table carries after the deal, as the settlement system tells it, each label worded when read and
+    begun with a small letter: ("pool", "0"), ("vole pool", "0")."""
     unit_sentence: Words | None
     """The stake and the unit, said once ("The pool held 28 chips, so a unit is 7."); the stake alone where nothing
     is paid in units ("The pool held 40 counters."); None without a pool."""
@@ -138,12 +140,11 @@ def summarise(settlement: Settlement, rules: HouseRules) -> DealSummary:
     after = settlement.after
     players = settlement.before.players
     eldest = after.eldest(after.right_of(settlement.deal.dealer))  # who is eldest in the next deal
-    carried = [(_lower_first(label), value) for label, value in system.standing(after, rules, eldest)]
-    shown = {label for label, _value in carried}
-    vole_pool = _("vole pool")
+    standing = system.standing(after, rules, eldest)
+    carried: list[tuple[Lazy, Said]] = [(LowerFirst(label), value) for label, value in standing]
     moved_vole_pool = any(Pot.VOLE_POOL in (t.payer, t.payee) for t in settlement.transfers)
-    if system.has_pool and moved_vole_pool and not shown & {"vole pool", vole_pool}:
-        carried.append((vole_pool, str(after.vole_pool)))
+    if system.has_pool and moved_vole_pool and Words(VOLE_POOL) not in (label for label, _value in standing):
+        carried.append((LowerFirst(Words(VOLE_POOL)), str(after.vole_pool)))
     used_for_unit = tuple(dict.fromkeys(name for t in settlement.transfers for name in t.rules if name in UNIT_RULES))
     return DealSummary(
         number=settlement.number,
@@ -389,7 +390,3 @@ def _for_what(parts: tuple[Part, ...]) -> Said:
     if len(parts) == 1:
         return Words(N_(": {label}"), label=parts[0].label)
     return Words(N_(": {parts}"), parts=Joined(tuple(Joined((p.label, p.chips), " ") for p in parts)))
-
-
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]

@@ -18,6 +18,7 @@ from werkzeug.datastructures import MultiDict
 from ...core import (
     Contract, Deal, DealSummary, Ledger, LineKind, ScorerError, Settlement, settle, summarise,
 )
+from ...core.errors import Lazy, Said
 from ...store import Table
 from ..forms import DealForm
 from ..i18n import gettext as _
@@ -46,7 +47,7 @@ class Side:
         """The player's change for the deal, signed ("+5", "−5", "0"); a dash for an entry that cannot be settled."""
         return next((n.signed for n in self.summary.nets if n.player == player), "—") if self.summary else "—"
 
-    def carried(self, label: str) -> str:
+    def carried(self, label: Lazy) -> Said:
         """What the table carries after the deal under ``label`` (the pool...), or a dash."""
         return dict(self.summary.carried).get(label, "—") if self.summary else "—"
 
@@ -73,7 +74,7 @@ class Race:
     """This phone's entry as posted, (input, value), for the correction form; empty if it is too long to carry."""
 
     @property
-    def carried_labels(self) -> tuple[str, ...]:
+    def carried_labels(self) -> tuple[Lazy, ...]:
         """The labels of what the table carries after the deal, in either entry (the pool, the vole pool...)."""
         labels = [label for side in (self.recorded, self.entry) if side.summary for label, _value in side.summary.carried]
         return tuple(dict.fromkeys(labels))
