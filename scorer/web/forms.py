@@ -147,7 +147,7 @@ class TapField(RadioField):
     def pre_validate(self, form: Any) -> None:
         """The tap is one of the choices (WTForms' own check builds every choice's rendering on each POST: about
         half of a deal form's validation)."""
-        if self.process_errors or self.data is None:
+        if self.errors or self.data is None:
             return  # nothing tapped: the group's validators say whether it may be left so
         if not any(self.data == self.coerce(choice.value) for choice in self.choices or ()):
             raise ValidationError(gettext(NOT_A_CHOICE))

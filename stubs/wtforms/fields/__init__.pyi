@@ -30,7 +30,6 @@ class Field:
     description: str
     data: Any
     errors: list[str]  # a tuple until the field is validated: scorer appends to it only after
-    process_errors: list[str]
     def __init__(
         self,
         label: str | None = None,
