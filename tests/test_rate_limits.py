@@ -57,6 +57,24 @@ def test_imports_are_limited_and_every_post_counts(app: Flask) -> None:
     assert start_table(club)  # new tables have their own count
 
 
+def test_an_import_told_to_wait_is_not_counted(tmp_path: Path) -> None:
+    """An import answered 503 at the gate (another file is being read) read nothing: it spends no attempt."""
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t",
+                      "LIMIT_IMPORTS": "2 per hour", "IMPORTS_WAITING_MAX": 0})  # no place to wait: 503 at once
+    club, gate, reader = phone(app, "192.0.2.21"), app.extensions["scorer.import_gate"], object()
+    assert gate.enter(reader, reader) is not None  # another file's turn, held
+    try:
+        for _ in range(3):
+            data = {"csrf_token": csrf_token(club, "/import"), "evening": (io.BytesIO(b"{}"), "x.json")}
+            answer = club.post("/import", data=data, content_type="multipart/form-data")
+            assert answer.status_code == 503 and "Retry-After" in answer.headers
+    finally:
+        gate.leave(reader)
+    for expected in (422, 422, 429):  # the two attempts of the limit are still there
+        data = {"csrf_token": csrf_token(club, "/import"), "evening": (io.BytesIO(b"{}"), "x.json")}
+        assert club.post("/import", data=data, content_type="multipart/form-data").status_code == expected
+
+
 def test_a_forwarded_address_is_ignored_unless_a_proxy_is_trusted(tmp_path: Path) -> None:
     config = {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "t", "LIMIT_NEW_TABLES": "1 per hour"}
     from scorer.web.db import init_db

@@ -19,10 +19,11 @@ from pathlib import Path
 import pytest
 from helpers.docs import read, section
 from helpers.hostile_files import hostile
+from helpers.largest_circle import largest_circle_file
 from helpers.served import Client, Poll, Served, import_file, ready_to_record, timed
 
 from scorer.core import HouseRules
-from scorer.store import create_table
+from scorer.store import create_table, import_circle
 from scorer.store.database import connect, migrate
 
 HEALTHZ_MAX = 1.0
@@ -143,3 +144,34 @@ def test_the_limits_document_states_the_gate(served: tuple[Served, str]) -> None
     text = " ".join(section(read("docs/LIMITS.md"), "## What imports at once hold").split())
     assert "`IMPORTS_AT_ONCE`" in text and "503" in text and "`Retry-After`" in text and "`bench/imports.py`" in text
     assert Path(__file__).name in text
+
+
+def test_a_fresh_server_under_eight_clients_on_the_largest_circle_keeps_answering(tmp_path: Path) -> None:
+    """A freshly started process (no season folded yet) asked for the largest legal circle's page by eight phones at
+    once: every phone gets the page, and ``/healthz`` keeps answering within a second meanwhile."""
+    db = connect(str(tmp_path / "scorer.sqlite"))
+    migrate(db)
+    circle = import_circle(db, largest_circle_file(), "not the server's key: imported as unverified")
+    db.conn.close()
+    server = Served(tmp_path / "scorer.sqlite", tmp_path / "instance")
+    try:
+        phones = [Client(server.port) for _ in range(8)]
+        for phone in phones:
+            assert phone.request("GET", "/healthz")[0] == 200  # connected and served once: only the circle is cold
+        barrier, answers = threading.Barrier(8), []
+
+        def ask(phone: Client) -> None:
+            barrier.wait()
+            answers.append(timed(lambda: phone.request("GET", f"/c/{circle.token}")))
+
+        poll = Poll(server.port)
+        asking = [threading.Thread(target=ask, args=(phone,)) for phone in phones]
+        for thread in asking:
+            thread.start()
+        for thread in asking:
+            thread.join(120)
+        healthz = poll.stop()
+    finally:
+        server.close()
+    assert [status for status, _ in answers] == [200] * 8
+    assert healthz and max(healthz) <= HEALTHZ_MAX and not poll.failed, (max(healthz), poll.failed)

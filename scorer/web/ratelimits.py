@@ -10,7 +10,8 @@ on import attempts.
   the other), and spent only by what was written, so a form or a file refused costs none of it. A circle
   import of more evenings than the budget has left is refused whole (:class:`BudgetSpent`).
 - **Import attempts** (``LIMIT_IMPORTS``): every POST to ``/import`` and ``/c/import``, a refused file
-  too (each one was parsed), through Flask-Limiter's own decorator on their blueprint (:func:`init_app`).
+  too (each one was parsed), but one answered 503 at the import gate (nothing of it was read), through
+  Flask-Limiter's own decorator on their blueprint and its ``deduct_when`` (:func:`init_app`).
 
 The limits are config values in Flask-Limiter's notation (``"120 per hour;400 per day"``), read at each
 request, far above what a club ever does; reading a form is never limited. The client's address is the
@@ -144,7 +145,9 @@ def init_app(app: Flask, imports: Blueprint) -> None:
     if not limiter.enabled:
         return
     app.extensions[BUDGET_EXTENSION] = Budget(limiter)
-    limiter.limit(lambda: str(current_app.config["LIMIT_IMPORTS"]), methods=["POST"])(imports)
+    # an import answered 503 (no turn at the import gate: importgate.py) read nothing of its file: not counted
+    limiter.limit(lambda: str(current_app.config["LIMIT_IMPORTS"]), methods=["POST"],
+                  deduct_when=lambda response: response.status_code != 503)(imports)
 
 
 def _wait_seconds() -> int:
