@@ -96,6 +96,9 @@ def test_the_second_phone_sees_both_entries_and_corrects_with_its_own(server: st
         cells = [re.sub(r"\s+", " ", t).strip() for t in sides.locator("tbody tr.deal td").all_inner_texts()]
         assert len(cells) == 2 and cells[0] != cells[1], cells
         assert sides.locator("tbody tr.differs").count() >= 5  # the tricks, and each player's figure
+        shade = "r => getComputedStyle(r).backgroundColor"
+        unshaded = sides.locator("thead tr").evaluate(shade)
+        assert sides.locator("tbody tr.deal").evaluate(shade) not in (unshaded, "rgba(0, 0, 0, 0)")  # the Deal row too
         bea_row = sides.locator("tbody tr.net", has=bea.page.locator('th:text-is("Bea")')).locator("td").all_inner_texts()
         assert bea_row[0].startswith("−") and bea_row[1].startswith("+"), bea_row  # pays into the pool / takes it
         if english:

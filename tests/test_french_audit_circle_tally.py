@@ -97,6 +97,22 @@ def test_the_season_pdf_reads_french(app: Flask, client: FlaskClient) -> None:
     assert french.index("Déjà réglé") < french.index("Reste à régler") < french.index("Totaux courants après chaque soirée")
     assert "Settle-up" not in french and "Approuvé par" in french and "page 1 sur 1" in french
     assert re.search(r"\w+ paie \d+,\d\d\s€ à \w+", french.replace(NB, " "))
+    # the statistics count each evening's average in the circle's units, and a list takes a space before its ";"
+    flat = " ".join(french.split())
+    assert re.search(r"matadors \d+, [+−]?[\d,]+ jetons par soirée, meilleure", flat), flat
+    assert re.search(r"\d ; \w", flat) and not re.search(r"\w; ", flat), flat
+    assert re.search(r"[+−]?[\d.]+ chips an evening, best", " ".join(english.split()))
+
+
+def test_a_new_evening_is_announced_in_french(app: Flask, client: FlaskClient) -> None:
+    circle = start_circle(client)
+    data = {"seat_1": "Ann", "seat_2": "Bea", "seat_3": "Cat", "seat_4": "Dan", "first_dealer": "1"}
+    data["csrf_token"] = re.findall(r'name="csrf_token" type="hidden" value="([^"]+)"',
+                                    client.get(f"/c/{circle}", headers=FRENCH).get_data(as_text=True))[0]
+    answer = client.post(f"/c/{circle}/next", data=data, headers=FRENCH)
+    assert answer.status_code == 302
+    shown = words(client, answer.headers["Location"])
+    assert f"La soirée 1 du cercle est prête{NB}: Ann, Bea, Cat, Dan." in shown, shown[:600]
 
 
 def test_the_circle_pages_read_french(app: Flask, client: FlaskClient) -> None:

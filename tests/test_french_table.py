@@ -104,7 +104,7 @@ def test_play_deal_and_ledger_in_french(client: FlaskClient) -> None:
     ledger = page(client, f"/t/{token}/ledger", headers=FRENCH)
     assert f"<h1>Comptes{NB}: les soldes coup après coup</h1>" in ledger
     assert "1 coups joués sur 8." in ledger
-    assert '<th scope="row">Maintenant</th>' in ledger
+    assert '<th scope="row">Solde</th>' in ledger
     undo = page(client, f"/t/{token}/undo", headers=FRENCH)
     assert f"<h1>Annuler le coup 1{NNB}?</h1>" in undo and ">Non, le garder</a>" in undo
     watch = re.search(r'/s/([A-Za-z0-9_-]+)', flashed)

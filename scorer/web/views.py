@@ -151,8 +151,8 @@ def phone_holder(table: Table) -> str | None:
 
 
 NUMBER_COLUMN, LAST_COLUMN = 2.6, 2.8
-"""Rems of a ledger's or a tally's width for the deal's number (room for its last row's word, "Total" or "Now", in
-the column heads' type) and for the last column (the pool's, "Poule" in French): fixed, whatever the screen; the
+"""Rems of a ledger's or a tally's width for the deal's number (room for its last row's word, "Total", "Now" or "Solde",
+in the small type of the heads) and for the last column (the pool's, "Poule" in French): fixed, whatever the screen; the
 players' columns share what they leave (:func:`name_widths`)."""
 
 PHONE_ROOM = 390 - 2 * 12 - 16 * (NUMBER_COLUMN + LAST_COLUMN)

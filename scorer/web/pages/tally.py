@@ -135,7 +135,7 @@ def corrected_lines(tally: TallyView) -> list[str]:
     found = tally.corrected
     if not found:
         return []
-    told = "; ".join(c.told for c in found.values())
+    told = _("; ").join(c.told for c in found.values())
     return wrap(_("%(mark)s corrected after it was recorded: the sheet counts the version in force (%(deals)s).",
                   mark=CORRECTED_MARK, deals=told), SHEET_WIDTH_EM * 8.5 / 7)
 
@@ -232,7 +232,7 @@ def rules_lines(shown: list[tuple[HouseRule, str, bool]]) -> list[str]:
     lines of the PDF's 7 pt across the page, so that WeasyPrint has no line to break."""
     said = [_("%(rule)s: %(value)s", rule=r.title, value=r.choice(value).label) + (" " + _("(changed)") if changed else "")
             for r, value, changed in shown]
-    return wrap("; ".join(said) + ("." if said else ""), RULES_WIDTH_EM)
+    return wrap(_("; ").join(said) + ("." if said else ""), RULES_WIDTH_EM)
 
 
 def label(text: str | None) -> str:
