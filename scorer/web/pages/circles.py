@@ -453,7 +453,7 @@ def season_pdf(token: str) -> Response | tuple[str, int, dict[str, str]]:
             "circle/tally.html", paper=paper, tally_css=tally_css(), circle=circle, season=season,
             running=fold.made("running", season.running), stats=_statistics(fold, season),
             in_money=circle.chip_value_cents is not None, owing=owing(circle, season), page_counter=page_counter(),
-            signature_lines=signature_lines))
+            signature_lines=signature_lines, last_begun=fold.tables[-1].created_at if fold.tables else None))
 
     key = season_pdf_key(circle, paper, fold)
     document = printer().document(("circle", circle.token), key, request.remote_addr or "", render)
