@@ -122,6 +122,16 @@ def test_the_catalogue_is_complete_compiled_and_extracted_from_today_s_sources(t
     assert wanted == translated
 
 
+def test_french_typography_holds_every_sign_to_its_word() -> None:
+    """French puts a space before ":" ";" "?" "!" and "»", and after "«": a no-break one in every translation, so
+    that a line never begins with the sign (a circle's statistics once began a line with "; gagné 2")."""
+    with PO.open("rb") as f:
+        catalogue = read_po(f, locale="fr")
+    loose = [(m.id, s) for m in catalogue if m.id
+             for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if re.search(r" [:;?!»]|« ", s or "")]
+    assert loose == []
+
+
 def test_every_general_page_is_french(client: FlaskClient) -> None:
     phone = FrenchPhone(client)
     for url in ("/", "/rules", "/new", "/import", "/c/new", "/c/import"):
