@@ -93,6 +93,10 @@ def test_what_a_correction_changes_shows_every_later_evening(client: FlaskClient
     assert preview.status_code == 200, shown[-2000:]
     assert re.search(r"Evening 2 begins with <s>\d+</s> 0 chips carried in: ", shown), shown[shown.find("In the circle"):][:1500]
     assert "season total" in shown
+    french = text(client.post(f"/t/{first}/audit/1/amend/solo", headers={"Accept-Language": "fr"}, data={
+        "csrf_token": csrf_token(client, f"/t/{first}/audit/1/amend/solo"), "log_length": "1", "action": "preview", "by": "Ann",
+        "hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6", "matadors": "0"}))
+    assert re.search(r"La soirée 2 commence avec <s>\d+</s> 0 jeton reporté\xa0: ", french), french[-2500:]  # 0 is singular
 
 
 def test_a_circle_edited_by_hand_answers_every_page(app: Flask, client: FlaskClient) -> None:

@@ -18,11 +18,13 @@ from helpers.web import import_table, text
 from scorer.core.i18n import translating
 from scorer.core.systems.base import counted
 from scorer.web.views import FIGURE_ROOM, PHONE_ROOM, name_widths
+from scorer.web.i18n import counted_average
 
 CATALOGUE = Path(__file__).resolve().parent.parent / "scorer" / "translations"
 FRENCH = gettext.translation("messages", localedir=str(CATALOGUE), languages=["fr"])
 EXAMPLE = json.loads((Path(__file__).resolve().parent.parent / "examples" / "evening.json").read_text())
 FRENCH_PHONE = {"Accept-Language": "fr-FR,fr;q=0.9"}
+ENGLISH_PHONE = {"Accept-Language": "en"}
 
 
 @pytest.mark.parametrize(("n", "units", "english", "in_french"), [
@@ -35,6 +37,20 @@ def test_an_amount_in_units_is_counted_in_the_reader_s_language(n: int, units: s
     assert counted(n, units) == english
     with translating(FRENCH.gettext, FRENCH.ngettext):
         assert counted(n, units) == in_french
+
+
+@pytest.mark.parametrize(("average", "units", "english", "in_french"), [
+    (0.0, "chips", "0 chips", "0 jeton"), (1.5, "chips", "+1.5 chips", "+1,5 jeton"), (1.0, "chips", "+1.0 chips", "+1,0 jeton"),
+    (-26.67, "chips", "−26.7 chips", "−26,7 jetons"), (2.04, "points", "+2.0 points", "+2,0 points"),
+    (-0.04, "counters", "0 counters", "0 jeton"),
+])
+def test_an_average_is_counted_as_its_figure_is(app: Flask, average: float, units: str, english: str, in_french: str) -> None:
+    """An evening's average (one decimal) takes the unit's form its figure takes in each language: English says
+    "1.0 chips", French "1,5 jeton" (1 and 0 whole, whatever the decimals)."""
+    for headers, said in ((ENGLISH_PHONE, english), (FRENCH_PHONE, in_french)):
+        with app.test_request_context("/", headers=headers):
+            app.preprocess_request()
+            assert counted_average(average, units) == said
 
 
 @pytest.mark.parametrize(("players", "widest", "narrowest"), [

@@ -77,13 +77,16 @@ class Counted(Lazy):
     singular: str
     plural: str
     n: int
+    shown: str | None = None
+    """The figure as written, where it is not ``n`` itself ("−26,7", counted as ``n`` counts in the reader's
+    language)."""
 
     def __str__(self) -> str:
         try:
             form = ngettext(self.singular, self.plural, self.n)
         except RuntimeError:  # as _worded: a request's translation read after its request
             form = self.singular if self.n == 1 else self.plural
-        return form.format(n=self.n)
+        return form.format(n=self.n if self.shown is None else self.shown)
 
 
 class Words(Lazy):

@@ -192,6 +192,15 @@ def number(value: int | float | Decimal, places: int | None = None) -> str:
     return text.replace("-", "−")
 
 
+def counted_average(value: float, units: str) -> str:
+    """An average of a system's ``units`` to one decimal, signed ("+8.0 chips", "−26,7 jetons"; 0 is "0"), its unit
+    singular or plural as the reader's language counts that figure (French: "0 jeton", "1,5 jeton")."""
+    rounded = round(Decimal(str(value)), 1)
+    shown = "0" if rounded == 0 else ("+" if rounded > 0 else "") + number(rounded, 1)
+    one = Locale.parse(language()).plural_form(abs(rounded)) == "one"
+    return counted(1 if one else 2, units, shown)
+
+
 def money(cents: int, currency: str = "") -> str:
     """An amount in cents as the reader writes money: with the currency's sign when ``currency`` is a
     code Babel knows ("€3.20" / "3,20 €"), else the number and the currency as written ("3.20 pts")."""
@@ -267,6 +276,6 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     # ``counted``: ``n`` of ``units`` as a system writes them ("chips"), singular or plural in the reader's language
     app.jinja_env.filters.update(number=number, money=money, local_time=local_time, local_day=local_day,
-                                 local_date=local_date, counted=counted)
+                                 local_date=local_date, counted=counted, counted_average=counted_average)
     app.add_template_global(language, "current_language")
     app.jinja_env.globals["languages"] = LANGUAGES

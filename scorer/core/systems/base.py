@@ -39,17 +39,18 @@ POOL_RULES: frozenset[str] = frozenset({
 and its beasts, the alliance's flow, the favourite suit and paulans."""
 
 
-def counted(n: int, units: str) -> str:
+def counted(n: int, units: str, shown: str | None = None) -> str:
     """``n`` of a system's ``units`` ("chips", "points", "counters", as :attr:`System.units` writes them) in the
     reader's language, singular or plural as its language counts: "1 chip", "−3 chips", "1 jeton", "0 jeton";
-    a minus sign, not a hyphen."""
+    a minus sign, not a hyphen. ``shown``: the figure as written instead (a decimal, with its sign), counted as
+    ``n``."""
     if units == "points":
-        said = Counted("{n} point", "{n} points", abs(n))
+        said = Counted("{n} point", "{n} points", abs(n), shown)
     elif units == "counters":
-        said = Counted("{n} counter", "{n} counters", abs(n))
+        said = Counted("{n} counter", "{n} counters", abs(n), shown)
     else:
-        said = Counted("{n} chip", "{n} chips", abs(n))
-    return ("−" if n < 0 else "") + str(said)
+        said = Counted("{n} chip", "{n} chips", abs(n), shown)
+    return ("−" if n < 0 and shown is None else "") + str(said)
 
 
 class System(ABC):
