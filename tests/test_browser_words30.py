@@ -58,9 +58,20 @@ def test_the_bar_is_one_line_and_no_name_is_cut(server: str, browser: Any, axe: 
             assert len(set(round(t) for t in links)) == 1, (step, links)  # one line
             bar = page.locator(".bar").bounding_box()
             assert bar is not None and bar["height"] < 50, (step, bar)
+            if step == "play":  # the standing: the players' columns alone, shared alike
+                assert page.eval_on_selector_all("table.standing th.name", CUT) == [], step
             if step in ("ledger", "tally", "audit"):  # the audit's before-and-after table shares them alike
                 assert page.eval_on_selector_all("table th.name", CUT) == [], step
                 assert page.eval_on_selector_all("table.ledger tbody th, table.ledger tfoot th", CUT) == [], step
+        # a correction's "What this changes": each name whole in its row, beside the figures
+        phone.go(f"{server}/t/{token}/audit/1/amend/solo")
+        for name, value in (("by", NAMES[2]), ("hombre_tricks", "6")):
+            page.locator(f'input[type=radio][name="{name}"][value="{value}"]').tap()
+        with page.expect_navigation():
+            page.locator('button[name="action"][value="preview"]').click()
+        assert page.locator("table.diff-stack").count() == 1, page.content()[:2000]
+        phone.check("changes")
+        assert page.eval_on_selector_all("table.diff-stack th.name", CUT) == []
         rules = page.locator("details.rules")
         phone.go(f"{server}/t/{token}/tally")
         assert rules.count() == 1 and not rules.evaluate("d => d.open")

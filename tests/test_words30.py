@@ -5,6 +5,8 @@ players' columns of a ledger shared by their names' lengths."""
 
 from __future__ import annotations
 
+import io
+
 import gettext
 import json
 import re
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from pypdf import PdfReader
 from helpers.web import import_table, text
 
 from scorer.core.i18n import translating
@@ -118,3 +121,9 @@ def test_a_secret_solo_reads_as_her_own_king_on_the_tally(app: Flask, headers: d
     assert re.search(rf"Dan, \w+ \w+ \w+, {said}", tally), tally[:3000]
     ledger = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", text(client.get(f"/t/{token}/ledger", headers=headers))))
     assert said in ledger
+    for page in (f"/t/{token}", f"/t/{token}/audit/1"):  # the last deal's heading, and the deal's own page
+        shown = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", text(client.get(page, headers=headers))))
+        assert said in shown, (page, shown[:1500])
+    pdf = client.get(f"/t/{token}/tally.pdf", headers=headers)
+    printed = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.data)).pages)
+    assert ("own King" if "her own" in said else "son Roi") in printed  # the sheet's ally column

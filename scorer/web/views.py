@@ -175,12 +175,12 @@ def _piece_width(piece: str) -> float:
     return 12 * sum(_EMS.get(c, .78 if c.isupper() else .7) for c in piece) + 6.4
 
 
-def name_widths(players: Sequence[str]) -> list[float]:
+def name_widths(players: Sequence[str], room: float = PHONE_ROOM) -> list[float]:
     """Each player's column, in percent of the room a ledger's or a tally's number and last columns leave (the
     percentages sum to 100): each column first gets a figure's room; then, on a phone, each name gets the room of
     its longest piece that cannot wrap (at a space or after a hyphen), the shortest first, so that a name is cut
     only when no column has room for it (its whole name is in its head's title); what is left is shared by the
-    same lengths. A short name's column gives its room to a long one's."""
+    same lengths. A short name's column gives its room to a long one's. ``room``: the pixels they share on a phone."""
     def need(name: str) -> float:
         pieces = [piece for word in name.split() for piece in re.split(r"(?<=-)", word) if piece]
         return max([_piece_width(p) for p in pieces] + [FIGURE_ROOM])
@@ -188,10 +188,10 @@ def name_widths(players: Sequence[str]) -> list[float]:
     needs = [need(p) for p in players]
     if not needs:
         return []
-    if sum(needs) <= PHONE_ROOM:
+    if sum(needs) <= room:
         widths = needs  # every name whole: the room left shared by the same lengths
     else:  # a figure's room each, then as many whole names as the rest holds, the shortest first
-        spare = max(PHONE_ROOM - FIGURE_ROOM * len(needs), 0.0)
+        spare = max(room - FIGURE_ROOM * len(needs), 0.0)
         extras = sorted(n - FIGURE_ROOM for n in needs)
         level = 0.0
         for i, extra in enumerate(extras):
@@ -212,6 +212,16 @@ def column_widths(players: Sequence[str]) -> list[str]:
     return [f"{NUMBER_COLUMN}rem", *(f"{w}%" for w in name_widths(players)), f"{LAST_COLUMN}rem"]
 
 
+STANDING_ROOM = 390 - 2 * 12
+"""Pixels a table of the players alone (the standing on a table's page) shares on the narrowest phone."""
+
+
+def standing_widths(players: Sequence[str]) -> list[str]:
+    """The CSS widths of the columns of a table of the players alone: their names' share of the width
+    (:func:`name_widths`)."""
+    return [f"{w}%" for w in name_widths(players, STANDING_ROOM)]
+
+
 def counts_unbroken(said: str) -> str:
     """``said`` with each figure kept with the word after it ("−2 mils 4 fish" wraps between "mils" and "4", never
     between "−2" and "mils"): a no-break space after each figure."""
@@ -219,8 +229,10 @@ def counts_unbroken(said: str) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """``result_label``, ``column_widths`` and the filter ``counts_unbroken`` for the templates (a deal's result as
-    the ledger names it, the widths of a ledger's or a tally's columns, counts that wrap between them only)."""
+    """``result_label``, ``column_widths``, ``standing_widths`` and the filter ``counts_unbroken`` for the templates
+    (a deal's result as the ledger names it, the widths of a ledger's, a tally's or the standing's columns, counts
+    that wrap between them only)."""
     app.add_template_global(result_label, "result_label")
     app.add_template_global(column_widths, "column_widths")
+    app.add_template_global(standing_widths, "standing_widths")
     app.add_template_filter(counts_unbroken, "counts_unbroken")

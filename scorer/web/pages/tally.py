@@ -115,7 +115,8 @@ def deals_sheet(players: tuple[str, ...], result: Replay, system: System, correc
     for s in result.settlements:
         d = s.deal
         rows.append([str(s.number) + (CORRECTED_MARK if s.number in corrected else pad), d.contract.label + (" " + suits.get(d.trumps.value, d.trumps.value) if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
-                     _cut(d.ally, NAME_WIDTH) if d.has_real_ally and d.ally else "", str(result_label(d, s.result)),
+                     _cut(d.ally, NAME_WIDTH) if d.has_real_ally and d.ally else _("own King") if d.is_secret_solo else "",
+                     str(result_label(d, s.result)),
                      *(_signed(s.change(p)) for p in players), system.column(s)])
     total = ["", _("Total"), "", "", "", *(_signed(result.final.balance(p)) for p in players),
              system.final_column(result.final)]
