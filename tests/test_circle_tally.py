@@ -51,6 +51,23 @@ def test_a_circle_s_evening_settles_with_the_season_and_its_pdf_follows_what_it_
     assert client.get(f"/t/{second}/tally.pdf").data != before  # evening 2 now starts with another pool
 
 
+def test_a_circle_s_evening_tally_says_no_money_of_its_own(client: FlaskClient) -> None:
+    """An evening of a circle settles with its season: its tally (page and PDF) gives its balances in chips and
+    points to the circle's page, never money worked out for the evening alone (which credited a pool the circle
+    carries to the four players, and so differed from the season's figures)."""
+    circle = start_circle(client, chip_value="0.10", currency="EUR")
+    first = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
+    play_evening(client, first, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
+    page = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get(f"/t/{first}/tally").get_data(as_text=True)))
+    printed = " ".join(words(client.get(f"/t/{first}/tally.pdf").data).split())
+    for said in (page, printed):
+        assert "it settles with the season" in said
+        assert re.findall(r"€\d+\.\d\d", said) == ["€0.10"], said  # what a chip is worth, and no sum of money
+        assert "credited to the four players" not in said and "Money" not in said
+    season = re.sub(r"<[^>]+>", " ", client.get(f"/c/{circle}").get_data(as_text=True))
+    assert len(re.findall(r"€\d+\.\d\d", season)) > 4  # the money is the season's
+
+
 def test_a_deal_previewed_before_an_earlier_evening_changed_its_pool_is_previewed_again(client: FlaskClient) -> None:
     import re
 

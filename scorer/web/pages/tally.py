@@ -143,15 +143,18 @@ def corrected_lines(tally: TallyView) -> list[str]:
 
 def finals_lines(tally: TallyView) -> list[str]:
     """The final balances of the PDF as lines lined up in columns: a player, the balance, after the
-    pool (when the pool is shared out at the end), and the money (or what there is to settle). A name
+    pool (when the pool is shared out at the end), and the money (or what there is to settle; neither for an
+    evening of a circle, which settles with its season). A name
     too long for the half page goes on over a second line; the system's note on a balance ("1 mil 2
     counters") on a line of its own under the player's."""
     view, settle = tally.view, tally.settle
     system, players = view.system, view.table.players
-    header = [_("Player"), _("Balance"), *([_("After the pool")] if settle.closing else []),
-              _("Money") if tally.has_money else _("To settle")]
-    figures = {p: [_signed(view.ledger.balances[p]), *([_signed(settle.units[p])] if settle.closing else []),
-                   tally.money(settle.cents[p])] for p in players}
+    # an evening of a circle settles with its season: its balances alone (the season's page says the money)
+    alone = view.table.circle_id is None
+    header = [_("Player"), _("Balance"), *([_("After the pool")] if settle.closing and alone else []),
+              *([_("Money") if tally.has_money else _("To settle")] if alone else [])]
+    figures = {p: [_signed(view.ledger.balances[p]), *([_signed(settle.units[p])] if settle.closing and alone else []),
+                   *([tally.money(settle.cents[p])] if alone else [])] for p in players}
     font = metrics()
     others = sum(max(font.em(row[i]) for row in [header[1:], *figures.values()]) + GAP_EM for i in range(len(header) - 1))
     room = max(HALF_WIDTH_EM - others, font.em(header[0]), 6.0)
