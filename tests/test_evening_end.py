@@ -89,7 +89,7 @@ def test_a_circle_s_last_deal_names_its_settle_up_first(client: FlaskClient) -> 
                      (f"/t/{first}/tally", "This evening's tally"),
                      (f"/c/{circle}#next", "Start the next evening of Thursday club")]
     french = said(client, f"/t/{first}", "fr")
-    assert "Cette soirée se règle avec la saison de Thursday club : qui paie qui est sur la page du cercle." in french
+    assert "Cette soirée se règle avec la saison du cercle « Thursday club » : qui paie qui est sur la page du cercle." in french
 
 
 # --- 3. A circle carries the pool unless its members choose otherwise ---------------------------------------------
@@ -209,3 +209,13 @@ def test_the_report_counts_what_an_evening_began_with(pool_at_end: str, deals: t
     closing = report["closing"]
     assert report["pool"] == pool and closing["pool"] == closed_pool
     assert sum(closing["balances"].values()) + closing["pool"] + closing["vole_pool"] + closing["spadille_reserve"] == 12
+
+
+@pytest.mark.parametrize(("profile", "said"), [("quadrille", "A chip has no money value at this table: the amounts are in chips."),
+                                               ("penguin_points", "A point has no money value at this table: the amounts are in points.")])
+def test_the_end_of_an_evening_without_a_chip_value_says_its_own_unit(client: FlaskClient, profile: str, said: str) -> None:
+    token = start_table(client, profile=profile, deals_agreed="4")
+    for n in range(1, 5):
+        assert record(client, token, "solo", n, {"hombre": "Bea", "trumps": "hearts", "hombre_tricks": "6",
+                                                 "matadors": "0"}).status_code == 302
+    assert said in " ".join(re.sub(r"<[^>]+>", " ", client.get(f"/t/{token}").get_data(as_text=True)).split())

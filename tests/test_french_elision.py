@@ -126,15 +126,20 @@ def test_the_pages_elide_in_french(client: FlaskClient) -> None:
     assert "de Éléonore" not in preview and "de Hugues" not in preview
 
 
-def test_a_circle_s_pages_elide_in_french(client: FlaskClient) -> None:
-    circle = start_circle(client, name="Amis du jeudi")
+@pytest.mark.parametrize("name", ["Amis du jeudi", "Le cercle du jeudi"])
+def test_a_circle_s_name_is_quoted_in_french(client: FlaskClient, name: str) -> None:
+    """A circle's name is a title: French quotes it after "du cercle" rather than putting "de" before it, which a
+    name beginning with an article would turn into "de Le cercle du jeudi"."""
+    circle = start_circle(client, name=name)
     table = next_evening(client, circle, ("Ann", "Bea", "Cat", "Dan"))
     play_evening(client, table, ("Ann", "Bea", "Cat", "Dan"), "6 5 6 5")
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = FRENCH["Accept-Language"]
-    assert "Commencer la soirée suivante d&#39;Amis du jeudi" in client.get(f"/t/{table}").get_data(as_text=True)
-    assert "Toutes les soirées d&#39;Amis du jeudi" in client.get(f"/c/{circle}/evenings").get_data(as_text=True)
+    quoted = f"du cercle\u00a0«\u00a0{name}\u00a0»"
+    assert f"Commencer la soirée suivante {quoted}" in client.get(f"/t/{table}").get_data(as_text=True)
+    assert f"Toutes les soirées {quoted}" in client.get(f"/c/{circle}/evenings").get_data(as_text=True)
+    assert " de Le " not in client.get(f"/c/{circle}").get_data(as_text=True)
     english = client.get(f"/c/{circle}/evenings", headers={"Accept-Language": "en"}).get_data(as_text=True)
-    assert "Every evening of Amis du jeudi" in english
+    assert f"Every evening of {name}" in english
 
 
 def test_a_page_s_gettext_elides(app: Flask) -> None:
