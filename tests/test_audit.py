@@ -65,7 +65,7 @@ def test_amending_an_early_deal_recomputes_every_later_deal_and_restoring_undoes
 
     # the history keeps both versions, with who and why
     audit = client.get(f"/t/{token}/audit/2").get_data(as_text=True)
-    assert "Record" in audit and "Amend by Dan" in audit and "Cat had six tricks" in audit
+    assert "Recorded" in audit and "Corrected by Dan" in audit and "Cat had six tricks" in audit
     restore_url = re.search(r'href="(/t/[^"]+/audit/2/restore/\d+)"', audit).group(1)  # type: ignore[union-attr]
     confirm = client.get(restore_url).get_data(as_text=True)
     assert "What this changes" in confirm

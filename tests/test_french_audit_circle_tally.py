@@ -135,7 +135,7 @@ def test_the_audit_pages_and_the_play_checker_read_french(app: Flask, client: Fl
     correct_deal_3(client, token)
     deal = words(client, f"/t/{token}/audit/3")
     assert "Chaque paiement, et pourquoi" in deal and "Roi appelé Roi de cœur" in deal
-    assert f"Correction par Bea" in deal and f"«{NB}miscount{NB}» (en vigueur)" in deal
+    assert f"Corrigé par Bea" in deal and f"«{NB}miscount{NB}» (en vigueur)" in deal
     assert f"Coup 3{NB}: Dan, appel, gagné" in deal
     restore = client.get(f"/t/{token}/audit/3", headers=FRENCH).get_data(as_text=True)
     seq = re.search(r"/restore/(\d+)", restore)
@@ -149,4 +149,4 @@ def test_the_audit_pages_and_the_play_checker_read_french(app: Flask, client: Fl
     assert f"L'historique est-il intact{NB}?" in words(client, f"/t/{token}/verify")
     assert "Pas de coup 40 ici" in words(client, f"/t/{token}/audit/40")
     english = words(client, f"/t/{token}/audit/3", ENGLISH)
-    assert "Every transfer, and why" in english and "Called King of hearts" in english and "Amend by Bea" in english
+    assert "Every transfer, and why" in english and "Called King of hearts" in english and "Corrected by Bea" in english
