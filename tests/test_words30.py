@@ -127,3 +127,14 @@ def test_a_secret_solo_reads_as_her_own_king_on_the_tally(app: Flask, headers: d
     pdf = client.get(f"/t/{token}/tally.pdf", headers=headers)
     printed = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.data)).pages)
     assert ("own King" if "her own" in said else "son Roi") in printed  # the sheet's ally column
+
+
+def test_a_vole_bid_s_page_does_not_say_no_vole(app: Flask) -> None:
+    """The vole bid is the vole announced: its deal's page names the contract, with no "Vole: none" beside it."""
+    bid = {"dealer": "Ann", "hombre": "Bea", "contract": "vole", "trumps": "hearts", "called": None, "ally": None,
+           "tricks": {"hombre": 10, "ally": None}, "matadors": 0, "premiers": True, "vole": "none"}
+    client = app.test_client()
+    token = import_table(client, "quadrille", [bid])
+    for headers, none in (({}, "Vole none"), (FRENCH_PHONE, "La vole aucune")):
+        shown = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text(client.get(f"/t/{token}/audit/1", headers=headers))))
+        assert none not in shown and re.search(r"Contra(ct|t) (vole|vole annoncée)", shown), shown[:800]
