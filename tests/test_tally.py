@@ -193,11 +193,13 @@ def _sheet_of(players: tuple[str, ...], deals: int) -> Sheet:
 @pytest.mark.parametrize("players, size", [
     (("Ann", "Bea", "Cat", "Dan"), 8.5),                                                # short names: full size
     (("Annabella", "Beatrice", "Catherine", "Daniella"), 8.5),                          # still fits
-    (("Annabella Long", "Beatrice Longer", "Catherine Longest", "Daniella Longest"), None),  # cut with …
+    (("Annabella Long", "Beatrice Longer", "Catherine Longest", "Daniella Longest"), "whole"),  # smaller, whole
+    (("Annabella Longname-Smythe III", "Beatrice de la Tour-Montfort", "Catherine Longest-Name", "Daniella Longest"),
+     "cut"),                                                                            # cut with …, no smaller
 ])
-def test_the_printed_sheet_lines_up_its_columns_and_fits_the_page(players: tuple[str, ...], size: float | None) -> None:
+def test_the_printed_sheet_lines_up_its_columns_and_fits_the_page(players: tuple[str, ...], size: float | str) -> None:
     from scorer.web.print_columns import metrics
-    from scorer.web.pages.tally import SHEET_WIDTH_EM
+    from scorer.web.pages.tally import NAMES_WHOLE_PT, SHEET_WIDTH_EM
 
     sheet = _sheet_of(players, 9)
     assert len(sheet.deals) == 9 and len(sheet.rows()) == 2  # a line a deal, two rounds of four to a row
@@ -206,17 +208,22 @@ def test_the_printed_sheet_lines_up_its_columns_and_fits_the_page(players: tuple
     # player's name ends in the header, to a hundredth of an em or so: the numbers stand right-aligned.
     font = metrics()
     header = sheet.header
+    shown_names = []
     for name in players:
-        shown = name if len(name) <= 12 else name[:11] + "…"
+        shown = name if name in header else max((name[:k] + "…" for k in range(1, len(name)) if name[:k] + "…" in header), key=len)
+        shown_names.append(shown)
         end = font.em(header[:header.index(shown) + len(shown)])
         for line in [*sheet.deals, sheet.total]:
             ends = [m.end() for m in re.finditer(r"[+−]?\d+", line)]
             column = players.index(name) + (0 if line is sheet.total else 1)  # a deal's line starts with its number
             assert abs(font.em(line[:ends[column]]) - end) < 0.05, (name, line)
-    if size is not None:
-        assert sheet.size == size
+    if size == "whole":
+        assert NAMES_WHOLE_PT <= sheet.size < 8.5 and "…" not in header
+    elif size == "cut":  # cut only as far as keeps the sheet at NAMES_WHOLE_PT: a character more would not
+        assert sheet.size >= NAMES_WHOLE_PT and "…" in header
+        assert min(len(shown) for shown in shown_names) >= 12 and max(map(len, shown_names)) > 12, shown_names
     else:
-        assert sheet.size <= 8.5 and "…" in header
+        assert sheet.size == size
     widest = max(font.em(line) for line in [header, *sheet.deals, sheet.total])
     assert sheet.size * widest <= 8.5 * SHEET_WIDTH_EM + 0.01  # the widest line fits across the page
 

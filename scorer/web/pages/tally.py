@@ -35,7 +35,10 @@ def _cut(text: str, width: int) -> str:
 
 
 NAME_WIDTH = 12
-"""Characters of a name shown in a column of the printed sheet (longer names are cut with …)."""
+"""Characters of a name the printed sheet always shows whole (longer ones are cut with … only for lack of room)."""
+NAMES_WHOLE_PT = 7.5
+"""Points under which the printed sheet does not go to show its names whole: it cuts them instead (its smallest
+size is then the one :data:`NAME_WIDTH` characters give)."""
 SHEET_LINES_A_ROW = 8
 """Lines of the printed score sheet in one row of its table (two rounds of four deals): a page breaks
 only between rows, and each row is two elements WeasyPrint styles and lays out (eight times fewer
@@ -105,24 +108,37 @@ def deals_sheet(players: tuple[str, ...], result: Replay, system: System, correc
     """Every deal as a line of the printed score sheet: number, contract, Hombre, ally, result,
     each player's change and the system's last column (the pool); numbers right-aligned, a ``corrected``
     deal's number followed by :data:`CORRECTED_MARK` (the other numbers by a space as wide, so that the
-    figures line up)."""
+    figures line up). Names are whole unless that would print the sheet under :data:`NAMES_WHOLE_PT`: then each
+    is cut to the most characters that keep it there (never fewer than :data:`NAME_WIDTH`)."""
     pad = metrics().gap(metrics().width(CORRECTED_MARK)) if corrected else ""
-    header = ["#" + pad, _("Contract"), _("Hombre"), _("Ally"), _("Result"), *(_cut(p, NAME_WIDTH) for p in players),
-              system.column_title]
-    rows = []
     # the suits by their names in the reader's language ("hearts" / "cœur"), looked up once a sheet, not once a deal
     suits = {"spades": _("spades"), "clubs": _("clubs"), "diamonds": _("diamonds"), "hearts": _("hearts")}
-    for s in result.settlements:
-        d = s.deal
-        rows.append([str(s.number) + (CORRECTED_MARK if s.number in corrected else pad), d.contract.label + (" " + suits.get(d.trumps.value, d.trumps.value) if d.trumps else ""), _cut(d.hombre, NAME_WIDTH),
-                     _cut(d.ally, NAME_WIDTH) if d.has_real_ally and d.ally else _("own King") if d.is_secret_solo else "",
-                     str(result_label(d, s.result)),
-                     *(_signed(s.change(p)) for p in players), system.column(s)])
-    total = ["", _("Total"), "", "", "", *(_signed(result.final.balance(p)) for p in players),
-             system.final_column(result.final)]
-    lines = columns([header, *rows, total], frozenset({0, *range(5, len(header))}))  # numbers align right
-    widest = max(metrics().em(line) for line in lines)
-    size = min(8.5, math.floor(100 * 8.5 * SHEET_WIDTH_EM / max(widest, 1)) / 100)
+    own_king = _("own King")
+
+    def laid_out(width: int) -> tuple[list[str], float]:
+        """The sheet's lines, names cut at ``width`` characters, and the size in points they fit across the page."""
+        header = ["#" + pad, _("Contract"), _("Hombre"), _("Ally"), _("Result"), *(_cut(p, width) for p in players),
+                  system.column_title]
+        rows = []
+        for s in result.settlements:
+            d = s.deal
+            rows.append([str(s.number) + (CORRECTED_MARK if s.number in corrected else pad),
+                         d.contract.label + (" " + suits.get(d.trumps.value, d.trumps.value) if d.trumps else ""),
+                         _cut(d.hombre, width), _cut(d.ally, width) if d.has_real_ally and d.ally else own_king if d.is_secret_solo else "",
+                         str(result_label(d, s.result)), *(_signed(s.change(p)) for p in players), system.column(s)])
+        total = ["", _("Total"), "", "", "", *(_signed(result.final.balance(p)) for p in players),
+                 system.final_column(result.final)]
+        lines = columns([header, *rows, total], frozenset({0, *range(5, len(header))}))  # numbers align right
+        widest = max(metrics().em(line) for line in lines)
+        return lines, min(8.5, math.floor(100 * 8.5 * SHEET_WIDTH_EM / max(widest, 1)) / 100)
+
+    shortest, longest = NAME_WIDTH, max([NAME_WIDTH, *(len(p) for p in players)])
+    lines, size = laid_out(longest)
+    if size < NAMES_WHOLE_PT:  # the most characters that keep the sheet at NAMES_WHOLE_PT, found by halving
+        while longest - shortest > 1:
+            middle = (shortest + longest) // 2
+            shortest, longest = (middle, longest) if laid_out(middle)[1] >= NAMES_WHOLE_PT else (shortest, middle)
+        lines, size = laid_out(shortest)
     return Sheet(lines[0], lines[1:-1], lines[-1], size)
 
 
