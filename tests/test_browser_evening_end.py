@@ -25,7 +25,7 @@ SAID = {
            "carried": "its pool and whatever else lies on the table", "pool": "Pool\n8",
            "began": "This evening begins with a pool of 8, left on the table by the evening before"},
     "fr": {"over": "La soirée est finie", "dealt": "le dernier, le coup 8, a été donné par Daniella.", "pays": "Qui paie qui",
-           "tally": "Le relevé : chaque solde, à imprimer et à signer", "circle": "qui paie qui est sur la page du cercle",
+           "tally": "Le relevé\u00a0: chaque solde, à imprimer et à signer", "circle": "qui paie qui est sur la page du cercle",
            "carried": "sa poule et tout ce qui reste sur la table", "pool": "Poule\n8",
            "began": "Cette soirée commence avec une poule de 8, laissée sur la table par la soirée précédente"},
 }

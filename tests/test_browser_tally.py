@@ -85,7 +85,7 @@ CHART_TEXT = """() => {
 
 WORDS = {
     "en": {"corrected": "corrected: version 2 of 2", "vole": "won, the vole failed", "nav": ["Deal", "Ledger", "Share", "Tally"]},
-    "fr": {"corrected": "corrigé : version 2 sur 2", "vole": "gagné, la vole manquée",
+    "fr": {"corrected": "corrigé\u00a0: version 2 sur 2", "vole": "gagné, la vole manquée",
            "nav": ["Coup", "Comptes", "Partager", "Relevé"]},
 }
 

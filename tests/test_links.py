@@ -269,11 +269,11 @@ def test_the_share_page_says_it_in_french(client: FlaskClient) -> None:
     token = start_table(client)  # the test client's own address: http://localhost
     page = client.get(f"/t/{token}/join", headers={"Accept-Language": "fr"}).get_data(as_text=True)
     assert local_only_shown(page) == [
-        "Ces liens ne s'ouvrent que sur cet ordinateur : aucun autre téléphone ne peut joindre <code>localhost</code>.",
+        "Ces liens ne s'ouvrent que sur cet ordinateur\u00a0: aucun autre téléphone ne peut joindre <code>localhost</code>.",
         "Pour que les autres téléphones puissent rejoindre la table, arrêtez ce serveur et servez la table sur le "
-        "réseau local : <code>bash scripts/serve-lan</code> dans le dossier de l'application, ou "
+        "réseau local\u00a0: <code>bash scripts/serve-lan</code> dans le dossier de l'application, ou "
         "<code>scorer serve</code> depuis un scorer installé. Les liens portent alors l'adresse de cet ordinateur "
-        "sur le réseau (<code>--base-url http://ADRESSE:8080</code> en donne une autre) ; les tables sont conservées."]
+        "sur le réseau (<code>--base-url http://ADRESSE:8080</code> en donne une autre)\u00a0; les tables sont conservées."]
 
 
 def first_set_cookie(client: FlaskClient) -> str:

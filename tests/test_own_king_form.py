@@ -107,8 +107,8 @@ def test_the_refusal_in_french(client: FlaskClient) -> None:
     token = start_table(client)
     client.get("/lang/fr")
     page = post_deal(client, token, "alliance", 1, {**ALLIANCE, "ally": "Bea"}).get_data(as_text=True)
-    assert ("Bea est l&#39;Hombre et a aussi été touché comme allié, avec 2 levées : touchez « L&#39;Hombre a appelé "
-            "un Roi de sa propre main » pour un sans-prendre secret, ou touchez qui tenait le Roi appelé.") in page
+    assert ("Bea est l&#39;Hombre et a aussi été touché comme allié, avec 2 levées\u00a0: touchez «\u00a0L&#39;Hombre a appelé "
+            "un Roi de sa propre main\u00a0» pour un sans-prendre secret, ou touchez qui tenait le Roi appelé.") in page
 
 
 # --- the same ambiguity in a file -------------------------------------------------------------------------

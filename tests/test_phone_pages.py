@@ -160,4 +160,4 @@ def test_the_audit_page_shows_versions_at_local_times(tmp_path: Path, zone: str,
     token = import_with_times(client, evening_deals("quadrille")[:2], ["2020-11-26T21:04:00+00:00", "2020-11-26T23:30:00+00:00"])
     page = client.get(f"/t/{token}/audit/2", headers={"Accept-Language": language}).get_data(as_text=True)
     assert re.findall(r'<time datetime="([^"]+)">([^<]+)</time>', page) == [("2020-11-26T23:30:00+00:00", shown)]
-    assert ('<th scope="row">Before</th>' if language == "en" else '<th scope="row">Avant</th>') in page
+    assert ('<th scope="col">Before</th>' if language == "en" else '<th scope="col">Avant</th>') in page

@@ -36,7 +36,7 @@ def test_a_counted_value_in_kept_words_is_worded_when_read() -> None:
                  tables=Counted("{n} evening", "{n} evenings", 1), started=Counted("{n} evening", "{n} evenings", 0))
     assert str(said) == "the circle has tables for 1 evening but its log started 0 evenings: a line is missing"
     with translating(FRENCH.gettext):
-        assert str(said) == "le cercle a des tables pour 1 soirée mais son journal a commencé 0 soirée : une ligne manque"
+        assert str(said) == "le cercle a des tables pour 1 soirée mais son journal a commencé 0 soirée\u00a0: une ligne manque"
 
 
 @pytest.mark.parametrize(("counters", "english", "in_french"), [

@@ -163,14 +163,9 @@ def finals_lines(tally: TallyView) -> list[str]:
     evening of a circle, which settles with its season). A name
     too long for the half page goes on over a second line; the system's note on a balance ("1 mil 2
     counters") on a line of its own under the player's."""
-    view, settle = tally.view, tally.settle
+    view = tally.view
     system, players = view.system, view.table.players
-    # an evening of a circle settles with its season: its balances alone (the season's page says the money)
-    alone = view.table.circle_id is None
-    header = [_("Player"), _("Balance"), *([_("After the pool")] if settle.closing and alone else []),
-              *([_("Money") if tally.has_money else _("To settle")] if alone else [])]
-    figures = {p: [_signed(view.ledger.balances[p]), *([_signed(settle.units[p])] if settle.closing and alone else []),
-                   *([tally.money(settle.cents[p])] if alone else [])] for p in players}
+    header, figures = _finals_columns(tally)
     font = metrics()
     others = sum(max(font.em(row[i]) for row in [header[1:], *figures.values()]) + GAP_EM for i in range(len(header) - 1))
     room = max(HALF_WIDTH_EM - others, font.em(header[0]), 6.0)
@@ -184,6 +179,19 @@ def finals_lines(tally: TallyView) -> list[str]:
             under[len(rows) - 1] = font.gap(font.upem) + "(" + system.balance_note(view.ledger.balances[p]) + ")"
     lines = columns(rows, frozenset(range(1, len(header))))
     return [line for i, said in enumerate(lines) for line in ([said, under[i]] if i in under else [said])]
+
+
+def _finals_columns(tally: TallyView) -> tuple[list[str], dict[str, list[str]]]:
+    """The final balances' column heads, and each player's figures under them. An evening of a circle settles with
+    its season: its balances alone (the season's page says the money)."""
+    view, settle = tally.view, tally.settle
+    balances = [_("Balance")], {p: [_signed(view.ledger.balances[p])] for p in view.table.players}
+    if view.table.circle_id is not None:
+        return [_("Player"), *balances[0]], balances[1]
+    heads = [_("Player"), _("Balance"), *([_("After the pool")] if settle.closing else []),
+             _("Money") if tally.has_money else _("To settle")]
+    return heads, {p: [*figures, *([_signed(settle.units[p])] if settle.closing else []), tally.money(settle.cents[p])]
+                   for p, figures in balances[1].items()}
 
 
 def payment_lines(tally: TallyView) -> list[str]:
