@@ -9,7 +9,7 @@ seated each evening in turn, deals of bench/evenings.py's mix, ``pool_at_end = c
 evening carries its pool into the next, the last evening a few deals short for the records it times. They are
 written by the store's ``import_circle`` (every check an import makes).
 
-The app is served by bench/common.py's server (waitress, the serve command's 8 threads) in its own process.
+The app is served by bench/common.py's server (waitress, the serve command's 12 threads) in its own process.
 Cold: the first request for the circle after the server's process starts, its templates warmed on the
 one-evening circle's page. Warm: asked again. For both circles of a shape:
 

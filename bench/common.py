@@ -43,8 +43,8 @@ REFERENCE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><
 century in the salons of France and England. One player, Hombre, names trumps and may call a king to
 find an ally; the two play against the other two, and the deal is settled in chips.</p></body></html>"""
 """The PDF's reference: one paragraph of the tally's font on the tally's paper."""
-THREADS = 8
-"""The serve command's threads (scorer/serve.py)."""
+THREADS = 12
+"""The serve command's threads (scorer/serve.py's THREADS; bench/ imports no scorer module at its top)."""
 
 
 def load() -> str:

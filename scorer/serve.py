@@ -34,12 +34,16 @@ def announce(host: str, port: int, base_url: str) -> tuple[str, list[str]]:
 
 CONNECTIONS = 200
 """Connections waitress keeps open at once (its default is 100); more wait to be accepted."""
+THREADS = 12
+"""Requests served at once. Eight phones opening the largest circle on a freshly started server hold eight of
+them, seven waiting for the one that folds its season (tests/test_stall.py): the others still answer a phone's
+page, and ``/healthz``, at once."""
 
 
 @click.command("serve")
 @click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on (0.0.0.0: every interface).")
 @click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535))
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256), help="Requests served at once.")
+@click.option("--threads", default=THREADS, show_default=True, type=click.IntRange(1, 256), help="Requests served at once.")
 @click.option("--instance", "instance", default=None, type=click.Path(file_okay=False),
               help="The instance folder: database, secret key, config.py (default: SCORER_INSTANCE_PATH, else "
                    "instance/ in a clone, <venv>/var/scorer-instance when installed).")

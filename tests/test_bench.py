@@ -47,3 +47,11 @@ def test_every_other_module_of_bench_is_used_by_a_script() -> None:
                 imported.update(alias.name for alias in node.names)
     helpers = {path.stem for path in BENCH.glob("*.py")} - {Path(script).stem for script in SCRIPTS}
     assert helpers and helpers <= imported, helpers - imported
+
+
+def test_the_benchmarks_serve_as_the_serve_command_does() -> None:
+    """bench/common.py's server has the serve command's threads (it names them without importing scorer at its top)."""
+    from scorer.serve import THREADS
+
+    said = re.search(r"^THREADS = (\d+)$", (BENCH / "common.py").read_text(), re.M)
+    assert said and int(said.group(1)) == THREADS

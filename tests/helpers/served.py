@@ -19,8 +19,10 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-THREADS = 8
-"""The serve command's threads (scorer/serve.py)."""
+sys.path.insert(0, str(ROOT))  # run as a script too (the served app's own process)
+from scorer import serve as serve_command  # noqa: E402
+THREADS = serve_command.THREADS
+"""The serve command's threads."""
 HIDDEN = re.compile(r'name="(number|once|csrf_token|previewed)" type="hidden" value="([^"]*)"')
 
 
