@@ -153,3 +153,30 @@ def test_the_record_tap_of_the_preview_page_as_a_browser_sends_it_records_the_de
     assert preview.status_code == 200
     answer = client.post(url, data=MultiDict([*_posted(preview.get_data(as_text=True)), ("action", "record")]))
     assert answer.headers["Location"] == f"/t/{token}?recorded=1" and len(events(app)) == 1
+
+
+@pytest.mark.parametrize(("column", "value", "refused"), [
+    ("players", '["Ann", "Bea", "Cat", "Eve"]', True), ("first_dealer", "Bea", True), ("profile", "penguin_chips", True),
+    ("house_rules", '{"pool_at_end": "carry_forward"}', True), ("deals_agreed", 12, True),
+    ("chip_value_cents", 10, True), ("currency", "EUR", True),
+    ("carried_in", 0, False), ("provenance", "created", False),  # as they were: the command goes on
+])
+def test_the_write_path_reads_the_table_again(tmp_path: Path, column: str, value: object, refused: bool) -> None:
+    """A command is decided against the table's row as it is inside the write transaction: any setting changed
+    since the table was read (on another phone, or by hand) refuses it; a row left as it was lets it through."""
+    from scorer.core import Contract, Deal, HouseRules, Suit
+    from scorer.core.ledger.log import Record, TableChanged
+    from scorer.store import create_table, run
+    from scorer.store.database import connect, migrate
+
+    db = connect(str(tmp_path / "t.sqlite"))
+    migrate(db)
+    table = create_table(db, ("Ann", "Bea", "Cat", "Dan"), "Ann", HouseRules.of(), 8, None, "")
+    db.conn.execute(f"update tables set {column} = ? where id = ?", [value, table.id])
+    deal = Deal("Ann", "Bea", Contract.SOLO, Suit.HEARTS, hombre_tricks=6)
+    if refused:
+        with pytest.raises(TableChanged):
+            run(db, table, Record(1, deal))
+        assert db.conn.execute("select count(*) from events").fetchone()[0] == 0
+    else:
+        assert run(db, table, Record(1, deal)).line.number == 1
