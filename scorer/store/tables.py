@@ -115,25 +115,6 @@ def table_from_row(row: Mapping[str, Any]) -> Table:
         raise UnreadableTable(Words(N_("the table's settings cannot be read: {error}"), error=said_of(error))) from None
 
 
-def _columns_of(table: Table) -> dict[str, object]:
-    """The columns a table is read from (but its links and date, never changed), as :func:`insert_table` writes
-    them."""
-    return {"players": json.dumps(list(table.players), ensure_ascii=False), "first_dealer": table.first_dealer,
-            **settings_columns(table.rules, table.deals_agreed, table.chip_value_cents, table.currency),
-            "provenance": table.provenance, "circle_id": table.circle_id, "circle_evening": table.circle_evening,
-            "carried_in": table.carried_in}
-
-
-def _as_read(row: Mapping[str, Any]) -> dict[str, object]:
-    """The same columns of a row, an empty one as :func:`table_from_row` reads it."""
-    return {**{column: row[column] for column in _READ if column in row}, "provenance": row.get("provenance") or "created",
-            "carried_in": row.get("carried_in") or 0}
-
-
-_READ = ("players", "first_dealer", "profile", "house_rules", "deals_agreed", "chip_value_cents", "currency",
-         "circle_id", "circle_evening")
-
-
 def insert_table(  # more than 5: a new table's settings, one each, as its row has a column for each
     conn: sqlite3.Connection, players: tuple[str, ...], first_dealer: str, rules: HouseRules,
     deals_agreed: int, chip_value_cents: int | None, currency: str, provenance: str = "created", **place: int | None,
@@ -183,8 +164,10 @@ def reread(conn: sqlite3.Connection, table: Table) -> Table:
     row = row_where(conn, "tables", "id", table.id)
     if row is None:
         raise TableChanged(_("This table no longer exists."))
-    if _as_read(row) == _columns_of(table):
-        return table  # the row holds what the table was read from: reading it again would give the same table
+    read = {"players": json.dumps(list(table.players), ensure_ascii=False), "first_dealer": table.first_dealer,
+            **settings_columns(table.rules, table.deals_agreed, table.chip_value_cents, table.currency)}
+    if all(row.get(column) == value for column, value in read.items()):
+        return table  # the settings as the table was read with them (its links, place and carry never change)
     current = table_from_row(row)
     if current.settings != table.settings:
         raise TableChanged(_("The table's settings were changed on another phone: check the deal again."))

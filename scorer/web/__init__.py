@@ -45,14 +45,11 @@ def _secret_key(instance_path: str, key_file: str = "") -> str:
     return path.read_text().strip()
 
 
-SECURE_HEADERS = (
-    ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-                                "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
-    ("X-Content-Type-Options", "nosniff"),
-    ("X-Frame-Options", "DENY"),
-    ("Referrer-Policy", "no-referrer"),  # a table's link is its key: never leak it
-    ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"),
-)
+SECURE_HEADERS = (("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                                               "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+                  ("X-Content-Type-Options", "nosniff"), ("X-Frame-Options", "DENY"),
+                  ("Referrer-Policy", "no-referrer"),  # a table's link is its key: never leak it
+                  ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"))
 """Safe defaults on every answer: no framing, no sniffing, nothing loaded from another host."""
 
 

@@ -65,31 +65,6 @@ class Form(FlaskForm):
             on every request (0.3 ms of a record's 2, ``bench/record_inprocess.py``)."""
             return [language()]
 
-        def get_translations(self, form: Any) -> Any:
-            """WTForms' catalogue of the reader's language, looked up when the form makes its first message: a form
-            sent right makes none, and the reader's language is not even asked."""
-            return _FoundLater(lambda: super(Form.Meta, self).get_translations(form))
-
-
-class _FoundLater:
-    """A translations object (``gettext`` and ``ngettext``, as WTForms' ``Meta.get_translations`` returns) found
-    when first asked."""
-
-    def __init__(self, find: Any) -> None:
-        self._find = find
-        self._found: Any = None
-
-    def _translations(self) -> Any:
-        if self._found is None:
-            self._found = self._find()
-        return self._found
-
-    def gettext(self, message: str) -> str:
-        return str(self._translations().gettext(message))
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return str(self._translations().ngettext(singular, plural, n))
-
 
 NO_LABEL = ""
 """A hidden input's label: none shown (WTForms would make one from the field's name and translate it)."""

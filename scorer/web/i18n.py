@@ -154,15 +154,8 @@ def shown_text(message: str, **variables: Any) -> Markup:
 def _install_translation() -> None:
     """Before the view: the core's words in the reader's language, the catalogue looked up when first needed."""
     _request_hooks.set(True)
-    core_i18n.install(_request_gettext, _request_ngettext)
-
-
-def _request_gettext(message: str) -> str:
-    return _catalogue().ugettext(message)  # type: ignore[no-any-return]
-
-
-def _request_ngettext(singular: str, plural: str, n: int) -> str:
-    return _catalogue().ungettext(singular, plural, n)  # type: ignore[no-any-return]
+    core_i18n.install(lambda message: _catalogue().ugettext(message),
+                      lambda singular, plural, n: _catalogue().ungettext(singular, plural, n))
 
 
 def _english_again(_error: BaseException | None) -> None:

@@ -74,20 +74,12 @@ class TableView:
     me: str | None
     """Who holds this phone, as the phone said."""
 
-    @property
-    def units(self) -> str:
-        """What the balances count, as a plural noun ("chips", "points", "counters"), in the reader's language."""
-        return self.system.units_text
-
-    @property
-    def standing(self) -> tuple[tuple[Words, Said], ...]:
-        """What the table carries into the next deal, as the system tells it: (label, value) pairs, worded for the
-        page (a form sent and answered by a redirect words nothing)."""
-        return self.system.standing(self.ledger.final, self.table.rules, self.eldest)
-
     def context(self) -> dict[str, object]:
-        """The fields by name, and what a page words of them, for ``render_template``."""
-        return {**{f.name: getattr(self, f.name) for f in fields(self)}, "units": self.units, "standing": self.standing}
+        """The fields by name, for ``render_template``; and worded for the page only (a form sent and answered by a
+        redirect words nothing), what the balances count ("chips", "points", "counters") and what the table carries
+        into the next deal, (label, value) pairs as the system tells them."""
+        return {**{f.name: getattr(self, f.name) for f in fields(self)}, "units": self.system.units_text,
+                "standing": self.system.standing(self.ledger.final, self.table.rules, self.eldest)}
 
 
 def table_view(table: Table) -> TableView:

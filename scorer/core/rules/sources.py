@@ -48,8 +48,6 @@ SOURCES: tuple[Source, ...] = (
 )
 """Every source a value, a help text or a transfer cites, in the order the rules page lists them."""
 
-SOURCES_BY_TAG = {source.tag: source for source in SOURCES}
-
 SOURCES_INTRO = N_("Every value, help text and transfer cites its sources by these tags.")
 READINGS = N_('"No source" marks a value none of the sources gives; "the app\'s reading" marks where the app reads '
               'a source one way among others, or fills a gap the source leaves.')

@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from ..chart import PRINT, SCREEN, ChartSize, balance_chart
 from ...core import (
-    TALLY_LABEL_MAX, HouseRule, HouseRules, Line, LineKind, Pot, Replay, SettleUp, System, result_label, statistics,
+    TALLY_LABEL_MAX, Deal, HouseRule, HouseRules, Line, LineKind, Pot, Replay, SettleUp, System, result_label, statistics,
 )
 from ..db import get_db
 from ..print_columns import GAP_EM, columns, metrics, wrap
@@ -119,13 +119,10 @@ def deals_sheet(players: tuple[str, ...], result: Replay, system: System, correc
         """The sheet's lines, names cut at ``width`` characters, and the size in points they fit across the page."""
         header = ["#" + pad, _("Contract"), _("Hombre"), _("Ally"), _("Result"), *(_cut(p, width) for p in players),
                   system.column_title]
-        rows = []
-        for s in result.settlements:
-            d = s.deal
-            rows.append([str(s.number) + (CORRECTED_MARK if s.number in corrected else pad),
-                         d.contract.label + (" " + suits.get(d.trumps.value, d.trumps.value) if d.trumps else ""),
-                         _cut(d.hombre, width), _cut(d.ally, width) if d.has_real_ally and d.ally else own_king if d.is_secret_solo else "",
-                         str(result_label(d, s.result)), *(_signed(s.change(p)) for p in players), system.column(s)])
+        rows = [[str(s.number) + (CORRECTED_MARK if s.number in corrected else pad),
+                 s.deal.contract.label + (" " + suits[s.deal.trumps.value] if s.deal.trumps else ""),
+                 _cut(s.deal.hombre, width), _ally(s.deal, width, own_king), str(result_label(s.deal, s.result)),
+                 *(_signed(s.change(p)) for p in players), system.column(s)] for s in result.settlements]
         total = ["", _("Total"), "", "", "", *(_signed(result.final.balance(p)) for p in players),
                  system.final_column(result.final)]
         lines = columns([header, *rows, total], frozenset({0, *range(5, len(header))}))  # numbers align right
@@ -181,17 +178,21 @@ def finals_lines(tally: TallyView) -> list[str]:
     return [line for i, said in enumerate(lines) for line in ([said, under[i]] if i in under else [said])]
 
 
+def _ally(deal: Deal, width: int, own_king: str) -> str:
+    """The sheet's ally column: the ally's name, "own King" for a secret solo, else nothing."""
+    return _cut(deal.ally, width) if deal.has_real_ally and deal.ally else own_king if deal.is_secret_solo else ""
+
+
 def _finals_columns(tally: TallyView) -> tuple[list[str], dict[str, list[str]]]:
     """The final balances' column heads, and each player's figures under them. An evening of a circle settles with
     its season: its balances alone (the season's page says the money)."""
-    view, settle = tally.view, tally.settle
-    balances = [_("Balance")], {p: [_signed(view.ledger.balances[p])] for p in view.table.players}
+    view, settle, players = tally.view, tally.settle, tally.view.table.players
     if view.table.circle_id is not None:
-        return [_("Player"), *balances[0]], balances[1]
+        return [_("Player"), _("Balance")], {p: [_signed(view.ledger.balances[p])] for p in players}
     heads = [_("Player"), _("Balance"), *([_("After the pool")] if settle.closing else []),
              _("Money") if tally.has_money else _("To settle")]
-    return heads, {p: [*figures, *([_signed(settle.units[p])] if settle.closing else []), tally.money(settle.cents[p])]
-                   for p, figures in balances[1].items()}
+    return heads, {p: [_signed(view.ledger.balances[p]), *([_signed(settle.units[p])] if settle.closing else []),
+                       tally.money(settle.cents[p])] for p in players}
 
 
 def payment_lines(tally: TallyView) -> list[str]:
