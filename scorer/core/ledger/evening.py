@@ -6,7 +6,6 @@ and everything else are the replay of its deals through :func:`settle`.
 
 from __future__ import annotations
 
-from copy import copy
 from dataclasses import dataclass, field, replace
 
 from ..game.describe import result_label
@@ -40,13 +39,6 @@ class Evening:
         if self.carried_in < 0 or (self.carried_in and not self.rules.profile.system.has_pool):
             raise ImpossibleDeal(Words(N_("{chips} chips cannot be carried into an evening of {profile}"),
                                        chips=self.carried_in, profile=Later(self.rules.profile, "title")))
-
-    def with_deals(self, deals: tuple[Deal, ...]) -> Evening:
-        """The same evening with ``deals`` (its players, rules, length and carry, checked when it was made, are not
-        checked again: a ledger makes one for each line it folds)."""
-        changed = copy(self)
-        object.__setattr__(changed, "deals", deals)
-        return changed
 
     def start(self) -> TableState:
         """The table before the first deal: nothing won, and what the last evening carried in."""
@@ -86,7 +78,7 @@ def replay_from(previous: Replay, number: int, deal: Deal) -> Replay:
     Raises :class:`DealError` naming the first deal the change makes impossible.
     """
     old = previous.evening
-    evening = old.with_deals(old.deals[: number - 1] + (deal,) + old.deals[number:])
+    evening = replace(old, deals=old.deals[: number - 1] + (deal,) + old.deals[number:])
     return _settle_from(evening, previous.settlements[: number - 1], number)
 
 

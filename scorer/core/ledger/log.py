@@ -121,7 +121,7 @@ class Ledger:
     @classmethod
     def start(cls, evening: Evening) -> Ledger:
         """The ledger of an empty log (``evening`` gives the players, rules and length; its deals are ignored)."""
-        return cls(evening.with_deals(()))
+        return cls(replace(evening, deals=()))
 
     @property
     def final(self) -> TableState:
@@ -274,7 +274,7 @@ def advance(ledger: Ledger, lines: Sequence[Line], unreadable: Damage | None = N
     if damage is None and refused is not None:
         broken = len(settlements) + 1
         damage = Damage(versions[broken - 1][-1].seq, broken, _cannot_settle(refused))
-    evening = ledger.evening.with_deals(tuple(deals[: len(settlements)]))
+    evening = replace(ledger.evening, deals=tuple(deals[: len(settlements)]))
     return Ledger(evening, seq, tuple(deals), tuple(versions), tuple(mentions), tuple(settlements), damage)
 
 
@@ -341,7 +341,7 @@ def recheck(ledger: Ledger) -> Ledger:
             number = settlement.number
             damage = Damage(ledger.versions[number - 1][-1].seq, number, _cannot_settle(error))
             old = ledger.evening
-            evening = old.with_deals(old.deals[:kept])
+            evening = replace(old, deals=old.deals[:kept])
             return replace(ledger, evening=evening, settlements=ledger.settlements[:kept], damage=damage, _replay=[])
     return ledger
 
