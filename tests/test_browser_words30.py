@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from helpers.browser import ARTIFACTS as BROWSER_ARTIFACTS
-from helpers.browser import Phone, fresh, import_table
+from helpers.browser import Phone, fresh, import_table, rename
 
 EXAMPLE = json.loads((Path(__file__).resolve().parent.parent / "examples" / "evening.json").read_text())
 
@@ -37,20 +37,12 @@ class FrenchWords30Phone(Words30Phone):
     options = {"locale": "fr-FR", "extra_http_headers": {"Accept-Language": "fr-FR,fr;q=0.9"}}
 
 
-def _renamed(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    import json
-    said = json.dumps(deals)
-    for short, long in zip(["Ann", "Bea", "Cat", "Dan"], NAMES):
-        said = said.replace(f'"{short}"', json.dumps(long))
-    return json.loads(said)  # type: ignore[no-any-return]
-
-
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_bar_is_one_line_and_no_name_is_cut(server: str, browser: Any, axe: Any, language: str) -> None:
     phone = (FrenchWords30Phone if language == "fr" else Words30Phone)(browser, axe, f"words30-{language}")
     page = phone.page
     try:
-        token = import_table(phone, server, "quadrille", _renamed(EXAMPLE["deals"]), NAMES)
+        token = import_table(phone, server, "quadrille", rename(EXAMPLE["deals"], NAMES), NAMES)
         for step, path in (("play", ""), ("ledger", "/ledger"), ("tally", "/tally"), ("audit", "/audit/1")):
             phone.go(f"{server}/t/{token}{path}")
             phone.check(step)

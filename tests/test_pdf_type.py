@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
-from helpers.web import next_evening, play_evening, start_circle, start_table
+from helpers.browser import rename
+from helpers.web import import_table, next_evening, play_evening, start_circle, start_table
 from pypdf import PdfReader
 
 EXAMPLE = json.loads((Path(__file__).resolve().parent.parent / "examples" / "evening.json").read_text())
@@ -38,19 +39,8 @@ def sizes(pdf: bytes) -> list[tuple[float, str]]:
 
 def long_names_table(client: FlaskClient) -> str:
     """The example evening (40 deals) played by four long names, some house rules changed."""
-    said = json.dumps(EXAMPLE["deals"])
-    for short, long in zip(["Ann", "Bea", "Cat", "Dan"], LONG):
-        said = said.replace(f'"{short}"', json.dumps(long))
-    body = json.dumps({"format": "quadrille-evening/1", "players": LONG, "profile": "quadrille",
-                       "house_rules": {"pool_at_end": "carry_forward", "antes": "when_pool_empty"},
-                       "deals_agreed": 40, "deals": json.loads(said)}).encode()
-    page = client.get("/import").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
-    assert token
-    answer = client.post("/import", data={"csrf_token": token.group(1), "evening": (io.BytesIO(body), "e.json")},
-                         content_type="multipart/form-data")
-    assert answer.status_code == 302, answer.get_data(as_text=True)[-600:]
-    return answer.headers["Location"].split("/t/")[1].split("/")[0]
+    return import_table(client, "quadrille", rename(EXAMPLE["deals"], LONG), players=LONG,
+                        house_rules={"pool_at_end": "carry_forward", "antes": "when_pool_empty"})
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -100,9 +100,10 @@ class Phone:
 LONG = ["Annabella Longname", "Beatrice", "Catherine", "Daniella"]
 
 
-def rename(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The profile's evening with a long first name (the names the columns must make room for)."""
-    names = dict(zip(["Ann", "Bea", "Cat", "Dan"], LONG))
+def rename(deals: list[dict[str, Any]], players: list[str] = LONG) -> list[dict[str, Any]]:
+    """The evening of Ann, Bea, Cat and Dan played by ``players`` (by default a long first name: the names the
+    columns must make room for)."""
+    names = dict(zip(["Ann", "Bea", "Cat", "Dan"], players))
     return [json.loads(re.sub(r'"(Ann|Bea|Cat|Dan)"', lambda m: f'"{names[m.group(1)]}"', json.dumps(d))) for d in deals]
 
 

@@ -159,9 +159,11 @@ def previewed_form(client: FlaskClient, token: str, contract: str = "solo", data
     return fields
 
 
-def import_table(client: FlaskClient, profile: str, deals: list[dict[str, Any]]) -> str:
-    body = json.dumps({"format": "quadrille-evening/1", "players": ["Ann", "Bea", "Cat", "Dan"], "profile": profile,
-                       "deals_agreed": max(4, -(-len(deals) // 4) * 4), "deals": deals}).encode()
+def import_table(client: FlaskClient, profile: str, deals: list[dict[str, Any]], *,
+                 players: list[str] = PLAYERS, house_rules: dict[str, str] | None = None) -> str:
+    body = json.dumps({"format": "quadrille-evening/1", "players": players, "profile": profile,
+                       "house_rules": house_rules or {}, "deals_agreed": max(4, -(-len(deals) // 4) * 4),
+                       "deals": deals}).encode()
     response = client.post("/import", data={"csrf_token": csrf_token(client, "/import"),
                                             "evening": (io.BytesIO(body), "evening.json")},
                            content_type="multipart/form-data")
