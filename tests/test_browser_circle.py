@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from helpers.browser import ARTIFACTS as BROWSER_ARTIFACTS
-from helpers.browser import Phone, fresh
+from helpers.browser import Phone, fresh, play_four_solos
 
 pytestmark = pytest.mark.browser
 
@@ -25,17 +25,6 @@ def browser(chromium: Any) -> Any:
 
 class CirclePhone(Phone):
     artifacts = ARTIFACTS
-
-
-def play_four_solos(phone: CirclePhone, table: str, seated: tuple[str, ...], tricks: tuple[int, ...]) -> None:
-    """Four solos in hearts by taps, Hombre the eldest each deal."""
-    page = phone.page
-    for n, taken in enumerate(tricks, start=1):
-        phone.go(f"{table}/deal/solo")
-        for name, value in (("hombre", seated[n % 4]), ("trumps", "hearts"), ("hombre_tricks", str(taken))):
-            page.locator(f'input[type=radio][name="{name}"][value="{value}"]').tap()
-        phone.tap_and_wait("button[value=preview]")
-        phone.tap_and_wait("button[value=record] >> nth=0")
 
 
 def test_a_circle_plays_two_evenings_and_reads_its_season_on_a_phone(server: str, browser: Any, axe: Any) -> None:

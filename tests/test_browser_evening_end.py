@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from helpers.browser import ARTIFACTS as BROWSER_ARTIFACTS
-from helpers.browser import EXAMPLE, Phone, fresh, import_table, rename
+from helpers.browser import EXAMPLE, Phone, fresh, import_table, play_four_solos, rename
 
 pytestmark = pytest.mark.browser
 
@@ -47,17 +47,6 @@ class FrenchPhone(Phone):
     options = {"locale": "fr-FR"}
 
 
-def play_four_solos(phone: Phone, table: str, tricks: tuple[int, ...]) -> None:
-    """Four solos in hearts by taps, Hombre the eldest each deal."""
-    page = phone.page
-    for n, taken in enumerate(tricks, start=1):
-        phone.go(f"{table}/deal/solo")
-        for name, value in (("hombre", SEATED[n % 4]), ("trumps", "hearts"), ("hombre_tricks", str(taken))):
-            page.locator(f'input[type=radio][name="{name}"][value="{value}"]').tap()
-        phone.tap_and_wait("button[value=preview]")
-        phone.tap_and_wait("button[value=record] >> nth=0")
-
-
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_the_last_deal_leads_to_the_money_and_a_carried_pool_opens_the_next_evening(server: str, browser: Any, axe: Any,
                                                                                     language: str) -> None:
@@ -88,7 +77,7 @@ def test_the_last_deal_leads_to_the_money_and_a_carried_pool_opens_the_next_even
     assert said["carried"] in page.inner_text("main")
     phone.tap_and_wait("form[action$='/next'] button.primary")
     first = re.sub(r"/t/([^/]+).*", r"/t/\1", page.url)
-    play_four_solos(phone, first, (6, 5, 6, 5))  # ends on a remise: 8 chips left in the pool
+    play_four_solos(phone, first, SEATED, (6, 5, 6, 5))  # ends on a remise: 8 chips left in the pool
     phone.go(first)
     phone.check("circle-last-deal")
     assert said["circle"] in page.inner_text("main")

@@ -107,6 +107,17 @@ def rename(deals: list[dict[str, Any]], players: list[str] = LONG) -> list[dict[
     return [json.loads(re.sub(r'"(Ann|Bea|Cat|Dan)"', lambda m: f'"{names[m.group(1)]}"', json.dumps(d))) for d in deals]
 
 
+def play_four_solos(phone: Phone, table: str, seated: tuple[str, ...], tricks: tuple[int, ...]) -> None:
+    """Four solos in hearts by taps, Hombre the eldest each deal (``seated`` in the order of play, the first dealing)."""
+    page = phone.page
+    for n, taken in enumerate(tricks, start=1):
+        phone.go(f"{table}/deal/solo")
+        for name, value in (("hombre", seated[n % 4]), ("trumps", "hearts"), ("hombre_tricks", str(taken))):
+            page.locator(f'input[type=radio][name="{name}"][value="{value}"]').tap()
+        phone.tap_and_wait("button[value=preview]")
+        phone.tap_and_wait("button[value=record] >> nth=0")
+
+
 def import_table(phone: Phone, server: str, profile: str, deals: list[dict[str, Any]], players: list[str] = LONG) -> str:
     """Import the evening through the phone's own browser (its session, its CSRF token)."""
     body = json.dumps({"format": "quadrille-evening/1", "players": players, "profile": profile,
